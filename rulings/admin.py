@@ -1,0 +1,35 @@
+"""Admin for the rules library (documents are imported; edit only glossary links by hand)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from .models import Clause, Document, Section, Term
+
+
+@admin.register(Document)
+class DocumentAdmin(admin.ModelAdmin):
+    list_display = ["slug", "short_title", "language", "game", "edition", "authority"]
+    list_filter = ["language", "game", "authority"]
+
+
+@admin.register(Section)
+class SectionAdmin(admin.ModelAdmin):
+    list_display = ["key", "title", "document", "line_start", "line_end"]
+    list_filter = ["document"]
+    search_fields = ["key", "title"]
+
+
+@admin.register(Clause)
+class ClauseAdmin(admin.ModelAdmin):
+    list_display = ["key", "number", "kind", "document", "line_start", "line_end"]
+    list_filter = ["document", "kind", "phil_barker", "translator_note"]
+    search_fields = ["key", "text"]
+    readonly_fields = ["search_text", "terms"]
+
+
+@admin.register(Term)
+class TermAdmin(admin.ModelAdmin):
+    list_display = ["slug", "term", "abbreviation"]
+    search_fields = ["slug", "term", "abbreviation"]
+    filter_horizontal = ["clauses"]

@@ -1,0 +1,100 @@
+"""Render a clause's text as HTML: paragraphs, lists, bold/italic remnants, glossary tooltips.
+
+Everything from the seed is escaped first; only our own tags are added afterwards.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from django import template
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from rulings.glossary import load_glossary
+from rulings.search_text import cached_abbreviation_index
+
+register = template.Library()
+
+LINK = re.compile(r"\[([^\]]*)\]\(#?\)")
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+LIST_ITEM = re.compile(r"^\s*(?:- |\* )(.*)$")
+
+
+def _tooltips(escaped: str) -> str:
+    glossary = load_glossary()
+    index = cached_abbreviation_index(glossary)
+    if not index.exact:
+        return escaped
+    language = (get_language() or "en")[:2]
+    url = reverse("rulings:glossary")
+    pattern = re.compile(
+        r"(?<![^\W\d_])(\d*)(" + "|".join(sorted(map(re.escape, index.exact), key=len, reverse=True)) + r")(?![^\W\d_])"
+    )
+
+    def replace(match: re.Match[str]) -> str:
+        written = match.group(2)
+        if written in index.needs_marker and not match.group(1):
+            if re.match(r"\s+[^\W\d_]", escaped[match.end():]):
+                return match.group(0)
+        entry = index.entries[index.exact[written]]
+        definition = entry.definition.get(language) or entry.definition.get("en", "")
+        title = html.escape(f"{entry.label()}: {definition}", quote=True)
+        return (f'{match.group(1)}<a class="term" href="{url}#term-{entry.slug}">'
+                f'<abbr title="{title}">{written}</abbr></a>')
+
+    return pattern.sub(replace, escaped)
+
+
+def _inline(text: str, tooltips: bool) -> str:
+    escaped = html.escape(text, quote=False)
+    escaped = LINK.sub(r"\1", escaped).replace("\\(", "(").replace("\\)", ")")
+    escaped = BOLD.sub(r"<strong>\1</strong>", escaped)
+    escaped = ITALIC.sub(r"<em>\1</em>", escaped)
+    return _tooltips(escaped) if tooltips else escaped
+
+
+def _paragraph_html(lines: list[str], tooltips: bool) -> str:
+    """One paragraph: runs of "- " lines become a list, other runs a <p> with line breaks."""
+    out: list[str] = []
+    run: list[str] = []
+    run_is_list = False
+    for line in lines + [None]:  # type: ignore[list-item]
+        item = LIST_ITEM.match(line) if line is not None else None
+        if line is None or bool(item) != run_is_list:
+            if run and run_is_list:
+                out.append("<ul>" + "".join(f"<li>{_inline(i, tooltips)}</li>" for i in run) + "</ul>")
+            elif run:
+                out.append("<p>" + "<br>".join(_inline(b, tooltips) for b in run) + "</p>")
+            run, run_is_list = [], bool(item)
+        if line is not None:
+            run.append(item.group(1) if item else line.strip())
+    return "".join(out)
+
+
+@register.filter
+def clause_html(text: str, tooltips: bool = True) -> SafeString:
+    """Paragraphs (blank-line separated) → <p>; runs of "- " lines → <ul>; other lines → <br>."""
+    out = []
+    for paragraph in (text or "").split("\n\n"):
+        lines = [line for line in paragraph.split("\n") if line.strip()]
+        if lines:
+            out.append(_paragraph_html(lines, tooltips))
+    return mark_safe("".join(out))  # noqa: S308 - every piece escaped in _inline
+
+
+@register.filter
+def cell_html(text: str) -> SafeString:
+    return mark_safe(_inline(text or "", True))  # noqa: S308 - escaped in _inline
+
+
+@register.filter
+def padded_rows(rows: list[list[str]] | None) -> list[list[str]]:
+    """Table rows padded to the widest row so every row has the same number of cells."""
+    if not rows:
+        return []
+    width = max(len(r) for r in rows)
+    return [list(r) + [""] * (width - len(r)) for r in rows]

@@ -1,0 +1,17 @@
+"""Rules library URLs (included by the project at rulings/)."""
+
+from django.urls import path
+
+from .views import library, reading, search
+
+app_name = "rulings"
+
+urlpatterns = [
+    path("", library.index, name="index"),
+    path("search/", search.search_view, name="search"),
+    path("glossary/", library.glossary, name="glossary"),
+    path("d/<slug:slug>/", reading.document, name="document"),
+    path("s/<str:key>/", reading.section, name="section"),
+    path("c/<str:key>/", reading.clause, name="clause"),
+    path("cite/<str:citation>/", reading.cite, name="cite"),
+]

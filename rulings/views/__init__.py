@@ -1,0 +1,1 @@
+"""Rules library views: public, read-only (anonymous umpires can read and search)."""

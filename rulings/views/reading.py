@@ -1,0 +1,55 @@
+"""Reading views: table of contents, section, clause with neighbours, citation redirect."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET
+
+from rulings.models import Clause, Document, Section
+from rulings.seed_index import resolve_citation
+
+
+@require_GET
+def document(request: HttpRequest, slug: str) -> HttpResponse:
+    doc = get_object_or_404(Document, slug=slug)
+    sections = list(doc.sections.all())
+    clauses_by_section: dict[int, list[Clause]] = {}
+    for clause in doc.clauses.only("key", "number", "kind", "text", "section_id", "order", "line_start"):
+        clauses_by_section.setdefault(clause.section_id, []).append(clause)
+    toc = [(section, clauses_by_section.get(section.pk, [])) for section in sections]
+    return render(request, "rulings/document.html", {"document": doc, "toc": toc})
+
+
+@require_GET
+def section(request: HttpRequest, key: str) -> HttpResponse:
+    sec = get_object_or_404(Section.objects.select_related("document", "parent"), key=key)
+    clauses = sec.clauses.select_related("document")
+    children = sec.children.all()
+    return render(request, "rulings/section.html",
+                  {"section": sec, "document": sec.document, "clauses": clauses, "children": children})
+
+
+@require_GET
+def clause(request: HttpRequest, key: str) -> HttpResponse:
+    current = get_object_or_404(Clause.objects.select_related("document", "section"), key=key)
+    siblings = Clause.objects.filter(document=current.document_id)
+    previous = siblings.filter(order__lt=current.order).order_by("-order").only("key", "number", "heading").first()
+    following = siblings.filter(order__gt=current.order).order_by("order").only("key", "number", "heading").first()
+    in_section = current.section.clauses.only("key", "number", "kind", "text", "order")
+    context = {
+        "clause": current, "document": current.document, "section": current.section,
+        "previous": previous, "next": following, "in_section": in_section,
+        "citation": f"{current.document.slug}@L{current.line_start}",
+        "terms": current.terms_defined.all(),
+    }
+    return render(request, "rulings/clause.html", context)
+
+
+@require_GET
+def cite(request: HttpRequest, citation: str) -> HttpResponse:
+    """``/rulings/cite/nasamw22@L683/`` → the clause holding that line (for flows and print-outs)."""
+    key = resolve_citation(citation)
+    if key is None or not Clause.objects.filter(key=key).exists():
+        raise Http404("citation does not resolve")
+    return redirect("rulings:clause", key=key)

@@ -1,0 +1,91 @@
+"""Reading views, the search page (plain GET, htmx partial, JSON) and glossary tooltips."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_library_and_toc_are_public(rules, client):
+    page = client.get("/rulings/")
+    assert page.status_code == 200
+    assert b"Rumbo de colisi" in page.content
+    toc = client.get("/rulings/d/nasamw22/").content.decode()
+    assert "/rulings/s/nasamw22:out.rec/" in toc and "/rulings/c/nasamw22:pip.4/" in toc
+
+
+def test_clause_deep_link_with_neighbours_and_section(rules, client):
+    html = client.get("/rulings/c/nasamw22:pip.4/").content.decode()
+    assert 'rel="prev" href="/rulings/c/nasamw22:pip.3/"' in html
+    assert 'rel="next" href="/rulings/c/nasamw22:pip.5/"' in html
+    assert 'href="/rulings/s/nasamw22:pip/"' in html
+    assert "nasamw22@L125" in html  # citation of its first line
+    assert 'data-copy="/rulings/c/nasamw22:pip.4/"' in html and "js/copy-link.js" in html
+    assert 'lang="it"' in html
+
+
+def test_unknown_clause_is_404_and_citation_redirects(rules, client):
+    assert client.get("/rulings/c/nasamw22:pip.99/").status_code == 404
+    response = client.get("/rulings/cite/nasamw22@L683/")
+    assert response.status_code == 302 and response["Location"] == "/rulings/c/nasamw22:out.rec.table/"
+    assert client.get("/rulings/cite/nasamw22@L1/").status_code == 404
+
+
+def test_house_rules_are_badged_as_a_layer(rules, client):
+    html = client.get("/rulings/c/rumbo:deployment.1/").content.decode()
+    assert "House rule over DBA 3.0" in html
+    page = client.get("/rulings/search/", {"q": "bagaje"}).content.decode()
+    assert "House rule over DBA 3.0" in page and "DBA 2.2" in page  # both editions, each labelled
+
+
+def test_search_page_without_javascript_and_with_htmx(rules, client):
+    plain = client.get("/rulings/search/", {"q": "recoil"})
+    html = plain.content.decode()
+    assert '<form class="rl-search" method="get"' in html and 'hx-trigger="input changed delay:250ms' in html
+    assert "/rulings/c/nasamw22:out.rec" in html and "<mark>" in html
+    partial = client.get("/rulings/search/", {"q": "recoil"}, headers={"HX-Request": "true"}).content.decode()
+    assert "<html" not in partial and "rl-hit" in partial
+
+
+def test_search_reference_redirects_without_js_and_offers_link_with_htmx(rules, client):
+    response = client.get("/rulings/search/", {"q": "PIP 4"})
+    assert response.status_code == 302 and response["Location"] == "/rulings/c/nasamw22:pip.4/"
+    partial = client.get("/rulings/search/", {"q": "PIP 4"}, headers={"HX-Request": "true"}).content.decode()
+    assert 'href="/rulings/c/nasamw22:pip.4/"' in partial
+
+
+def test_search_json(rules, client):
+    data = client.get("/rulings/search/", {"q": "zone of control", "format": "json"}).json()
+    first = data["results"][0]
+    assert set(first) >= {"key", "document", "language", "heading", "snippet", "url"}
+    assert {r["language"] for r in data["results"]} >= {"es"}
+    jump = client.get("/rulings/search/", {"q": "nasamw22:pip.4", "format": "json"}).json()
+    assert jump["results"][0]["key"] == "nasamw22:pip.4"
+
+
+def test_did_you_mean_is_offered(rules, client):
+    html = client.get("/rulings/search/", {"q": "cabaleria"}).content.decode()
+    assert "Did you mean" in html and "?q=caballeria" in html
+
+
+def test_abbreviations_get_glossary_tooltips(rules, client):
+    html = client.get("/rulings/c/guia22:tabla-elementos.table/").content.decode()
+    assert '<a class="term" href="/rulings/glossary/#term-wwg"><abbr title="WWg — War Wagons' in html
+    rumbo = client.get("/rulings/c/rumbo:deployment.1/").content.decode()
+    assert "#term-elephants" not in rumbo  # "El borde…" is the article
+    glossary = client.get("/rulings/glossary/").content.decode()
+    assert 'id="term-wwg"' in glossary and "/rulings/c/nasamw22:con.8/" in glossary
+
+
+def test_section_page_lists_its_clauses(rules, client):
+    html = client.get("/rulings/s/nasamw22:out.rec/").content.decode()
+    assert html.count('class="rl-clause') >= 7
+    assert "Phil Barker" in html
+
+
+def test_interface_in_spanish_and_italian(rules, client):
+    spanish = client.get("/rulings/c/nasamw22:pip.4/", headers={"Accept-Language": "es"}).content.decode()
+    assert "Copiar enlace" in spanish and "Biblioteca de reglas" in spanish
+    italian = client.get("/rulings/search/", {"q": "ritirata"}, headers={"Accept-Language": "it"}).content.decode()
+    assert "Cerca nelle regole" in italian and "punti" in italian

@@ -1,0 +1,155 @@
+"""Army validation: legal armies pass, and every breach is named."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournament.army_messages import violation_message
+from tournament.army_validation import ArmyChoice, Restrictions, default_army, validate_army
+from tournament.armylists import load_catalogue
+
+CATALOGUE = load_catalogue()
+
+
+def codes(violations):
+    return [v.code for v in violations]
+
+
+NONE = Restrictions()
+
+
+def check(ref, elements, general=0, restrictions=NONE, allies=()):
+    return validate_army(ArmyChoice(ref, tuple(elements), general, allies=allies), "3.0", CATALOGUE, restrictions)
+
+
+def test_the_default_army_of_every_list_is_legal():
+    bad = {e.ref: validate_army(default_army(e), "3.0", CATALOGUE) for e in CATALOGUE.variants()}
+    assert {ref: v for ref, v in bad.items() if v} == {}
+
+
+def test_order_of_elements_does_not_matter():
+    army = default_army(CATALOGUE.get("II/33"))
+    reordered = (army.elements[0], *reversed(army.elements[1:]))
+    assert check("II/33", reordered) == []
+
+
+def test_wrong_count_and_missing_general():
+    army = default_army(CATALOGUE.get("II/33"))
+    assert codes(check("II/33", army.elements[:11])) == ["wrong_count"]
+    assert "no_general" in codes(check("II/33", army.elements, general=-1))
+
+
+def test_element_not_in_list_names_its_position():
+    elements = list(default_army(CATALOGUE.get("II/33")).elements)
+    elements[11] = "El"
+    (violation,) = check("II/33", elements)
+    assert violation.code == "not_in_list" and violation.param("position") == 12 and violation.param("code") == "El"
+
+
+def test_general_must_be_from_the_general_option():
+    elements = list(default_army(CATALOGUE.get("II/33")).elements)  # Cv general, then Cv, 6x4Bd...
+    violations = check("II/33", elements, general=2)
+    assert "general_not_allowed" in codes(violations)
+
+
+def test_too_many_of_a_type():
+    elements = ["Cv", "Cv", "Cv"] + list(default_army(CATALOGUE.get("II/33")).elements[3:])
+    violation = next(v for v in check("II/33", elements) if v.code == "too_many")
+    assert violation.param("code") == "Cv" and violation.param("most") == 2
+
+
+def test_or_options_are_taken_one_way_only():
+    # II/16b column 4 is "2xSp or (1xCv + 1xEl)": one Sp and one Cv mixes the two ways.
+    entry = CATALOGUE.get("II/16b")
+    base = list(default_army(entry).elements)
+    assert check("II/16b", base) == []
+    mixed = base.copy()
+    mixed[mixed.index("Sp")] = "Cv"
+    assert "combination" in codes(check("II/16b", mixed)) or "too_many" in codes(check("II/16b", mixed))
+
+
+def test_dismountable_elements_may_be_entered_either_way():
+    entry = CATALOGUE.get("I/56a")  # its general may dismount
+    elements = list(default_army(entry).elements)
+    assert CATALOGUE.get("I/56a").general.alts[0].also and not entry.problems
+    for spelling in ("HCh//Sp", "HCh/Sp", "Sp", "HCh"):
+        elements[0] = spelling
+        assert check("I/56a", elements) == []
+
+
+def test_event_restrictions():
+    army = default_army(CATALOGUE.get("II/33"))  # Polybian Roman, 275-105 BC
+    assert codes(check("II/33", army.elements, restrictions=Restrictions(allowed_books=("I",)))) == ["book_not_allowed"]
+    assert codes(check("II/33", army.elements, restrictions=Restrictions(allowed_refs=("II/56",)))) == ["ref_not_allowed"]
+    assert check("II/33", army.elements, restrictions=Restrictions(allowed_refs=("II/33",))) == []
+    late = Restrictions(date_from=500, date_to=1000)
+    assert codes(check("II/33", army.elements, restrictions=late)) == ["date_out_of_range"]
+    assert check("II/33", army.elements, restrictions=Restrictions(date_from=-200, date_to=0)) == []
+    theme = Restrictions(troop_minimums=(("Bd", 6),))
+    assert check("II/33", army.elements, restrictions=theme) == []
+    assert codes(check("II/33", army.elements, restrictions=Restrictions(troop_minimums=(("Wb", 6),)))) == ["troop_minimum"]
+
+
+def test_variant_prefix_allows_every_variant():
+    army = default_army(CATALOGUE.get("II/56"))
+    assert codes(check("II/56", army.elements, restrictions=Restrictions(allowed_refs=("II/5",)))) == ["ref_not_allowed"]
+    sub = default_army(CATALOGUE.get("I/1a"))
+    assert check("I/1a", sub.elements, restrictions=Restrictions(allowed_refs=("I/1",))) == []
+    assert codes(check("I/1a", sub.elements, restrictions=Restrictions(allowed_refs=("I/10",)))) == ["ref_not_allowed"]
+
+
+def test_allies_must_come_from_the_list():
+    army = default_army(CATALOGUE.get("I/1a"))
+    assert check("I/1a", army.elements, allies=("I/4a",)) == []
+    assert codes(check("I/1a", army.elements, allies=("IV/1",))) == ["ally_not_allowed"]
+
+
+def test_unknown_list_and_missing_list():
+    army = default_army(CATALOGUE.get("I/1a"))
+    assert codes(check("IX/1", army.elements)) == ["unknown_ref"]
+    assert codes(check(None, army.elements)) == ["ref_required"]
+
+
+def test_dba22_is_checked_structurally():
+    ok = validate_army(ArmyChoice(None, ("3Kn", "3Kn", "4Bd", "4Bd", "4Bd", "4Bd", "4Sp", "4Sp", "2Ps", "2Ps", "LH", "LH"), 0),
+                       "2.2", None)
+    assert ok == []
+    bad = validate_army(ArmyChoice(None, ("3Kn",) * 11 + ("Tank",), 0), "2.2", None)
+    assert codes(bad) == ["unknown_code"] and bad[0].param("position") == 12
+
+
+@settings(max_examples=150, deadline=None)
+@given(ref=st.sampled_from([e.ref for e in CATALOGUE.variants()]), data=st.data())
+def test_replacing_an_element_with_a_foreign_type_is_always_caught(ref, data):
+    army = default_army(CATALOGUE.get(ref))
+    position = data.draw(st.integers(min_value=0, max_value=11))
+    elements = list(army.elements)
+    elements[position] = "Tank"
+    violations = check(ref, elements)
+    assert any(v.code == "not_in_list" and v.param("position") == position + 1 for v in violations)
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "elements"), ("es", "elementos"), ("it", "elementi")])
+def test_messages_in_the_players_language(language, word):
+    army = default_army(CATALOGUE.get("II/33"))
+    (violation,) = check("II/33", army.elements[:11])
+    with translation.override(language):
+        message = violation_message(violation)
+    assert word in message and "12" in message and "11" in message
+
+
+def test_every_violation_has_a_sentence():
+    elements = list(default_army(CATALOGUE.get("II/33")).elements)
+    elements[11] = "El"
+    violations = [
+        *check("II/33", elements, restrictions=Restrictions(allowed_books=("I",), date_from=500, date_to=900,
+                                                             troop_minimums=(("Wb", 2),)), allies=("IV/1",)),
+        *check("II/33", ["Cv"] * 12), *check("IX/1", elements), *check(None, elements),
+    ]
+    with translation.override("it"):
+        sentences = [violation_message(v) for v in violations]
+    assert all("(%" not in s and "rule (" not in s and "regola (" not in s for s in sentences)
+    assert any("a.C." in s for s in sentences)

@@ -1,0 +1,96 @@
+"""Import of players and armies: a bad row is reported by line and nothing is imported."""
+
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tournament.army_validation import default_army
+from tournament.armylists import load_catalogue
+from tournament.models import AuditEntry, Player, Registration
+
+
+def army_cells(ref: str) -> tuple[str, str]:
+    choice = default_army(load_catalogue().get(ref))
+    return " ".join(choice.elements), str(choice.general + 1)
+
+
+def csv_upload(rows: list[dict], name: str = "players.csv") -> SimpleUploadedFile:
+    frame = pd.DataFrame(rows)
+    return SimpleUploadedFile(name, frame.to_csv(index=False).encode("utf-8"), content_type="text/csv")
+
+
+def good_rows() -> list[dict]:
+    elements, general = army_cells("II/33")
+    elements2, general2 = army_cells("I/1a")
+    return [
+        {"name": "Niccolò Bianchi", "club": "Circolo Tattico", "email": "nb@example.org", "army_ref": "II/33",
+         "elements": elements, "general": general},
+        {"name": "Íñigo Larrañaga", "club": "Ludópatas", "email": "", "army_ref": "I/1a", "elements": elements2,
+         "general": general2},
+        {"name": "Sin Ejército", "club": "Ludópatas", "email": "", "army_ref": "", "elements": "", "general": ""},
+    ]
+
+
+def test_good_file_imports_everything(organizer_client, event):
+    url = reverse("tournament:player_import", args=[event.slug])
+    response = organizer_client.post(url, {"file": csv_upload(good_rows())})
+    assert response.status_code == 302
+    regs = Registration.objects.filter(event=event).select_related("player")
+    assert sorted(r.player.name for r in regs) == ["Niccolò Bianchi", "Sin Ejército", "Íñigo Larrañaga"]
+    assert regs.get(player__name="Niccolò Bianchi").army_ref == "II/33"
+    assert AuditEntry.objects.filter(action="registration.import").exists()
+
+
+def test_bad_rows_are_reported_by_line_and_nothing_is_imported(organizer_client, event):
+    rows = good_rows()
+    rows.insert(1, {"name": "", "club": "X", "email": "", "army_ref": "", "elements": "", "general": ""})
+    rows.append({"name": "Mala Lista", "club": "X", "email": "not-an-email", "army_ref": "", "elements": "", "general": ""})
+    rows.append({"name": "Once Elementos", "club": "X", "email": "", "army_ref": "II/33",
+                 "elements": " ".join(army_cells("II/33")[0].split()[:11]), "general": "1"})
+    url = reverse("tournament:player_import", args=[event.slug])
+    response = organizer_client.post(url, {"file": csv_upload(rows)})
+    assert response.status_code == 200
+    text = response.text
+    assert "Nothing was imported" in text
+    assert "Line 3" in text and "name is empty" in text
+    assert "Line 6" in text and "not-an-email" in text
+    assert "Line 7" in text
+    assert Registration.objects.count() == 0 and Player.objects.count() == 0
+
+
+def test_xlsx_import_and_export_round_trip(organizer_client, event):
+    buffer = io.BytesIO()
+    pd.DataFrame(good_rows()).to_excel(buffer, index=False)
+    upload = SimpleUploadedFile("players.xlsx", buffer.getvalue())
+    url = reverse("tournament:player_import", args=[event.slug])
+    assert organizer_client.post(url, {"file": upload}).status_code == 302
+    response = organizer_client.get(reverse("tournament:player_export", args=[event.slug, "xlsx"]))
+    exported = pd.read_excel(io.BytesIO(response.content), dtype=str, keep_default_na=False)
+    assert set(exported["name"]) == {"Niccolò Bianchi", "Íñigo Larrañaga", "Sin Ejército"}
+    row = exported.set_index("name").loc["Niccolò Bianchi"]
+    assert row["army_ref"] == "II/33" and row["elements"] == good_rows()[0]["elements"]
+
+
+def test_csv_export_has_bom_and_accents(organizer_client, event):
+    organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": csv_upload(good_rows())})
+    response = organizer_client.get(reverse("tournament:player_export", args=[event.slug, "csv"]))
+    assert response.content.startswith("\ufeff".encode())
+    assert "Íñigo Larrañaga" in response.content.decode("utf-8-sig")
+
+
+def test_duplicate_in_file_and_already_registered_are_reported(organizer_client, event):
+    rows = good_rows()[:1] * 2
+    response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": csv_upload(rows)})
+    assert "appears twice" in response.text and Registration.objects.count() == 0
+
+
+def test_players_cannot_import(client, event):
+    from tests.factories import make_user
+
+    client.force_login(make_user("someone"))
+    response = client.post(reverse("tournament:player_import", args=[event.slug]), {"file": csv_upload(good_rows())})
+    assert response.status_code == 403 and Registration.objects.count() == 0

@@ -1,0 +1,107 @@
+from django.contrib import admin
+
+from .models import (
+    ArmyList,
+    AuditEntry,
+    Club,
+    ElementType,
+    Event,
+    EventRole,
+    Game,
+    Player,
+    Registration,
+    ResultReport,
+    Round,
+    Seat,
+)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "region", "country"]
+    search_fields = ["name", "region"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "region", "email", "user"]
+    list_filter = ["club"]
+    search_fields = ["name", "email"]
+    autocomplete_fields = ["club", "user"]
+
+
+class EventRoleInline(admin.TabularInline):
+    model = EventRole
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "date", "edition", "rounds_planned", "scoring_preset", "armies_locked"]
+    list_filter = ["edition", "armies_locked"]
+    search_fields = ["name", "slug", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [EventRoleInline]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["player", "event", "army_ref", "army_name", "status"]
+    list_filter = ["event", "status"]
+    search_fields = ["player__name", "army_ref", "army_name"]
+    autocomplete_fields = ["player"]
+    list_select_related = ["player", "event"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ["registration"]
+    exclude = ["report_token"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "status", "published_at"]
+    list_filter = ["event", "status"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["round", "table", "is_bye", "status", "outcome"]
+    list_filter = ["round__event", "status"]
+    inlines = [SeatInline]
+
+
+@admin.register(ResultReport)
+class ResultReportAdmin(admin.ModelAdmin):
+    list_display = ["game", "source", "submitted_by", "created_at"]
+    list_filter = ["source"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "event", "user", "action", "target"]
+    list_filter = ["event", "action"]
+    readonly_fields = ["at", "event", "user", "action", "target", "before", "after"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ArmyList)
+class ArmyListAdmin(admin.ModelAdmin):
+    list_display = ["ref", "name", "edition", "date_from", "date_to", "topography", "aggression"]
+    list_filter = ["edition", "topography"]
+    search_fields = ["ref", "name"]
+
+
+@admin.register(ElementType)
+class ElementTypeAdmin(admin.ModelAdmin):
+    list_display = ["code", "name_en", "name_es", "name_it", "edition", "doubtful"]
+    list_filter = ["edition", "doubtful"]
+    search_fields = ["code", "name_en", "name_es", "name_it"]

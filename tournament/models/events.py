@@ -1,0 +1,90 @@
+"""An event (a DBA tournament) and who runs it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Edition(models.TextChoices):
+    DBA22 = "2.2", "DBA 2.2"
+    DBA30 = "3.0", "DBA 3.0"
+
+
+class RoundOneMethod(models.TextChoices):
+    RANDOM = "random", _("Random (recorded seed)")
+    ARMY_DATE = "army_date", _("By army date (chronological)")
+    ENEMIES = "enemies", _("Historical enemies preferred")
+
+
+DEFAULT_PRESET = {Edition.DBA22: "nasamw-v4", Edition.DBA30: "nasamw-3.0"}
+
+
+def default_tiebreaks() -> list[str]:
+    return ["head_to_head", "countback", "generals_killed", "elements_destroyed", "seeded_random"]
+
+
+def default_restrictions() -> dict:
+    return {}
+
+
+class Event(models.Model):
+    slug = models.SlugField(_("short name"), max_length=60, unique=True, help_text=_("Used in links, e.g. madrid-2026."))
+    name = models.CharField(_("name"), max_length=160)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    edition = models.CharField(_("rules edition"), max_length=3, choices=Edition.choices, default=Edition.DBA30)
+    rounds_planned = models.PositiveSmallIntegerField(_("number of rounds"), default=3)
+    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=90)
+    scoring_preset = models.CharField(_("scoring preset"), max_length=40, default="nasamw-3.0")
+    tiebreaks = models.JSONField(_("tie-breaks, in order"), default=default_tiebreaks, blank=True)
+    # {"allowed_books": ["I", "II"], "allowed_refs": ["II/56a"], "date_from": -500, "date_to": 476,
+    #  "troop_minimums": [["Wb", 6]]}
+    restrictions = models.JSONField(_("army restrictions"), default=default_restrictions, blank=True)
+    armies_locked = models.BooleanField(_("armies locked"), default=False)
+    allow_option_changes = models.BooleanField(
+        _("allow changing army options between games"),
+        default=False,
+        help_text=_("Italian custom: options may change between games. NASAMW: the army is fixed for the event."),
+    )
+    avoid_same_club = models.BooleanField(_("avoid pairing club mates"), default=True)
+    avoid_civil_war = models.BooleanField(_("avoid civil wars (same army list)"), default=False)
+    round_one_method = models.CharField(
+        _("round 1 pairing"), max_length=12, choices=RoundOneMethod.choices, default=RoundOneMethod.RANDOM
+    )
+    registration_open = models.BooleanField(_("self-registration open"), default=True)
+    player_reports = models.BooleanField(_("players may report results"), default=True)
+    seed = models.BigIntegerField(_("random seed"), default=0, help_text=_("Recorded so every random choice can be replayed."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament:event", kwargs={"slug": self.slug})
+
+
+class EventRole(models.Model):
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", _("Organizer")
+        UMPIRE = "umpire", _("Umpire")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(max_length=10, choices=Role.choices)
+    umpire_may_swap = models.BooleanField(_("umpire may swap pairings"), default=False)
+
+    class Meta:
+        verbose_name = _("event role")
+        verbose_name_plural = _("event roles")
+        constraints = [models.UniqueConstraint(fields=["event", "user", "role"], name="unique_event_user_role")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()} · {self.event}"

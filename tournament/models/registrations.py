@@ -1,0 +1,51 @@
+"""A player's entry in an event, with the army they bring."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .events import Event
+from .people import Player
+
+
+def empty_list() -> list:
+    return []
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        DROPPED = "dropped", _("Dropped")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    # Army: the list reference (e.g. "II/56a"), the 12 chosen elements in list order, and the general.
+    army_ref = models.CharField(_("army list"), max_length=16, blank=True)
+    army_name = models.CharField(_("army name"), max_length=160, blank=True)
+    elements = models.JSONField(_("elements"), default=empty_list, blank=True)
+    general = models.PositiveSmallIntegerField(_("general's element"), null=True, blank=True)
+    camp = models.CharField(_("camp / camp followers"), max_length=60, blank=True)
+    allies = models.JSONField(_("allies"), default=empty_list, blank=True)
+    # Between rounds: late entry joins at a round; a drop leaves after one.
+    late_entry_round = models.PositiveSmallIntegerField(_("joins at round"), null=True, blank=True)
+    dropped_after_round = models.PositiveSmallIntegerField(_("dropped after round"), null=True, blank=True)
+    fixed_table = models.PositiveSmallIntegerField(_("fixed table"), null=True, blank=True)
+    notes = models.CharField(_("notes"), max_length=240, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["player__name"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="unique_event_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status != self.Status.DROPPED

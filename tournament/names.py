@@ -1,0 +1,25 @@
+"""Name normalisation and near-duplicate detection for people and clubs (pure)."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable
+
+
+def name_key(name: str) -> str:
+    """Lower-case, strip accents, fold spaces: 'José  García' -> 'jose garcia'."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
+def similar_names(name: str, candidates: Iterable[tuple[int, str]], cutoff: float = 0.85) -> list[tuple[int, str]]:
+    """Candidates (id, name) whose normalised name is identical or nearly identical to `name`."""
+    key = name_key(name)
+    found = []
+    for pk, other in candidates:
+        other_key = name_key(other)
+        if other_key == key or difflib.SequenceMatcher(None, key, other_key).ratio() >= cutoff:
+            found.append((pk, other))
+    return found
