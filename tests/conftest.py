@@ -30,12 +30,20 @@ def event(db, organizer, umpire):
 
 
 @pytest.fixture
-def organizer_client(client, organizer):
-    client.force_login(organizer)
-    return client
+def organizer_client(db, organizer):
+    """A client of its own: `client` stays anonymous in the same test."""
+    from django.test import Client
+
+    own = Client()
+    own.force_login(organizer)
+    return own
 
 
 @pytest.fixture
-def umpire_client(client, umpire):
-    client.force_login(umpire)
-    return client
+def umpire_client(db, umpire):
+    """A client of its own, so a test can act as organizer, umpire and the public side by side."""
+    from django.test import Client
+
+    other = Client()
+    other.force_login(umpire)
+    return other

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import events, players, registration
+from .views import events, players, registration, results, rounds, trust
 
 app_name = "tournament"
 
@@ -22,4 +22,30 @@ urlpatterns = [
     path("e/<slug:slug>/players/add/", players.player_add, name="player_add"),
     path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
     path("e/<slug:slug>/players/export.<str:fmt>", players.player_export, name="player_export"),
+]
+
+urlpatterns += [
+    path("e/<slug:slug>/rounds/", rounds.round_list, name="rounds"),
+    path("e/<slug:slug>/rounds/pair/", rounds.round_pair_view, name="round_pair"),
+    path("e/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round"),
+    path("e/<slug:slug>/rounds/<int:number>/publish/", rounds.round_publish_view, name="round_publish"),
+    path("e/<slug:slug>/rounds/<int:number>/delete/", rounds.round_delete_view, name="round_delete"),
+    path("e/<slug:slug>/rounds/<int:number>/regenerate/", rounds.round_regenerate_view, name="round_regenerate"),
+    path("e/<slug:slug>/rounds/<int:number>/swap/", rounds.seats_swap_view, name="seats_swap"),
+    path("e/<slug:slug>/rounds/<int:number>/clock/", rounds.round_clock, name="round_clock"),
+    path("e/<slug:slug>/rounds/<int:number>/pairings.<str:fmt>", results.pairings_export, name="pairings_export"),
+    path("e/<slug:slug>/pairings/", rounds.pairings, name="pairings"),
+    path("e/<slug:slug>/pairings/<int:number>/", rounds.pairings, name="pairings_round"),
+    path("e/<slug:slug>/games/<int:pk>/result/", results.game_result, name="game_result"),
+    path("e/<slug:slug>/standings/", results.standings, name="standings"),
+    path("e/<slug:slug>/standings.<str:fmt>", results.standings_export, name="standings_export"),
+    path("e/<slug:slug>/results.<str:fmt>", results.results_export, name="results_export"),
+    path("report/<str:token>/", results.report, name="report"),
+]
+
+urlpatterns += [
+    path("events/import/", trust.backup_upload, name="backup_upload"),
+    path("e/<slug:slug>/audit/", trust.audit_log, name="audit"),
+    path("e/<slug:slug>/backup.json", trust.backup_download, name="backup_download"),
+    path("e/<slug:slug>/seats/<int:pk>/report-link/", trust.report_link, name="report_link"),
 ]

@@ -2,5 +2,6 @@
 
 from .documents import Clause, Document, Section, Vocabulary
 from .glossary import Term
+from .rulings_log import RulingLogEntry
 
-__all__ = ["Clause", "Document", "Section", "Term", "Vocabulary"]
+__all__ = ["Clause", "Document", "RulingLogEntry", "Section", "Term", "Vocabulary"]

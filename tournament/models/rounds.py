@@ -89,7 +89,8 @@ class Seat(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT: a player with games cannot be deleted alone, but deleting the whole event (or round) may.
+    registration = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="seats")
     side = models.CharField(max_length=1, choices=Side.choices)
     # What this side lost in the game (counted per edition), and its score under the event preset.
     elements_lost = models.PositiveSmallIntegerField(_("elements lost"), default=0)

@@ -1,0 +1,178 @@
+"""Guided step-throughs (public) and the event rulings log (organizers and umpires).
+
+The answers live in the URL (``?a=<question>.<answer>``) so a step-through can be bookmarked,
+shared and edited at any step; ``at=<question>`` reopens an answered question without losing the
+answers after it. htmx requests get the step partial only; plain links work without JavaScript.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from rulings import flows
+from rulings.models import Clause, RulingLogEntry
+from rulings.seed_index import resolve_citation
+from tournament.models import Event
+from tournament.permissions import event_view, is_staff_of
+
+
+class RulingLogForm(forms.ModelForm):
+    class Meta:
+        model = RulingLogEntry
+        fields = ["table", "players", "note"]
+        widgets = {"note": forms.Textarea(attrs={"rows": 2})}
+
+
+def flow_url(flow_id: str, tokens: list[str], at: str | None = None, event: str | None = None) -> str:
+    query = [("a", token) for token in tokens]
+    if at:
+        query.append(("at", at))
+    if event:
+        query.append(("event", event))
+    url = reverse("rulings:flow", args=[flow_id])
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def _get_flow(flow_id: str) -> flows.Flow:
+    flow = flows.get_flow(flow_id)
+    if flow is None:
+        raise Http404("no such flow")
+    return flow
+
+
+@require_GET
+def flow_index(request: HttpRequest) -> HttpResponse:
+    language = get_language()
+    items = [{"id": flow.id, "title": flow.text("title", language), "intro": flow.text("intro", language),
+              "game": flow.data["game"], "edition": flow.data["edition"]}
+             for flow in flows.all_flows().values()]
+    games: dict[str, list[dict]] = {}
+    for item in items:
+        games.setdefault(f"{item['game']} {item['edition']}", []).append(item)
+    return render(request, "rulings/flow_index.html", {"games": games, "count": len(items)})
+
+
+def _citations(cites: list[str]) -> list[dict]:
+    keys = {citation: resolve_citation(citation) for citation in cites}
+    clauses = {c.key: c for c in Clause.objects.filter(key__in=[k for k in keys.values() if k])
+               .select_related("document")}
+    return [{"citation": citation, "key": key, "clause": clauses.get(key)} for citation, key in keys.items()]
+
+
+def _staff_events(request: HttpRequest) -> list[Event]:
+    user = request.user
+    if not user.is_authenticated:
+        return []
+    events = Event.objects.all() if user.is_superuser else Event.objects.filter(roles__user=user).distinct()
+    return list(events.order_by("-date", "name")[:50])
+
+
+def _breadcrumb(flow: flows.Flow, walk: flows.Walk, language: str, event: str | None) -> list[dict]:
+    crumbs = []
+    for step in walk.steps:
+        answer = flow.answer(step.node, step.answer)
+        crumbs.append({
+            "question": flows.localized(flow.node(step.node)["question"], language),
+            "answer": flows.localized(answer["label"], language),
+            "url": flow_url(flow.id, walk.tokens, at=step.node, event=event),
+            "current": step.node == walk.current,
+        })
+    return crumbs
+
+
+def _question_context(flow: flows.Flow, walk: flows.Walk, language: str, event: str | None) -> dict:
+    node = flow.node(walk.current)
+    chosen = walk.answer_at(walk.current)
+    answers = [{"label": flows.localized(a["label"], language), "chosen": a["id"] == chosen,
+                "url": flow_url(flow.id, walk.tokens_with(walk.current, a["id"]), event=event)}
+               for a in node["answers"]]
+    return {"question": flows.localized(node["question"], language),
+            "help": flows.localized(node.get("help"), language), "answers": answers}
+
+
+def _back_url(flow: flows.Flow, walk: flows.Walk, event: str | None) -> str | None:
+    nodes = [step.node for step in walk.steps]
+    index = nodes.index(walk.current) if walk.current in nodes else len(nodes)
+    return flow_url(flow.id, walk.tokens, at=nodes[index - 1], event=event) if index > 0 else None
+
+
+def _log_context(request: HttpRequest, flow: flows.Flow, walk: flows.Walk) -> dict:
+    staff_events = _staff_events(request)
+    slug = request.GET.get("event") or (staff_events[0].slug if len(staff_events) == 1 else "")
+    event = next((e for e in staff_events if e.slug == slug), None)
+    if event is None or not is_staff_of(request.user, event):
+        return {"staff_events": staff_events, "event": None}
+    previous = RulingLogEntry.objects.filter(event=event, flow_id=flow.id, ruling_node=walk.current)
+    return {"staff_events": staff_events, "event": event, "previous": previous[:20], "form": RulingLogForm(),
+            "record_url": reverse("rulings:log_record", args=[event.slug])}
+
+
+@require_GET
+def flow_detail(request: HttpRequest, flow_id: str) -> HttpResponse:
+    flow = _get_flow(flow_id)
+    language = get_language()
+    walk = flows.walk(flow, request.GET.getlist("a"), stop_at=request.GET.get("at") or None)
+    event = request.GET.get("event") or None
+    context = {
+        "flow": flow, "flow_title": flow.text("title", language), "flow_intro": flow.text("intro", language),
+        "walk": walk, "tokens": walk.tokens, "crumbs": _breadcrumb(flow, walk, language, event),
+        "back_url": _back_url(flow, walk, event), "restart_url": flow_url(flow.id, [], event=event),
+        "sources": _citations(flow.data["sources"]),
+    }
+    if walk.finished:
+        node = flow.node(walk.current)
+        context.update(ruling=flows.localized(node["ruling"], language),
+                       doubt=flows.localized(node.get("doubt"), language),
+                       cites=_citations(node["cites"]), **_log_context(request, flow, walk))
+    else:
+        context.update(_question_context(flow, walk, language, event))
+        if walk.current in [step.node for step in walk.steps]:
+            context["resume_url"] = flow_url(flow.id, walk.tokens, event=event)
+    template = "rulings/_flow_step.html" if request.htmx else "rulings/flow.html"
+    return render(request, template, context)
+
+
+@require_GET
+@event_view(role="staff")
+def log_view(request: HttpRequest, event: Event) -> HttpResponse:
+    language = get_language()
+    entries = []
+    for entry in RulingLogEntry.objects.filter(event=event).select_related("recorded_by"):
+        flow = flows.get_flow(entry.flow_id)
+        node = flow.nodes.get(entry.ruling_node) if flow else None
+        entries.append({
+            "entry": entry,
+            "flow_title": flow.text("title", language) if flow else entry.flow_id,
+            "ruling": flows.localized(node.get("ruling"), language) if node else "",
+            "url": flow_url(entry.flow_id, entry.path, event=event.slug) if flow else "",
+        })
+    return render(request, "rulings/flow_log.html", {"event": event, "entries": entries})
+
+
+@require_POST
+@event_view(role="staff")
+def log_record(request: HttpRequest, event: Event) -> HttpResponse:
+    flow = _get_flow(request.POST.get("flow", ""))
+    walk = flows.walk(flow, request.POST.getlist("a"))
+    if not walk.finished:
+        messages.error(request, _("Only a finished step-through (a ruling) can be recorded."))
+        return redirect(flow_url(flow.id, walk.tokens, event=event.slug))
+    form = RulingLogForm(request.POST)
+    if form.is_valid():
+        entry = form.save(commit=False)
+        entry.event, entry.flow_id, entry.path = event, flow.id, walk.tokens
+        entry.ruling_node, entry.recorded_by = walk.current, request.user
+        entry.save()
+        messages.success(request, _("Ruling recorded in the event log."))
+    else:
+        messages.error(request, _("The ruling was not recorded: check the table, players and note."))
+    return redirect(flow_url(flow.id, walk.tokens, event=event.slug) + "#flow-log")

@@ -1,0 +1,136 @@
+"""Step-through pages (public, htmx partials, URL-kept answers) and the event rulings log."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from rulings.models import RulingLogEntry
+from tests.factories import make_user
+
+FLOW = "nasamw-pip-cost"
+
+
+def flow_url(*tokens, **extra):
+    query = "&".join([f"a={t}" for t in tokens] + [f"{k}={v}" for k, v in extra.items()])
+    return reverse("rulings:flow", args=[FLOW]) + (f"?{query}" if query else "")
+
+
+@pytest.mark.django_db
+def test_index_lists_flows(client):
+    response = client.get(reverse("rulings:flows"))
+    assert response.status_code == 200
+    assert f'href="{reverse("rulings:flow", args=[FLOW])}"' in response.text
+    assert "PIP cost of one move" in response.text
+
+
+@pytest.mark.django_db
+def test_library_links_to_flows(client):
+    assert reverse("rulings:flows") in client.get(reverse("rulings:index")).text
+
+
+@pytest.mark.django_db
+def test_unknown_flow_is_404(client):
+    assert client.get(reverse("rulings:flow", args=["nope"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_first_question_and_answer_links_keep_answers_in_url(client):
+    response = client.get(flow_url())
+    assert 'data-node="q-tactical"' in response.text
+    assert "?a=q-tactical.yes" in response.text
+    response = client.get(flow_url("q-tactical.yes"))
+    assert 'data-node="q-first"' in response.text
+    assert "Yes, a tactical move" in response.text  # breadcrumb
+
+
+@pytest.mark.django_db
+def test_ruling_shows_citations_without_library_and_doubt(client):
+    response = client.get(flow_url("q-tactical.yes", "q-first.no", "q-extras.some"))
+    assert 'data-node="r-extras"' in response.text
+    assert "Doubt in the sources" in response.text
+    assert "<code>nasamw22@L125</code>" in response.text
+    assert "not imported" in response.text
+
+
+@pytest.mark.django_db
+def test_ruling_shows_clause_text_from_the_library(client, rules):
+    response = client.get(flow_url("q-tactical.yes", "q-first.yes"))
+    assert reverse("rulings:clause", args=["nasamw22:pip.4"]) in response.text
+    assert "Nel primo turno di ogni giocatore" in response.text
+
+
+@pytest.mark.django_db
+def test_htmx_request_gets_the_partial(client):
+    response = client.get(flow_url("q-tactical.yes"), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "<html" not in response.text and 'data-node="q-first"' in response.text
+    assert "<html" in client.get(flow_url("q-tactical.yes")).text
+
+
+@pytest.mark.django_db
+def test_editing_an_earlier_answer_keeps_later_answers(client):
+    tokens = ("q-tactical.yes", "q-first.no", "q-extras.some")
+    response = client.get(flow_url(*tokens, at="q-first"))
+    assert 'data-node="q-first"' in response.text
+    assert "(current answer)" in response.text
+    # The "Yes" option keeps q-extras.some in its link; "Keep my later answers" returns to the ruling.
+    assert "a=q-tactical.yes&amp;a=q-first.yes&amp;a=q-extras.some" in response.text
+    assert "Keep my later answers" in response.text
+    # Choosing first bound = yes now leads to a ruling that ignores the stale answer.
+    response = client.get(flow_url("q-tactical.yes", "q-first.yes", "q-extras.some"))
+    assert 'data-node="r-first"' in response.text
+
+
+def _ruling_tokens():
+    return ["q-tactical.yes", "q-first.no", "q-extras.none"]
+
+
+@pytest.mark.django_db
+def test_umpire_records_a_ruling_and_sees_it_on_the_flow_and_log(umpire_client, event):
+    response = umpire_client.get(flow_url(*_ruling_tokens()))
+    assert 'id="flow-record"' in response.text  # the only event is preselected
+    record = reverse("rulings:log_record", args=[event.slug])
+    response = umpire_client.post(record, {"flow": FLOW, "a": _ruling_tokens(), "table": "7",
+                                           "players": "Ana v Bruno", "note": "second move"})
+    assert response.status_code == 302
+    entry = RulingLogEntry.objects.get()
+    assert (entry.flow_id, entry.ruling_node, entry.path, entry.table) == (FLOW, "r-one", _ruling_tokens(), "7")
+    page = umpire_client.get(flow_url(*_ruling_tokens(), event=event.slug)).text
+    assert "Ana v Bruno" in page
+    log = umpire_client.get(reverse("rulings:log", args=[event.slug]))
+    assert log.status_code == 200 and "Ana v Bruno" in log.text and "PIP cost of one move" in log.text
+
+
+@pytest.mark.django_db
+def test_log_is_newest_first(organizer_client, event):
+    for table in ("1", "2"):
+        organizer_client.post(reverse("rulings:log_record", args=[event.slug]),
+                              {"flow": FLOW, "a": _ruling_tokens(), "table": f"table-{table}"})
+    text = organizer_client.get(reverse("rulings:log", args=[event.slug])).text
+    assert text.index("table-2") < text.index("table-1")
+
+
+@pytest.mark.django_db
+def test_unfinished_path_is_not_recorded(umpire_client, event):
+    umpire_client.post(reverse("rulings:log_record", args=[event.slug]), {"flow": FLOW, "a": ["q-tactical.yes"]})
+    assert not RulingLogEntry.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["rulings:log", "rulings:log_record"])
+def test_log_permissions(client, event, name):
+    url = reverse(name, args=[event.slug])
+    send = client.post if name.endswith("record") else client.get
+    response = send(url, {"flow": FLOW, "a": _ruling_tokens()})
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    client.force_login(make_user("stranger"))
+    assert send(url, {"flow": FLOW, "a": _ruling_tokens()}).status_code == 403
+    assert not RulingLogEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_stranger_sees_no_record_form(client, event):
+    client.force_login(make_user("stranger"))
+    response = client.get(flow_url(*_ruling_tokens(), event=event.slug))
+    assert 'id="flow-record"' not in response.text

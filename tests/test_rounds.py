@@ -1,0 +1,240 @@
+"""The round workflow through its pages: pair a draft, swap with warnings, publish, enter and
+report results, correct a past result, standings and exports."""
+
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import make_player, make_registration, make_user
+from tournament.models import AuditEntry, Game, Round, Seat
+
+CLUBS = ["Dracs", "Dracs", "Ludópatas", "Ludópatas", "Circolo", "Circolo", "Gruppo", "Gruppo"]
+
+
+@pytest.fixture
+def field(event):
+    """Eight players from four clubs (two per club)."""
+    return [make_registration(event, make_player(f"Jugador {i + 1} Peña", club)) for i, club in enumerate(CLUBS)]
+
+
+def pair(client, event) -> Round:
+    response = client.post(reverse("tournament:round_pair", args=[event.slug]))
+    assert response.status_code == 302, response.content
+    return event.rounds.order_by("-number").first()
+
+
+def publish(client, event, rnd):
+    assert client.post(reverse("tournament:round_publish", args=[event.slug, rnd.number])).status_code == 302
+
+
+def games(rnd):
+    return list(rnd.games.filter(is_bye=False).prefetch_related("seats").order_by("table"))
+
+
+def enter(client, event, game, shorthand="4G-1C", **extra):
+    url = reverse("tournament:game_result", args=[event.slug, game.pk])
+    return client.post(url, {"shorthand": shorthand, **extra})
+
+
+def test_draft_has_every_player_once_and_avoids_club_mates(organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    assert rnd.status == Round.Status.DRAFT
+    seats = Seat.objects.filter(round=rnd).select_related("registration__player__club")
+    assert sorted(s.registration_id for s in seats) == sorted(r.pk for r in field)
+    for game in games(rnd):
+        clubs = {s.registration.player.club_id for s in game.seats.select_related("registration__player")}
+        assert len(clubs) == 2
+    page = organizer_client.get(reverse("tournament:round", args=[event.slug, 1]))
+    assert page.status_code == 200 and "Jugador 1 Peña" in page.text
+
+
+def test_pairing_twice_returns_the_same_draft(organizer_client, event, field):
+    first = pair(organizer_client, event)
+    second = pair(organizer_client, event)
+    assert first.pk == second.pk and event.rounds.count() == 1
+
+
+def test_draft_is_not_public(client, organizer_client, event, field):
+    pair(organizer_client, event)
+    page = client.get(reverse("tournament:pairings", args=[event.slug]))
+    assert "Jugador 1 Peña" not in page.text
+    assert client.get(reverse("tournament:pairings_round", args=[event.slug, 1])).status_code == 404
+
+
+def test_swap_warns_of_club_mates_and_is_logged(organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    g1, g2 = games(rnd)[:2]
+    a1, b1 = g1.seats.order_by("side")
+    a2, b2 = g2.seats.order_by("side")
+    # Put a1 with their club mate by swapping that mate into a1's game.
+    mate = Seat.objects.filter(round=rnd, registration__player__club=a1.registration.player.club).exclude(pk=a1.pk).get()
+    response = organizer_client.post(reverse("tournament:seats_swap", args=[event.slug, 1]),
+                                     {"first": b1.pk, "second": mate.pk}, follow=True)
+    assert response.status_code == 200
+    assert a1.registration.player.club.name in response.text  # the warning names the club
+    game = Game.objects.get(pk=g1.pk)
+    assert game.manual
+    assert AuditEntry.objects.filter(action="round.swap").exists()
+
+
+def test_publish_shows_pairings_publicly_with_htmx_partial(client, organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    publish(organizer_client, event, rnd)  # a double click changes nothing
+    assert AuditEntry.objects.filter(action="round.publish").count() == 1
+    page = client.get(reverse("tournament:pairings", args=[event.slug]))
+    assert "Jugador 1 Peña" in page.text and "<html" in page.text
+    partial = client.get(reverse("tournament:pairings", args=[event.slug]), headers={"HX-Request": "true"})
+    assert "Jugador 1 Peña" in partial.text and "<html" not in partial.text
+    clock = client.get(reverse("tournament:round_clock", args=[event.slug, 1]))
+    assert clock.status_code == 200 and 'data-minutes="90"' in clock.text
+
+
+def test_result_entry_by_shorthand_scores_nasamw(organizer_client, event, field):
+    event.scoring_preset = "nasamw-v4"
+    event.edition = "2.2"
+    event.save()
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    game = games(rnd)[0]
+    response = enter(organizer_client, event, game, "4G-1C")
+    assert response.status_code == 302
+    a, b = Seat.objects.filter(game=game).order_by("side")
+    assert (a.score, b.score) == (23, 3)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.CONFIRMED
+
+
+def test_implausible_result_is_explained(organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    game = games(rnd)[0]
+    response = enter(organizer_client, event, game, "", outcome="a", a_elements_lost="0", b_elements_lost="1")
+    assert response.status_code == 200 and 'id="result-problems"' in response.text
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
+
+
+def test_players_reports_confirm_or_dispute(client, organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    first, second = games(rnd)[:2]
+    a, b = first.seats.order_by("side")
+    for seat in (a, b):
+        assert client.post(reverse("tournament:report", args=[seat.report_token]), {"shorthand": "4-1"}).status_code == 302
+    assert Game.objects.get(pk=first.pk).status == Game.Status.CONFIRMED
+    a, b = second.seats.order_by("side")
+    client.post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
+    assert Game.objects.get(pk=second.pk).status == Game.Status.REPORTED
+    client.post(reverse("tournament:report", args=[b.report_token]), {"shorthand": "1-4"})
+    assert Game.objects.get(pk=second.pk).status == Game.Status.DISPUTED
+    page = organizer_client.get(reverse("tournament:round", args=[event.slug, 1]))
+    assert "umpire" in page.text.lower()
+
+
+def test_revoked_or_unknown_report_link_is_refused(client, organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    seat = games(rnd)[0].seats.first()
+    Seat.objects.filter(pk=seat.pk).update(token_revoked=True)
+    assert client.get(reverse("tournament:report", args=[seat.report_token])).status_code == 404
+    assert client.get(reverse("tournament:report", args=["nope"])).status_code == 404
+
+
+def play_round(client, event, rnd, shorthand="4-1"):
+    publish(client, event, rnd)
+    for game in games(rnd):
+        assert enter(client, event, game, shorthand).status_code == 302
+
+
+def test_next_round_avoids_rematches_and_needs_results(organizer_client, event, field):
+    rnd1 = pair(organizer_client, event)
+    publish(organizer_client, event, rnd1)
+    response = organizer_client.post(reverse("tournament:round_pair", args=[event.slug]), follow=True)
+    assert event.rounds.count() == 1 and "result" in response.text.lower()
+    for game in games(rnd1):
+        enter(organizer_client, event, game, "4-1")
+    rnd2 = pair(organizer_client, event)
+    met = {frozenset(g.seats.values_list("registration_id", flat=True)) for g in games(rnd1)}
+    assert all(frozenset(g.seats.values_list("registration_id", flat=True)) not in met for g in games(rnd2))
+
+
+def test_correcting_a_past_result_recomputes_and_reports_changed_pairings(organizer_client, event, field):
+    rnd1 = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd1)
+    rnd2 = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd2)
+    game = games(rnd1)[0]
+    a = game.seats.get(side="a")
+    before = organizer_client.get(reverse("tournament:standings", args=[event.slug])).text
+    response = enter(organizer_client, event, game, "1-4", version=str(Game.objects.get(pk=game.pk).version))
+    assert response.status_code == 302
+    response = organizer_client.get(response["Location"])
+    assert "recomputed" in response.text.lower()
+    after = organizer_client.get(reverse("tournament:standings", args=[event.slug])).text
+    assert before != after
+    assert Seat.objects.get(pk=a.pk).score < Seat.objects.get(game=game, side="b").score
+    assert AuditEntry.objects.filter(action="result.enter").count() == 9
+
+
+def test_stale_form_does_not_overwrite_a_newer_result(organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    game = games(rnd)[0]
+    enter(organizer_client, event, game, "4-1", version="0")
+    response = enter(organizer_client, event, game, "1-4", version="0")
+    assert response.status_code == 200 and "changed this result" in response.text
+
+
+def test_delete_round_only_before_results(organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    enter(organizer_client, event, games(rnd)[0], "4-1")
+    organizer_client.post(reverse("tournament:round_delete", args=[event.slug, 1]))
+    assert event.rounds.count() == 1
+    event.rounds.get().games.filter(is_bye=False).update(status=Game.Status.PENDING)
+    organizer_client.post(reverse("tournament:round_delete", args=[event.slug, 1]))
+    assert event.rounds.count() == 0
+
+
+def test_standings_and_exports(client, organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd)
+    page = client.get(reverse("tournament:standings", args=[event.slug]))
+    assert page.status_code == 200 and "Jugador 1 Peña" in page.text
+    partial = client.get(reverse("tournament:standings", args=[event.slug]), {"round": "1"}, headers={"HX-Request": "true"})
+    assert "<html" not in partial.text and "<table" in partial.text
+    csv = client.get(reverse("tournament:standings_export", args=[event.slug, "csv"]))
+    frame = pd.read_csv(io.BytesIO(csv.content), encoding="utf-8-sig")
+    assert len(frame) == 8 and "Jugador 1 Peña" in set(frame["Player"])
+    xlsx = client.get(reverse("tournament:pairings_export", args=[event.slug, 1, "xlsx"]))
+    assert len(pd.read_excel(io.BytesIO(xlsx.content))) == 8
+    results = client.get(reverse("tournament:results_export", args=[event.slug, "csv"]))
+    assert len(pd.read_csv(io.BytesIO(results.content), encoding="utf-8-sig")) == 4
+
+
+@pytest.mark.parametrize("name", ["round_pair"])
+def test_only_organizers_pair(client, event, field, name):
+    url = reverse(f"tournament:{name}", args=[event.slug])
+    assert client.post(url).status_code == 302 and event.rounds.count() == 0  # to login
+    stranger = Client()
+    stranger.force_login(make_user())
+    assert stranger.post(url).status_code == 403
+
+
+def test_umpire_enters_results_but_cannot_publish(umpire_client, organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    assert umpire_client.post(reverse("tournament:round_publish", args=[event.slug, 1])).status_code == 403
+    publish(organizer_client, event, rnd)
+    assert enter(umpire_client, event, games(rnd)[0], "4-1").status_code == 302
+
+
+def test_odd_field_gets_a_bye_scored_by_the_preset(organizer_client, event, field):
+    make_registration(event, make_player("Ninth Player", "Solo"))
+    rnd = pair(organizer_client, event)
+    bye = rnd.games.get(is_bye=True)
+    assert bye.status == Game.Status.CONFIRMED and bye.seats.get().score is not None
+    assert Seat.objects.filter(round=rnd).count() == 9

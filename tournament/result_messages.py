@@ -1,0 +1,35 @@
+"""Result problems (codes from tournament/results.py and the result services) as sentences."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+
+def problem_message(problem) -> str:
+    """A `Problem` or `ResultError` (both have `code` and params) in the active language."""
+    code = getattr(problem, "code", "")
+    raw = getattr(problem, "params", ()) or ()
+    p = dict(raw.items() if isinstance(raw, dict) else raw)
+    side = {"a": "A", "b": "B"}.get(str(p.get("side", "")), p.get("side", ""))
+    p = {**p, "side": side}
+    messages = {
+        "syntax": _("“%(text)s” is not a result as umpires write it (e.g. 4G-1C, 3-1G T, 4-2).") % {
+            "text": p.get("text", "")},
+        "win_below_threshold": _("A win needs the loser's losses to reach the victory threshold (%(threshold)s elements "
+                                 "or the general); side %(side)s lost only %(lost)s.") % {
+            "threshold": p.get("threshold", 4), "side": side, "lost": p.get("lost", "?")},
+        "too_many_losses": _("Side %(side)s cannot lose more than %(most)s elements.") % {
+            "side": side, "most": p.get("most", 12)},
+        "timed_but_won": _("Time was called, but side %(side)s had already met the victory conditions: enter it as a win.")
+        % {"side": side},
+        "both_won": _("Both sides cannot meet the victory conditions."),
+        "winner_lost_more": _("The winner cannot have lost its general or reached the loss threshold first."),
+        "bye": _("A bye has no result to enter."),
+        "draft_round": _("Publish the round before entering results."),
+        "already_confirmed": _("This result is already confirmed; ask an umpire to correct it."),
+        "round_not_open": _("This round is not open for reports."),
+    }
+    if code in messages:
+        return messages[code]
+    details = ", ".join(f"{k}: {v}" for k, v in p.items() if v not in ("", None))
+    return _("The result is not plausible (%(code)s%(details)s).") % {"code": code, "details": f"; {details}" if details else ""}
