@@ -39,6 +39,7 @@ test-postgres:
 	DATABASE_URL=postgres://postgres@127.0.0.1:5432/test $(MAKE) test
 
 bench: setup
+	$(PY) bench/pairing.py
 	$(PY) bench/search.py
 	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PY) bench/search.py
 

@@ -238,3 +238,51 @@ def test_odd_field_gets_a_bye_scored_by_the_preset(organizer_client, event, fiel
     bye = rnd.games.get(is_bye=True)
     assert bye.status == Game.Status.CONFIRMED and bye.seats.get().score is not None
     assert Seat.objects.filter(round=rnd).count() == 9
+
+
+def test_win_draw_loss_points_are_the_events_own(organizer_client, event, field):
+    event.scoring_preset, event.wdl_points = "wdl", "2/1/0"
+    event.save()
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    game = games(rnd)[0]
+    enter(organizer_client, event, game, "4-1")
+    assert sorted(Seat.objects.filter(game=game).values_list("score", flat=True)) == [0, 2]
+
+
+def test_event_form_orders_tiebreaks_and_checks_points(organizer_client, event):
+    from tournament.forms.events import EventForm
+
+    data = {"name": event.name, "slug": event.slug, "date": "2026-06-01", "edition": "3.0", "rounds_planned": 3,
+            "round_minutes": 90, "scoring_preset": "wdl", "wdl_points": "3/1/0", "round_one_method": "random",
+            "tiebreak_order": "countback, head_to_head"}
+    form = EventForm(data, instance=event)
+    assert form.is_valid(), form.errors
+    assert form.save().tiebreaks == ["countback", "head_to_head"]
+    bad = EventForm({**data, "tiebreak_order": "luck", "wdl_points": "three"}, instance=event)
+    assert not bad.is_valid() and {"tiebreak_order", "wdl_points"} <= set(bad.errors)
+
+
+@pytest.mark.parametrize(("language", "words"), [("es", ["Clasificación", "Puntos", "Jugador"]),
+                                                  ("it", ["Classifica", "Punti", "Giocatore"])])
+def test_standings_speak_the_players_language(client, organizer_client, event, field, language, words):
+    rnd = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd)
+    page = client.get(reverse("tournament:standings", args=[event.slug]), headers={"Accept-Language": language})
+    assert all(word in page.text for word in words)
+
+
+def test_drops_and_late_entries_between_rounds(organizer_client, event, field):
+    from tournament.models import Registration
+    from tournament.registrations import player_register, registration_set_status
+
+    rnd1 = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd1)
+    registration_set_status(reg=field[0], status=Registration.Status.DROPPED, user=None)
+    late = player_register(event=event, player=make_player("Llegada Tardía", "Nuevo"), user=None)
+    assert late.late_entry_round == 2
+    rnd2 = pair(organizer_client, event)
+    seated = set(Seat.objects.filter(round=rnd2).values_list("registration_id", flat=True))
+    assert field[0].pk not in seated and late.pk in seated and len(seated) == 8
+    standings = organizer_client.get(reverse("tournament:standings", args=[event.slug])).text
+    assert "dropped" in standings  # a dropped player stays in the standings, marked

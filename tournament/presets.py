@@ -6,7 +6,8 @@ PRESET_NAMES = {
     "nasamw-v4": "NASAMW v4 (DBA 2.2)",
     "nasamw-3.0": "NASAMW (DBA 3.0 adaptation)",
     "5-2-1-0": "5/2/1/0",
-    "wdl": "Win/draw/loss 3/1/0",
+    "wdl": "Win/draw/loss (3/1/0 or the event's own points)",
+    "spanish": "Spanish club scoring (win 3, loss 1, draw 0)",
 }
 
 

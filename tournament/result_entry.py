@@ -16,7 +16,7 @@ from tournament import pairing
 from tournament.audit import audit
 from tournament.models import Game, ResultReport, Round, Seat
 from tournament.results import GameResult, Problem, SideResult, check_result
-from tournament.scoring import score_game
+from tournament.scoring import score_game, with_points
 
 
 class ResultRejected(Exception):
@@ -71,7 +71,8 @@ def _validated(game: Game, result: GameResult) -> None:
 
 
 def _store(game: Game, result: GameResult, user) -> None:
-    points_a, points_b = score_game(result, game.round.event.scoring_preset)
+    event = game.round.event
+    points_a, points_b = score_game(result, with_points(event.scoring_preset, event.wdl_points))
     for seat in game.seats.all():
         side, points = (result.a, points_a) if seat.side == Seat.Side.A else (result.b, points_b)
         seat.elements_lost, seat.general_lost, seat.camp_lost, seat.score = (

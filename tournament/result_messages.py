@@ -22,8 +22,9 @@ def problem_message(problem) -> str:
             "side": side, "most": p.get("most", 12)},
         "timed_but_won": _("Time was called, but side %(side)s had already met the victory conditions: enter it as a win.")
         % {"side": side},
-        "both_won": _("Both sides cannot meet the victory conditions."),
-        "winner_lost_more": _("The winner cannot have lost its general or reached the loss threshold first."),
+        "negative_losses": _("Losses cannot be negative (side %(side)s).") % {"side": side},
+        "general_not_counted": _("Side %(side)s lost its general, so at least one of its elements was lost: count it.")
+        % {"side": side},
         "bye": _("A bye has no result to enter."),
         "draft_round": _("Publish the round before entering results."),
         "already_confirmed": _("This result is already confirmed; ask an umpire to correct it."),

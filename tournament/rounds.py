@@ -17,7 +17,7 @@ from tournament import pairing
 from tournament.armylists import load_catalogue
 from tournament.audit import audit
 from tournament.models import Edition, Event, Game, Registration, Round, Seat
-from tournament.scoring import bye_score
+from tournament.scoring import bye_score, with_points
 from tournament.standings import event_standings
 
 ROUND_ONE = {"random": "random", "army_date": "date", "enemies": "enemies"}
@@ -135,7 +135,7 @@ def note_data(note: pairing.Note) -> dict:
 
 
 def _write_games(rnd: Round, pairings) -> None:
-    preset = rnd.event.scoring_preset
+    preset = with_points(rnd.event.scoring_preset, rnd.event.wdl_points)
     for p in pairings:
         bye = p.b is None
         game = Game.objects.create(
@@ -207,7 +207,7 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
                      for s in (first, second))
     if first.game_id == second.game_id:
         raise RoundError(_("These two players are already at the same table."))
-    bye_points = bye_score(rnd.event.scoring_preset)
+    bye_points = bye_score(with_points(rnd.event.scoring_preset, rnd.event.wdl_points))
     moves = [(first.game, first.side, second.registration_id), (second.game, second.side, first.registration_id)]
     # Delete and recreate: the unique (round, registration) constraint holds after every statement.
     Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()

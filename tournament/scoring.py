@@ -59,6 +59,16 @@ def destroyed(enemy: SideResult, p: Preset) -> int:
             + (p["camp_bonus"] if enemy.camp_lost else 0))
 
 
+def with_points(which: str | Preset, wdl_points: str | None) -> Preset:
+    """The preset with an event's own win/draw/loss points ("3/1/0"), for presets that allow them."""
+    p = preset(which)
+    if p.key != "wdl" or not wdl_points:
+        return p
+    win, draw, loss = (int(x) for x in wdl_points.split("/"))
+    numbers = {**p.numbers, "win": win, "draw": draw, "draw_ahead": draw, "loss": loss, "bye": win}
+    return Preset(p.key, p.name, p.source, p.kind, win, p.tiebreaks, numbers, p.doubtful)
+
+
 def score_game(result: GameResult, which: str | Preset) -> tuple[int, int]:
     """Points for side A and side B."""
     p = preset(which)

@@ -17,6 +17,10 @@ class EventForm(forms.ModelForm):
     )
     date_from = forms.IntegerField(label=_("Armies from year"), required=False, help_text=_("BC years are negative."))
     date_to = forms.IntegerField(label=_("Armies up to year"), required=False)
+    tiebreak_order = forms.CharField(
+        label=_("Tie-breaks, in order"), required=False,
+        help_text=_("Separated by commas, from: %(keys)s. Empty: the scoring preset's own order."),
+    )
     troop_minimums = forms.CharField(
         label=_("Troop minimums"), required=False, help_text=_('Type and count, e.g. "6 Wb" or "4 Bw, 2 Ps".')
     )
@@ -24,7 +28,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "slug", "date", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset",
+            "name", "slug", "date", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
             "round_one_method", "avoid_same_club", "avoid_civil_war", "allow_option_changes", "registration_open",
             "player_reports",
         ]
@@ -35,6 +39,14 @@ class EventForm(forms.ModelForm):
         from tournament.presets import preset_choices
 
         self.fields["scoring_preset"] = forms.ChoiceField(label=_("Scoring"), choices=preset_choices())
+        self.fields["wdl_points"].required = False
+        self.fields["wdl_points"].help_text = _("Win/draw/loss points when the scoring is win/draw/loss, e.g. 3/1/0.")
+        from tournament.tiebreaks import REGISTRY
+
+        self.fields["tiebreak_order"].help_text = self.fields["tiebreak_order"].help_text % {
+            "keys": ", ".join(k for k in REGISTRY if k != "points")}
+        if self.instance.pk:
+            self.initial.setdefault("tiebreak_order", ", ".join(self.instance.tiebreaks or []))
         restrictions = self.instance.restrictions or {}
         self.initial.setdefault("allowed_books", ", ".join(restrictions.get("allowed_books", [])))
         self.initial.setdefault("allowed_refs", ", ".join(restrictions.get("allowed_refs", [])))
@@ -65,6 +77,24 @@ class EventForm(forms.ModelForm):
             result.append([words[1], int(words[0])])
         return result
 
+    def clean_tiebreak_order(self) -> list[str]:
+        from tournament.tiebreaks import REGISTRY
+
+        keys = [k.strip() for k in self.cleaned_data["tiebreak_order"].split(",") if k.strip()]
+        unknown = [k for k in keys if k not in REGISTRY or k == "points"]
+        if unknown:
+            raise forms.ValidationError(_("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)})
+        return keys
+
+    def clean_wdl_points(self) -> str:
+        text = (self.cleaned_data.get("wdl_points") or "").replace(" ", "")
+        if not text:
+            return "3/1/0"
+        parts = text.split("/")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            raise forms.ValidationError(_('Write the points for a win, a draw and a loss as "3/1/0".'))
+        return "/".join(parts)
+
     def clean(self):
         cleaned = super().clean()
         date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
@@ -76,6 +106,12 @@ class EventForm(forms.ModelForm):
         event = super().save(commit=False)
         keys = ("allowed_books", "allowed_refs", "date_from", "date_to", "troop_minimums")
         event.restrictions = {k: self.cleaned_data[k] for k in keys if self.cleaned_data.get(k) not in (None, [], "")}
+        if self.cleaned_data.get("tiebreak_order"):
+            event.tiebreaks = self.cleaned_data["tiebreak_order"]
+        elif "scoring_preset" in self.changed_data or not event.tiebreaks:
+            from tournament.scoring import preset
+
+            event.tiebreaks = list(preset(event.scoring_preset).tiebreaks)
         if commit:
             event.save()
         return event

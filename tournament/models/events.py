@@ -40,6 +40,8 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=90)
     scoring_preset = models.CharField(_("scoring preset"), max_length=40, default="nasamw-3.0")
     tiebreaks = models.JSONField(_("tie-breaks, in order"), default=default_tiebreaks, blank=True)
+    # Points for a win, a draw and a loss under the "wdl" preset (its only configurable numbers).
+    wdl_points = models.CharField(_("win/draw/loss points"), max_length=20, default="3/1/0")
     # {"allowed_books": ["I", "II"], "allowed_refs": ["II/56a"], "date_from": -500, "date_to": 476,
     #  "troop_minimums": [["Wb", 6]]}
     restrictions = models.JSONField(_("army restrictions"), default=default_restrictions, blank=True)
