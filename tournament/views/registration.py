@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
@@ -36,7 +37,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user)
         messages.success(request, _("Welcome! You can now register for an event."))
-        return redirect(request.GET.get("next") or "tournament:home")
+        target = request.GET.get("next", "")
+        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+            target = "tournament:home"
+        return redirect(target or "tournament:home")
     return render(request, "registration/signup.html", {"form": form})
 
 

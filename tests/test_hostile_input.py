@@ -1,0 +1,110 @@
+"""Random and hostile values thrown at forms, imports and APIs: a clear 4xx or a form error, never a
+500, and nothing changes in the database unless the input was valid."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.factories import make_player, make_registration
+from tournament.models import AuditEntry, Event, Game, Registration, Seat
+from tournament.rounds import round_pair, round_publish
+
+NASTY = st.one_of(
+    st.text(max_size=60),
+    st.sampled_from(["<script>alert(1)</script>", "' OR 1=1 --", "4G-1C" * 50, "\x00", "9999999999999999999999",
+                     "-1", "١٢", "4G–1C T", "NaN", "{{ 7*7 }}", "%(x)s", "../../etc/passwd"]),
+)
+FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture
+def live_round(event, organizer):
+    for name in ("Ana", "Bea"):
+        make_registration(event, make_player(name))
+    rnd = round_pair(event, organizer)
+    round_publish(rnd, organizer)
+    return rnd.games.get(is_bye=False)
+
+
+def snapshot():
+    return (Event.objects.count(), Registration.objects.count(), Seat.objects.count(),
+            list(Game.objects.values_list("status", "version").order_by("pk")))
+
+
+@FUZZ
+@given(shorthand=NASTY, outcome=NASTY, a_lost=NASTY, b_lost=NASTY)
+def test_result_form(organizer_client, live_round, shorthand, outcome, a_lost, b_lost):
+    url = reverse("tournament:game_result", args=[live_round.round.event.slug, live_round.pk])
+    before = snapshot()
+    response = organizer_client.post(url, {"shorthand": shorthand, "outcome": outcome, "a_elements_lost": a_lost,
+                                           "b_elements_lost": b_lost, "version": "x"})
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        assert snapshot() == before
+
+
+@FUZZ
+@given(shorthand=NASTY, token=st.text(max_size=40))
+def test_report_link(client, live_round, shorthand, token):
+    before = snapshot()
+    response = client.post(reverse("tournament:report", args=[token or "x"]) if "/" not in token else "/report/x/",
+                           {"shorthand": shorthand})
+    assert response.status_code in (404, 400)
+    assert snapshot() == before
+
+
+@FUZZ
+@given(data=st.dictionaries(st.sampled_from(["name", "slug", "date", "edition", "rounds_planned", "round_minutes",
+                                             "scoring_preset", "wdl_points", "tiebreak_order", "troop_minimums",
+                                             "allowed_books", "date_from"]), NASTY))
+def test_event_form(organizer_client, data):
+    before = Event.objects.count()
+    response = organizer_client.post(reverse("tournament:event_create"), data)
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        assert Event.objects.count() == before
+
+
+@FUZZ
+@given(body=st.binary(max_size=300), name=st.sampled_from(["p.csv", "p.xlsx", "p.txt", "p"]))
+def test_player_import(organizer_client, event, body, name):
+    before = (Registration.objects.count(), AuditEntry.objects.count())
+    url = reverse("tournament:player_import", args=[event.slug])
+    response = organizer_client.post(url, {"file": SimpleUploadedFile(name, body)})
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        assert (Registration.objects.count(), AuditEntry.objects.count()) == before
+
+
+@FUZZ
+@given(ref=NASTY, elements=st.lists(NASTY, max_size=13), general=NASTY)
+def test_army_form(organizer_client, event, ref, elements, general):
+    reg = make_registration(event, make_player())
+    data = {"army_ref": ref, "general": general, "camp": "", "allies": ""}
+    data.update({f"e{i}": code for i, code in enumerate(elements)})
+    response = organizer_client.post(reverse("tournament:army", args=[event.slug, reg.pk]), data)
+    assert response.status_code in (200, 302)
+    reg.refresh_from_db()
+    if response.status_code == 200:
+        assert reg.elements == []
+
+
+@FUZZ
+@given(q=NASTY)
+def test_rules_search(client, db, q):
+    response = client.get(reverse("rulings:search"), {"q": q, "format": "json"})
+    assert response.status_code in (200, 400)
+
+
+@FUZZ
+@given(body=st.binary(max_size=200))
+def test_backup_upload(organizer_client, body):
+    before = Event.objects.count()
+    response = organizer_client.post(reverse("tournament:backup_upload"), {"file": SimpleUploadedFile("b.json", body)})
+    assert response.status_code in (400, 302)
+    if response.status_code == 400:
+        assert Event.objects.count() == before
