@@ -42,6 +42,7 @@ bench: setup
 	$(PY) bench/pairing.py
 	$(PY) bench/search.py
 	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PY) bench/search.py
+	$(PY) bench/load.py
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

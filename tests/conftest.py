@@ -47,3 +47,12 @@ def umpire_client(db, umpire):
     other = Client()
     other.force_login(umpire)
     return other
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache (standings and login counters live there)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
