@@ -286,3 +286,15 @@ def test_drops_and_late_entries_between_rounds(organizer_client, event, field):
     assert field[0].pk not in seated and late.pk in seated and len(seated) == 8
     standings = organizer_client.get(reverse("tournament:standings", args=[event.slug])).text
     assert "dropped" in standings  # a dropped player stays in the standings, marked
+
+
+def test_umpires_swap_only_when_the_event_allows(umpire_client, organizer_client, event, field):
+    rnd = pair(organizer_client, event)
+    g1, g2 = games(rnd)[:2]
+    first, second = g1.seats.first(), g2.seats.first()
+    url = reverse("tournament:seats_swap", args=[event.slug, 1])
+    assert umpire_client.post(url, {"first": first.pk, "second": second.pk}).status_code == 403
+    event.umpires_may_swap = True
+    event.save()
+    assert umpire_client.post(url, {"first": first.pk, "second": second.pk}).status_code == 302
+    assert Game.objects.get(pk=g1.pk).manual

@@ -29,7 +29,8 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "slug", "date", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
-            "round_one_method", "avoid_same_club", "avoid_civil_war", "allow_option_changes", "registration_open",
+            "round_one_method", "avoid_same_club", "avoid_civil_war", "allow_option_changes", "umpires_may_swap",
+            "registration_open",
             "player_reports",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}

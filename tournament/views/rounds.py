@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -62,7 +63,7 @@ def round_detail(request: HttpRequest, event: Event, number: int) -> HttpRespons
     context = {
         "event": event, "round": rnd, "games": games, "is_organizer": is_organizer(request.user, event),
         "warnings": [note_message(n, names) for n in rnd.warnings],
-        "seats": [s for g in games for s in g["seats"]],
+        "seats": [s for g in games for s in g["seats"]], "may_swap": may_swap(request.user, event),
     }
     return render(request, "tournament/round.html", context)
 
@@ -97,9 +98,15 @@ def round_regenerate_view(request: HttpRequest, event: Event, number: int) -> Ht
     return _round_action(request, event, number, lambda rnd: round_regenerate(rnd, request.user))
 
 
+def may_swap(user, event: Event) -> bool:
+    return is_organizer(user, event) or (event.umpires_may_swap and is_staff_of(user, event))
+
+
 @require_POST
-@event_view(role=ORGANIZER)
+@event_view(role="staff")
 def seats_swap_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    if not may_swap(request.user, event):
+        raise PermissionDenied
     rnd = _round(event, number)
     try:
         first = get_object_or_404(Seat, pk=int(request.POST.get("first", "")), round=rnd)
