@@ -40,6 +40,7 @@ test-postgres:
 
 bench: setup
 	$(PY) bench/pairing.py
+	$(PY) bench/printing.py
 	$(PY) bench/search.py
 	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PY) bench/search.py
 	$(PY) bench/load.py

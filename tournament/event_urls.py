@@ -1,10 +1,25 @@
 """Event pages: home, event, registration and players."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
-from .views import events, players, registration, results, rounds, trust
+from .views import events, pdf, players, registration, results, rounds, trust
 
 app_name = "tournament"
+
+
+class TableFormat:
+    """csv or xlsx (so "standings.pdf" is not taken for a table export)."""
+
+    regex = "csv|xlsx"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TableFormat, "table")
 
 urlpatterns = [
     path("", events.home, name="home"),
@@ -33,13 +48,13 @@ urlpatterns += [
     path("e/<slug:slug>/rounds/<int:number>/regenerate/", rounds.round_regenerate_view, name="round_regenerate"),
     path("e/<slug:slug>/rounds/<int:number>/swap/", rounds.seats_swap_view, name="seats_swap"),
     path("e/<slug:slug>/rounds/<int:number>/clock/", rounds.round_clock, name="round_clock"),
-    path("e/<slug:slug>/rounds/<int:number>/pairings.<str:fmt>", results.pairings_export, name="pairings_export"),
+    path("e/<slug:slug>/rounds/<int:number>/pairings.<table:fmt>", results.pairings_export, name="pairings_export"),
     path("e/<slug:slug>/pairings/", rounds.pairings, name="pairings"),
     path("e/<slug:slug>/pairings/<int:number>/", rounds.pairings, name="pairings_round"),
     path("e/<slug:slug>/games/<int:pk>/result/", results.game_result, name="game_result"),
     path("e/<slug:slug>/standings/", results.standings, name="standings"),
-    path("e/<slug:slug>/standings.<str:fmt>", results.standings_export, name="standings_export"),
-    path("e/<slug:slug>/results.<str:fmt>", results.results_export, name="results_export"),
+    path("e/<slug:slug>/standings.<table:fmt>", results.standings_export, name="standings_export"),
+    path("e/<slug:slug>/results.<table:fmt>", results.results_export, name="results_export"),
     path("report/<str:token>/", results.report, name="report"),
 ]
 
@@ -48,4 +63,12 @@ urlpatterns += [
     path("e/<slug:slug>/audit/", trust.audit_log, name="audit"),
     path("e/<slug:slug>/backup.json", trust.backup_download, name="backup_download"),
     path("e/<slug:slug>/seats/<int:pk>/report-link/", trust.report_link, name="report_link"),
+]
+
+urlpatterns += [
+    path("e/<slug:slug>/entries/<int:pk>/army.pdf", pdf.army_sheet, name="army_sheet_pdf"),
+    path("e/<slug:slug>/army-sheets.pdf", pdf.all_army_sheets, name="army_sheets_pdf"),
+    path("e/<slug:slug>/rounds/<int:number>/<str:kind>.pdf", pdf.round_print, name="round_pdf"),
+    path("e/<slug:slug>/standings.pdf", pdf.standings_print, name="standings_pdf"),
+    path("e/<slug:slug>/print/<str:job>/", pdf.print_job, name="print_job"),
 ]

@@ -1,0 +1,150 @@
+"""Printed documents: read back with pypdf (accents, the general mark), rendered with pdftoppm at A4,
+reachable with the right permissions, and from the command line."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.factories import make_player, make_registration, make_user
+from tournament.army_validation import default_army
+from tournament.armylists import load_catalogue
+from tournament.pdfs.army_sheet import GENERAL_MARK, army_sheets_pdf
+from tournament.pdfs.data import ArmySheet, GameSlip, RoundSheet, Side
+from tournament.pdfs.round_docs import round_pdf
+from tournament.rounds import round_pair, round_publish
+
+LONG = "Íñigo Larrañaga de la Peña y Martínez-Echevarría, Conde de Villanueva del Arzobispo " * 2
+
+
+def text(body: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
+
+
+def sheet(name="Íñigo Larrañaga", ref="II/33") -> ArmySheet:
+    army = default_army(load_catalogue().get(ref))
+    return ArmySheet("Torneo di Città", "3.0", name, "Ludópatas", ref, load_catalogue().get(ref).name, "Arable", 1,
+                     army.elements, army.general, "Camp followers", ("II/11",), "http://testserver/report/abc/")
+
+
+def test_army_sheet_has_accents_general_mark_and_profiles():
+    body = army_sheets_pdf([sheet(), sheet("Niccolò Città")], lang="es")
+    content = text(body)
+    assert "Íñigo Larrañaga" in content and "Niccolò Città" in content and "Torneo di Città" in content
+    assert GENERAL_MARK in content and "Polybian Roman" in content
+    assert "Caballería" in content  # element names in the reader's language
+    assert len(PdfReader(io.BytesIO(body)).pages) == 2  # one page per player
+
+
+def test_a5_and_long_names_wrap():
+    body = army_sheets_pdf([sheet(LONG)], size="A5")
+    reader = PdfReader(io.BytesIO(body))
+    assert round(float(reader.pages[0].mediabox.width)) == 420  # A5 portrait
+    assert "Conde de Villanueva" in text(body)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_page_renders_at_a4(tmp_path):
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(army_sheets_pdf([sheet()]))
+    subprocess.run(["pdftoppm", "-r", "20", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")], check=True)
+    from PIL import Image  # pillow comes with reportlab
+
+    (image,) = list(tmp_path.glob("page*.png"))
+    width, height = Image.open(image).size
+    assert abs(height / width - 297 / 210) < 0.02
+
+
+def round_sheet_data(tables: int) -> RoundSheet:
+    games = tuple(GameSlip(t, Side(f"Giocatore {2 * t} Niccolò", "Città", "II/33", "http://x/r/a/"),
+                           Side(f"Jugador {2 * t + 1} Peña", "Ludópatas", "I/1a", "http://x/r/b/")) for t in range(1, tables + 1))
+    return RoundSheet("Torneo", 3, "3.0", games + (GameSlip(None, Side("Solo Bye", "", "IV/1", "http://x/"), None),))
+
+
+def test_round_pack_has_pairings_sorted_and_one_slip_per_table():
+    body = round_pdf(round_sheet_data(5), kind="pack", lang="it")
+    content = text(body)
+    assert "Giocatore 2 Niccolò" in content and "Jugador 11 Peña" in content and "Solo Bye" in content
+    assert "Tavolo 5" in content and "Firma" in content and "Elementi persi" in content
+    slips = text(round_pdf(round_sheet_data(5), kind="slips"))
+    assert slips.count("Signature") == 10  # two players per table, five tables, no slip for the bye
+
+
+@pytest.fixture
+def printed_event(event, organizer):
+    owner = make_user("dueno")
+    regs = []
+    for name, user in (("Íñigo Larrañaga", owner), ("Niccolò Bianchi", None)):
+        army = default_army(load_catalogue().get("II/33"))
+        regs.append(make_registration(event, make_player(name, user=user), army_ref="II/33",
+                                      elements=list(army.elements), general=army.general))
+    return {"event": event, "owner": owner, "mine": regs[0], "other": regs[1]}
+
+
+def test_permissions(client, organizer_client, printed_event):
+    event, mine, other = printed_event["event"], printed_event["mine"], printed_event["other"]
+    player = Client()
+    player.force_login(printed_event["owner"])
+    own_url = reverse("tournament:army_sheet_pdf", args=[event.slug, mine.pk])
+    response = player.get(own_url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert "Íñigo Larrañaga" in text(response.content)
+    assert player.get(reverse("tournament:army_sheet_pdf", args=[event.slug, other.pk])).status_code == 403
+    assert client.get(own_url).status_code == 302
+    assert organizer_client.get(reverse("tournament:army_sheets_pdf", args=[event.slug])).status_code == 200
+    assert player.get(reverse("tournament:army_sheets_pdf", args=[event.slug])).status_code == 403
+
+
+def test_public_prints_published_pairings_and_standings_only(client, organizer_client, organizer, printed_event):
+    event = printed_event["event"]
+    rnd = round_pair(event, organizer)
+    pairings = reverse("tournament:round_pdf", args=[event.slug, 1, "pairings"])
+    assert client.get(pairings).status_code == 302  # a draft is not public
+    round_publish(rnd, organizer)
+    assert "Niccolò Bianchi" in text(client.get(pairings).content)
+    assert client.get(reverse("tournament:round_pdf", args=[event.slug, 1, "pack"])).status_code == 302
+    assert organizer_client.get(reverse("tournament:round_pdf", args=[event.slug, 1, "pack"])).status_code == 200
+    standings = client.get(reverse("tournament:standings_pdf", args=[event.slug]))
+    assert standings.status_code == 200 and "Íñigo Larrañaga" in text(standings.content)
+
+
+def test_big_packs_are_made_in_the_background_with_progress(organizer_client, organizer, printed_event, settings):
+    from tournament.views import pdf
+
+    event = printed_event["event"]
+    pdf.BACKGROUND_SHEETS, saved = 0, pdf.BACKGROUND_SHEETS
+    try:
+        response = organizer_client.get(reverse("tournament:army_sheets_pdf", args=[event.slug]))
+    finally:
+        pdf.BACKGROUND_SHEETS = saved
+    assert response.status_code == 302
+    job_url = response["Location"]
+    import time
+
+    for _ in range(100):
+        page = organizer_client.get(job_url, headers={"HX-Request": "true"})
+        if "print-download" in page.text:
+            break
+        assert "<progress" in page.text or "ready" in page.text
+        time.sleep(0.1)
+    download = organizer_client.get(job_url + "?download=1")
+    assert download["Content-Type"] == "application/pdf" and "Niccolò Bianchi" in text(download.content)
+    stranger = Client()
+    stranger.force_login(make_user())
+    assert stranger.get(job_url).status_code in (403, 404)
+
+
+def test_print_command(printed_event, organizer, tmp_path):
+    event = printed_event["event"]
+    round_publish(round_pair(event, organizer), organizer)
+    for kind in ("army-sheets", "round", "slips", "standings"):
+        out = tmp_path / f"{kind}.pdf"
+        call_command("print_pdf", "--event", event.slug, "--kind", kind, "--out", str(out), "--lang", "es")
+        assert "Larrañaga" in text(out.read_bytes())

@@ -1,0 +1,1 @@
+"""Printed documents (reportlab platypus): army sheets, pairing sheets, result slips, standings."""

@@ -1,0 +1,113 @@
+"""The army sheet: one page per player with every element's profile, the general marked, and a QR code
+to the player's result-report page. Data from the fixtures (tournament/elements.py), never retyped."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from tournament.elements import element_profile, quickref
+from tournament.pdfs.data import ArmySheet
+from tournament.pdfs.qr import QR
+from tournament.pdfs.styles import render, styles, table_style
+
+GENERAL_MARK = "★"
+
+
+def qr(url: str, size: float = 24 * mm) -> QR:
+    return QR(url, size)
+
+
+def _p(text, style) -> Paragraph:
+    return Paragraph(escape(str(text)), style)
+
+
+def _year(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _outcome_text(profile, lang: str) -> str:
+    words = {"destroyed": _("destroyed"), "flee": _("flees"), "recoil": _("recoils"), "surrender": _("surrenders"),
+             "stand": _("stands")}
+    return "; ".join(f"{words.get(o.result, o.result)}: {o.when.get(lang, o.when['en'])}" for o in profile.outcomes)
+
+
+def _element_rows(sheet: ArmySheet, lang: str, s) -> list[list]:
+    header = [_("#"), _("Element"), _("Depth 15/25 mm"), _("Move good/bad"), _("Shoot"), _("CF foot/mtd"),
+              _("Special outcomes")]
+    rows = [[_p(h, s["cell"]) for h in header]]
+    first_of: dict[str, int] = {}
+    for i, code in enumerate(sheet.elements):
+        profile = element_profile(code.replace("//", "/").split("/")[0], sheet.edition) or element_profile(code, "2.2")
+        general = sheet.general == i
+        label = f"{code} {GENERAL_MARK} {_('general')}" if general else code
+        if profile is None:
+            rows.append([str(i + 1), _p(label, s["bold"] if general else s["cell"]), "", "", "", "", ""])
+            continue
+        depth = f"{profile.depth_15 or '—'}/{profile.depth_25 or '—'}"
+        move = f"{profile.move_good or '—'}/{profile.move_bad or '—'}"
+        factors = f"+{profile.cf_foot}/+{profile.cf_mounted}" if profile.cf_foot is not None else ""
+        if code in first_of:  # the same type again: point at its first row instead of repeating it
+            outcomes = _("as element %(n)s") % {"n": first_of[code]}
+        else:
+            first_of[code] = i + 1
+            outcomes = _outcome_text(profile, lang)
+        rows.append([
+            str(i + 1), _p(f"{label} · {profile.name(lang)}", s["bold"] if general else s["cell"]),
+            depth, move, profile.shoot_range or "", factors, _p(outcomes, s["small"]),
+        ])
+    return rows
+
+
+def _quickref(edition: str, lang: str, s) -> list:
+    ref = quickref().get(edition, {})
+    items = [Paragraph(f"<b>{escape(_('PIPs'))}</b>", s["small"])]
+    items += [_p("· " + line.get(lang, line["en"]), s["small"]) for line in ref.get("pips", [])]
+    items.append(Paragraph(f"<b>{escape(_('Victory'))}</b>", s["small"]))
+    items += [_p("· " + line.get(lang, line["en"]), s["small"]) for line in ref.get("victory", [])]
+    items += [_p("⚠ " + note, s["small"]) for note in ref.get("doubtful", [])]
+    return items
+
+
+def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
+    s = styles(scale)
+    width = 186 * mm * scale
+    head = [
+        Paragraph(f"{escape(sheet.army_ref)} {escape(sheet.army_name)}", s["title"]),
+        _p(f"{sheet.player} · {sheet.club}", s["h2"]),
+        _p(f"{sheet.event_name} · DBA {sheet.edition}"
+           + (f" · {_('Home topography')}: {sheet.topography}" if sheet.topography else "")
+           + (f" · {_('Aggression')}: {sheet.aggression}" if sheet.aggression is not None else ""), s["base"]),
+    ]
+    top = Table([[head, qr(sheet.report_url, 24 * mm * scale)]], colWidths=[width - 28 * mm * scale, 28 * mm * scale])
+    top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    widths = [w * mm * scale for w in (7, 44, 20, 20, 12, 18, 65)]
+    elements = Table(_element_rows(sheet, lang, s), colWidths=widths, repeatRows=1)
+    elements.setStyle(TableStyle(table_style(size=8 * scale)))
+    extra = [
+        _p(f"{_('Camp / camp followers')}: {sheet.camp or '—'}", s["base"]),
+        _p(f"{_('Allies')}: {', '.join(sheet.allies) or '—'}", s["base"]),
+        _p(f"{GENERAL_MARK} = {_('general')} · {_('Scan the code to report your result.')}", s["small"]),
+    ]
+    return [top, Spacer(1, 3 * mm), elements, Spacer(1, 3 * mm), *extra, Spacer(1, 2 * mm),
+            KeepTogether(_quickref(sheet.edition, lang, s))]
+
+
+def army_sheets_pdf(sheets: list[ArmySheet], *, lang: str = "en", size: str = "A4", progress=None) -> bytes:
+    scale = 1.0 if size == "A4" else 0.7
+    with override(lang):
+        story: list = []
+        for k, sheet in enumerate(sheets):
+            if k:
+                story.append(PageBreak())
+            story += sheet_flowables(sheet, lang, scale)
+            if progress:
+                progress(k + 1, len(sheets))
+        if not story:
+            story = [_p(_("No army sheets to print."), styles()["base"])]
+        event = sheets[0].event_name if sheets else ""
+        return render(story, title=_("Army sheets"), footer=f"{event} · {_('Army sheets')}", size=size)

@@ -1,0 +1,92 @@
+"""What the documents print, as plain data (so benchmarks and tests can build them without a database),
+and the functions that read it from the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+from django.urls import reverse
+
+from tournament.armylists import load_catalogue
+from tournament.models import Event, Registration, Round, Seat
+
+
+@dataclass(frozen=True)
+class ArmySheet:
+    event_name: str
+    edition: str
+    player: str
+    club: str
+    army_ref: str
+    army_name: str
+    topography: str
+    aggression: int | None
+    elements: tuple[str, ...]
+    general: int | None
+    camp: str
+    allies: tuple[str, ...]
+    report_url: str
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str
+    club: str
+    army: str
+    report_url: str
+
+
+@dataclass(frozen=True)
+class GameSlip:
+    table: int | None
+    a: Side
+    b: Side | None  # None: a bye
+
+
+@dataclass(frozen=True)
+class RoundSheet:
+    event_name: str
+    number: int
+    edition: str
+    games: tuple[GameSlip, ...]
+
+
+def absolute(base_url: str, path: str) -> str:
+    return base_url.rstrip("/") + path
+
+
+def army_sheets(event: Event, registrations, base_url: str) -> list[ArmySheet]:
+    catalogue = load_catalogue()
+    latest = {}
+    seats = Seat.objects.filter(round__event=event, token_revoked=False).exclude(round__status=Round.Status.DRAFT)
+    for reg_id, token in seats.order_by("round__number").values_list("registration_id", "report_token"):
+        latest[reg_id] = token
+    sheets = []
+    for reg in registrations.select_related("player__club"):
+        entry = catalogue.get(reg.army_ref) if reg.army_ref and event.edition == "3.0" else None
+        token = latest.get(reg.pk)
+        url = reverse("tournament:report", args=[token]) if token else event.get_absolute_url()
+        sheets.append(ArmySheet(
+            event_name=event.name, edition=event.edition, player=reg.player.name,
+            club=reg.player.club.name if reg.player.club_id else "", army_ref=reg.army_ref,
+            army_name=reg.army_name or (entry.name if entry else ""), topography=entry.topography if entry else "",
+            aggression=entry.aggression if entry else None, elements=tuple(reg.elements or ()), general=reg.general,
+            camp=reg.camp, allies=tuple(reg.allies or ()), report_url=absolute(base_url, url),
+        ))
+    return sheets
+
+
+def round_sheet(rnd: Round, base_url: str) -> RoundSheet:
+    seats = Seat.objects.select_related("registration__player__club").order_by("side")
+    games = []
+    for game in rnd.games.prefetch_related(Prefetch("seats", queryset=seats)).order_by("is_bye", "table"):
+        sides = [Side(s.registration.player.name, s.registration.player.club.name if s.registration.player.club_id else "",
+                      s.registration.army_ref, absolute(base_url, reverse("tournament:report", args=[s.report_token])))
+                 for s in game.seats.all()]
+        games.append(GameSlip(game.table, sides[0], sides[1] if len(sides) > 1 else None))
+    return RoundSheet(rnd.event.name, rnd.number, rnd.event.edition, tuple(games))
+
+
+def own_registrations(event: Event, user):
+    return event.registrations.filter(player__user=user).exclude(status=Registration.Status.DROPPED)

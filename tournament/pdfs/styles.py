@@ -1,0 +1,80 @@
+"""Fonts, paragraph styles and the page template (footer with event name and page numbers)."""
+
+from __future__ import annotations
+
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, A5
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+FONTS = Path(__file__).resolve().parent.parent.parent / "static" / "fonts"
+SIZES = {"A4": A4, "A5": A5}
+GRID = colors.HexColor("#8a8a8a")
+SHADE = colors.HexColor("#ececec")
+
+
+@cache
+def register_fonts() -> None:
+    """DejaVu Sans covers ñ, á, è, ò and the rest of Spanish and Italian."""
+    pdfmetrics.registerFont(TTFont("DejaVu", str(FONTS / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont("DejaVu-Bold", str(FONTS / "DejaVuSans-Bold.ttf")))
+    pdfmetrics.registerFontFamily("DejaVu", normal="DejaVu", bold="DejaVu-Bold", italic="DejaVu", boldItalic="DejaVu-Bold")
+
+
+@cache
+def styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
+    register_fonts()
+    base = ParagraphStyle("base", fontName="DejaVu", fontSize=9 * scale, leading=11 * scale)
+    return {
+        "base": base,
+        "small": ParagraphStyle("small", parent=base, fontSize=7.5 * scale, leading=9 * scale),
+        "cell": ParagraphStyle("cell", parent=base, fontSize=8 * scale, leading=9.5 * scale),
+        "bold": ParagraphStyle("bold", parent=base, fontName="DejaVu-Bold"),
+        "title": ParagraphStyle("title", parent=base, fontName="DejaVu-Bold", fontSize=15 * scale, leading=18 * scale,
+                                spaceAfter=3 * mm),
+        "h2": ParagraphStyle("h2", parent=base, fontName="DejaVu-Bold", fontSize=11 * scale, leading=14 * scale,
+                             spaceBefore=3 * mm, spaceAfter=1.5 * mm),
+    }
+
+
+def table_style(header: bool = True, size: float = 8) -> list:
+    rules = [
+        ("FONT", (0, 0), (-1, -1), "DejaVu", size),
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if header:
+        rules += [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("FONT", (0, 0), (-1, 0), "DejaVu-Bold", size)]
+    return rules
+
+
+def render(flowables: list, *, title: str, footer: str, size: str = "A4") -> bytes:
+    """Lay out the flowables on pages with a footer: `footer` text left, "page n" right."""
+    register_fonts()
+    buffer = BytesIO()
+    pagesize = SIZES.get(size, A4)
+    margin = 12 * mm if size == "A4" else 8 * mm
+    doc = BaseDocTemplate(buffer, pagesize=pagesize, title=title, author="DBA tournament app",
+                          leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin + 5 * mm)
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
+
+    def draw_footer(canvas, document):
+        canvas.saveState()
+        canvas.setFont("DejaVu", 7)
+        canvas.setFillColor(colors.HexColor("#555555"))
+        canvas.drawString(doc.leftMargin, margin, footer[:120])
+        canvas.drawRightString(pagesize[0] - doc.rightMargin, margin, f"{document.page}")
+        canvas.restoreState()
+
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=draw_footer)])
+    doc.build(flowables)
+    return buffer.getvalue()
