@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import flows, library, reading, search
+from .views import calculators, flows, library, reading, search
 
 app_name = "rulings"
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("s/<str:key>/", reading.section, name="section"),
     path("c/<str:key>/", reading.clause, name="clause"),
     path("cite/<str:citation>/", reading.cite, name="cite"),
+    path("calc/", calculators.calc_index, name="calc_index"),
+    path("calc/<str:name>/", calculators.calc_page, name="calc"),
     path("flows/", flows.flow_index, name="flows"),
     path("flows/<slug:flow_id>/", flows.flow_detail, name="flow"),
     path("log/<slug:slug>/", flows.log_view, name="log"),

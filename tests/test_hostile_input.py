@@ -108,3 +108,17 @@ def test_backup_upload(organizer_client, body):
     assert response.status_code in (400, 302)
     if response.status_code == 400:
         assert Event.objects.count() == before
+
+
+@FUZZ
+@given(name=st.sampled_from(["dba-combat", "dba-pip-cost", "dba-victory", "wfb-terrain-move", "wfb-stand-and-shoot",
+                             "rumbo-third-column", "asl-night-ambush"]),
+       params=st.dictionaries(st.sampled_from(["a", "b", "mode", "a_die", "b_overlaps", "elements", "move", "m", "open",
+                                               "bound", "pips", "attacker_dr", "defender_dr", "edition", "a_lost",
+                                               "charge_move", "distance", "a_general", "general_in"]), NASTY))
+def test_calculator_api(client, db, name, params):
+    response = client.get(reverse("calc_api", args=[name]), params)
+    assert response.status_code in (200, 400)
+    if response.status_code == 400:
+        body = response.json()
+        assert body["param"] and body["error"]

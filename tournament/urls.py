@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from rulings.views.calculators import calc_api
 from tournament.views.accounts import RateLimitedLoginView
 from tournament.views.registration import signup
 
@@ -14,5 +15,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("rulings/", include("rulings.urls")),
+    path("api/calc/<str:name>/", calc_api, name="calc_api"),
     path("admin/", admin.site.urls),
 ]
