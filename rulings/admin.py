@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Clause, Document, Section, Term
+from .models import Clause, Document, RulingLogEntry, Section, Term
 
 
 @admin.register(Document)
@@ -33,3 +33,10 @@ class TermAdmin(admin.ModelAdmin):
     list_display = ["slug", "term", "abbreviation"]
     search_fields = ["slug", "term", "abbreviation"]
     filter_horizontal = ["clauses"]
+
+
+@admin.register(RulingLogEntry)
+class RulingLogEntryAdmin(admin.ModelAdmin):
+    list_display = ["event", "table", "flow_id", "ruling_node", "recorded_by", "created_at"]
+    list_filter = ["event", "flow_id"]
+    search_fields = ["players", "note", "table"]
