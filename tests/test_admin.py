@@ -16,5 +16,5 @@ def test_every_model_has_a_working_admin(client, django_user_model):
             if model._meta.label in ("tournament.EventRole", "tournament.Seat", "rulings.Vocabulary"):
                 continue  # edited inline (roles in the event, seats in the game) or internal (search vocabulary)
             assert admin.site.is_registered(model), model
-            info = (model._meta.app_label, model._meta.model_name)
-            assert client.get(reverse("admin:%s_%s_changelist" % info)).status_code == 200, model
+            url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
+            assert client.get(url).status_code == 200, model
