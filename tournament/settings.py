@@ -7,8 +7,10 @@ for development on SQLite. With DEBUG off the development secret is refused.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -132,6 +134,17 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
+
+# One cache shared by every server process on the machine (rendered standings and pairings tables,
+# login attempt counters): a file cache needs no extra service. Tests use memory.
+_CACHE_NAME = hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]
+CACHE_DIR = os.environ.get("CACHE_DIR") or str(Path(tempfile.gettempdir()) / f"dba-cache-{_CACHE_NAME}")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if TESTING
+    else {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": CACHE_DIR,
+          "OPTIONS": {"MAX_ENTRIES": 2000}}
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from tournament.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.forms.results import ResultForm
+from tournament.fragments import cached_fragment, event_state
 from tournament.models import Event, Round, Seat
 from tournament.permissions import event_view
 from tournament.result_entry import ResultRejected, StaleResult, result_enter, result_report, stored_result
@@ -88,12 +89,17 @@ def _upto(request: HttpRequest, event: Event) -> int | None:
 @event_view()
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
     upto = _upto(request, event)
-    frame = standings_frame(event, upto=upto)
+
+    def table_context() -> dict:
+        frame = standings_frame(event, upto=upto)
+        return {"columns": list(frame.columns), "rows": frame.to_dict("records")}
+
+    table = cached_fragment("standings", event_state(event, upto), "tournament/standings.html#table", table_context)
+    if request.htmx:
+        return HttpResponse(table)
     rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
-    context = {"event": event, "columns": list(frame.columns), "rows": frame.to_dict("records"), "upto": upto,
-               "rounds": rounds}
-    template = "tournament/standings.html#table" if request.htmx else "tournament/standings.html"
-    return render(request, template, context)
+    context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table}
+    return render(request, "tournament/standings.html", context)
 
 
 def _download(frame, fmt: str, name: str, sheet: str) -> HttpResponse:

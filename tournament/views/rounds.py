@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.fragments import cached_fragment, event_state
 from tournament.models import Event, Game, Round, Seat
 from tournament.pairing_messages import note_message
 from tournament.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
@@ -130,11 +131,16 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
     """Public: the published pairings of a round (the latest by default); htmx refreshes the table."""
     published = event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number")
     rnd = _round(event, number, published_only=True) if number else published.first()
-    games = _explained(games_of(rnd))[0] if rnd else []
-    context = {"event": event, "round": rnd, "games": games, "rounds": published,
-               "is_staff": is_staff_of(request.user, event)}
-    template = "tournament/pairings.html#table" if request.htmx else "tournament/pairings.html"
-    return render(request, template, context)
+
+    def table_context() -> dict:
+        return {"event": event, "round": rnd, "games": _explained(games_of(rnd))[0] if rnd else []}
+
+    state = event_state(event, rnd.pk if rnd else None)
+    table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
+    if request.htmx:
+        return HttpResponse(table)
+    context = {"event": event, "round": rnd, "rounds": published, "table_html": table}
+    return render(request, "tournament/pairings.html", context)
 
 
 @require_GET
