@@ -1,18 +1,16 @@
 """DBA 2.2 PIP cost of one tactical move: 1, plus at most one extra per category (guia22 L791-830;
-NASAMW commentary worked examples nasamw22 L125, L129, L131, L188)."""
+the NASAMW commentary's worked examples nasamw22 L125, L129, L131, L188). Data: dba22_pips.yaml."""
 
 from __future__ import annotations
 
+from rulings.calculators.data import doubt, load
 from rulings.calculators.params import ParamError, Params
 from tournament.elements import element_profile
 
-HEAVY = {"El", "Hd", "WWg", "Art"}
 GENERAL_PLACES = ("none", "bua", "camp", "wood", "oasis", "marsh", "other")
 
 
-def calculate(values) -> dict:
-    p = Params(values)
-    move = p.choice("move", ("single", "group"), "single")
+def _types(p: Params, move: str) -> list[str]:
     codes = [c.strip() for c in p.text("elements").split(",") if c.strip()]
     types = []
     for code in codes:
@@ -20,37 +18,66 @@ def calculate(values) -> dict:
         if profile is None:
             raise ParamError("elements", f"{code[:12]!r} is not a DBA 2.2 element")
         types.append(profile.type_code)
+    if not types:
+        raise ParamError("elements", "is required")
     if move == "single" and len(types) != 1:
         raise ParamError("elements", "a single move has exactly one element")
-    general_in = p.choice("general_in", GENERAL_PLACES, "none")
-    first, beyond, lost = p.flag("first_bound"), p.flag("beyond_command"), p.flag("general_lost")
-    dismounting, extra = p.flag("dismounting"), p.flag("extra_move")
-    notes = ["1 PIP for the move (guia22 L793)"]
-    citations = ["guia22@L793"]
-    if first:
-        notes.append("first bound: no extra PIPs (guia22 L799)")
-        citations.append("guia22@L799")
-        cost = 1
+    return types
+
+
+def _holds(condition: dict, facts: dict, types: list[str]) -> str:
+    """Why the condition holds ('' if it does not)."""
+    key = condition["key"]
+    if key == "heavy":
+        heavy = sorted(set(types) & set(condition["types"]))
+        if "Lit" in types and not heavy:
+            facts["notes"].append(doubt(condition["doubtful"]))
+        return ", ".join(heavy)
+    if key == "general_in":
+        if facts["general_in"] in condition["places"] and not facts["general_lost"]:
+            if facts["general_moving"]:
+                facts["notes"].append("the general's own single move does not pay for the general's terrain (L820)")
+                return ""
+            return f"the general is in a {facts['general_in']}"
+        return ""
+    return key.replace("_", " ") if facts[key] else ""
+
+
+def calculate(values) -> dict:
+    data = load("dba22_pips")
+    p = Params(values)
+    move = p.choice("move", ("single", "group"), "single")
+    types = _types(p, move)
+    facts = {"general_in": p.choice("general_in", GENERAL_PLACES, "none"),
+             **{k: p.flag(k) for k in ("first_bound", "beyond_command", "general_lost", "dismounting",
+                                        "extra_move", "bua_move", "general_moving")}, "notes": []}
+    if facts["general_moving"] and move != "single":
+        raise ParamError("general_moving", "the general's own move exemption is for a single-element move")
+    notes = [f"{data['base']['pips']} PIP: {data['base']['en']} (guia22 L{data['base']['line']})"]
+    citations = [f"guia22@L{data['base']['line']}"]
+    cost = data["base"]["pips"]
+    extras: list[dict] = []
+    if facts["first_bound"]:
+        notes.append(f"{data['first_bound']['en']} (guia22 L{data['first_bound']['line']}, nasamw22 L125)")
+        citations += [f"guia22@L{data['first_bound']['line']}", data["first_bound"]["commentary"]]
     else:
-        cost = 1
-        heavy = sorted(set(types) & HEAVY)
-        if heavy or dismounting:
-            why = ", ".join(heavy + (["dismounting"] if dismounting else []))
+        for category in data["categories"]:
+            reasons = [(c, why) for c in category["conditions"] if (why := _holds(c, facts, types))]
+            if not reasons:
+                continue
             cost += 1
-            notes.append(f"+1: {why} (guia22 L805; one extra for the category)")
-            citations.append("guia22@L805")
-        if beyond or lost:
-            cost += 1
-            notes.append("+1: " + ("the general is lost" if lost else "beyond the general's command distance")
-                         + " (guia22 L813)")
-            citations.append("guia22@L813")
-        if general_in in ("bua", "camp", "wood", "oasis", "marsh") and not lost:
-            cost += 1
-            notes.append(f"+1: the general is in a {general_in} (guia22 L820; not for the general's own single move)")
-            citations.append("guia22@L820")
-        notes.append("at most one extra PIP per category (guia22 L822)")
-        citations.append("guia22@L822")
-    if extra:
-        notes.append("a further move in the same bound is priced again like this one (nasamw22 L123)")
-        citations.append("nasamw22@L123")
-    return {"result": {"pips": cost}, "breakdown": notes, "citations": citations}
+            extras.append({"category": category["number"], "reasons": [why for _c, why in reasons]})
+            notes.append(f"+1 (category {category['number']}): "
+                         + "; ".join(f"{why}: {c['en']} (guia22 L{c['line']})" for c, why in reasons))
+            citations += [f"guia22@L{c['line']}" for c, _why in reasons]
+            if len(reasons) > 1:
+                notes.append(f"only one extra for category {category['number']}: {data['per_category']['en']} "
+                             f"(guia22 L{data['per_category']['line']})")
+                notes.append(doubt(data["cumulative_doubt"]["doubtful"]))
+                citations += [f"guia22@L{data['per_category']['line']}", "nasamw22@L125"]
+        notes.extend(facts["notes"])
+    if facts["extra_move"]:
+        notes.append(f"{data['extra_move']['en']} (nasamw22 L{data['extra_move']['line']})")
+        citations.append(f"nasamw22@L{data['extra_move']['line']}")
+    notes.append(f"total: {cost} PIP{'s' if cost != 1 else ''}")
+    return {"result": {"pips": cost, "extras": extras}, "breakdown": notes, "citations": list(dict.fromkeys(citations))}

@@ -1,60 +1,83 @@
-"""Who has won (DBA 2.2 and 3.0): each side's counted losses and the victory conditions."""
+"""Who has won (DBA 2.2 and 3.0): each side's counted losses and the victory conditions.
+Data: fixtures/calculators/victory.yaml (2.2 from the guide, 3.0 from the project's quick reference)."""
 
 from __future__ import annotations
 
-import re
-
+from rulings.calculators.data import doubt, load
 from rulings.calculators.params import ParamError, Params
 from tournament.elements import element_profile
 
-RULES = {
-    "2.2": {"excluded": {"SCh", "CF"}, "camp": 2, "bua": 2, "double": False,
-            "citations": ["guia22@L1577", "guia22@L1578", "guia22@L1582", "guia22@L1583"], "doubtful": ""},
-    "3.0": {"excluded": {"SCh", "CF", "Hd"}, "camp": 1, "bua": 2, "double": True, "citations": [],
-            "doubtful": "DBA 3.0 is not among the sources: fixtures/elements/quickref.yaml summary (double elements "
-                        "count 2; camp followers, hordes and scythed chariots do not; camp 1, city or fort 2)."},
-}
+
+def _cite(rule: dict | None) -> str | None:
+    if not rule or not rule.get("line"):
+        return None
+    return f"{rule.get('document', 'guia22')}@L{rule['line']}"
 
 
-def _counted(p: Params, side: str, rules: dict, notes: list[str]) -> tuple[int, bool]:
+def _where(rule: dict) -> str:
+    cite = _cite(rule)
+    return f" ({cite.replace('@', ' ')})" if cite else " (quick reference)"
+
+
+def _element_value(code: str, rules: dict, side: str, edition: str) -> tuple[int, str]:
+    profile = element_profile(code, edition)
+    if profile is None:
+        raise ParamError(f"{side}_lost", f"{code[:12]!r} is not a DBA {edition} element code")
+    if profile.type_code in rules["not_counted"]["types"]:
+        return 0, f"{code} does not count: {rules['not_counted']['en']}{_where(rules['not_counted'])}"
+    double = rules["double_elements"]
+    if double["counts"] > 1 and code[:1] in double.get("prefixes", ()):
+        return double["counts"], f"{code} counts {double['counts']}: {double['en']}"
+    return 1, ""
+
+
+def _counted(p: Params, side: str, rules: dict, notes: list[str], edition: str) -> dict:
     codes = [c.strip() for c in (p.raw(f"{side}_lost") or "").split(",") if c.strip()]
-    count = 0
+    label = side.upper()
+    elements = 0
     for code in codes:
-        profile = element_profile(re.sub(r"^[68]", "4", code), "2.2") or element_profile(code, "2.2")
-        if profile is None:
-            raise ParamError(f"{side}_lost", f"{code[:12]!r} is not an element code")
-        if profile.type_code in rules["excluded"]:
-            notes.append(f"{side.upper()}: {code} does not count")
-            continue
-        value = 2 if rules["double"] and re.match(r"^[68]", code) else 1
-        count += value
-        if value == 2:
-            notes.append(f"{side.upper()}: {code} is a double element and counts 2")
-    if p.flag(f"{side}_camp_lost"):
-        count += rules["camp"]
-        notes.append(f"{side.upper()}: camp lost counts {rules['camp']}")
-    if p.flag(f"{side}_bua_lost"):
-        count += rules["bua"]
-        notes.append(f"{side.upper()}: BUA / city lost counts {rules['bua']}")
+        value, why = _element_value(code, rules, side, edition)
+        elements += value
+        if why:
+            notes.append(f"{label}: {why}")
     general = p.flag(f"{side}_general_lost")
-    notes.append(f"{side.upper()}: {count} counted" + (", general lost" if general else ""))
-    return count, general
+    if general and not codes:
+        elements = 1
+        notes.append(f"{label}: the general's element is not in the list of losses; counted as 1")
+    count = elements
+    for key in ("camp", "bua"):
+        if p.flag(f"{side}_{key}_lost"):
+            count += rules[key]["counts"]
+            notes.append(f"{label}: {rules[key]['en']}{_where(rules[key])}")
+    notes.append(f"{label}: {count} counted" + (", general lost" if general else ""))
+    return {"count": count, "elements": elements, "general": general}
 
 
 def calculate(values) -> dict:
     p = Params(values)
     edition = p.choice("edition", ("2.2", "3.0"), "2.2")
-    rules = RULES[edition]
+    rules = load("victory")["editions"][edition]
     notes: list[str] = []
-    a, a_general = _counted(p, "a", rules, notes)
-    b, b_general = _counted(p, "b", rules, notes)
+    sides = {s: _counted(p, s, rules, notes, edition) for s in "ab"}
+    threshold = rules["threshold"]["elements"]
 
-    def lost(mine: int, general: bool, theirs: int) -> bool:
-        return (general or mine >= 4) and mine > theirs
+    def loses(me: dict, enemy: dict) -> bool:
+        return (me["general"] or me["count"] >= threshold) and me["count"] > enemy["count"]
 
-    winner = "b" if lost(a, a_general, b) else "a" if lost(b, b_general, a) else None
-    notes.append("a side loses with its general or 4 elements lost, and more lost than the enemy")
-    if rules["doubtful"]:
-        notes.append("doubtful: " + rules["doubtful"])
-    return {"result": {"winner": winner, "a_counted": a, "b_counted": b}, "breakdown": notes,
-            "citations": rules["citations"] or ["nasamw22@L767"]}
+    loser = "a" if loses(sides["a"], sides["b"]) else "b" if loses(sides["b"], sides["a"]) else None
+    winner = {"a": "b", "b": "a"}.get(loser)
+    notes.append(f"a side loses with {rules['threshold']['en']}, {rules['more_than_enemy']['en']}"
+                 + _where(rules["threshold"]))
+    for side in "ab":
+        me, enemy = sides[side], sides["b" if side == "a" else "a"]
+        if me["general"] and me["count"] <= enemy["count"] and rules.get("general_alone"):
+            notes.append(f"{side.upper()}: {rules['general_alone']['en']}{_where(rules['general_alone'])}")
+    camp_or_bua = any(me["count"] >= threshold > me["elements"] and not me["general"] for me in sides.values())
+    for item in rules["doubtful"]:
+        if item["line"] is None or camp_or_bua:
+            notes.append(doubt(item["text"]))
+    notes.append({"a": "A wins", "b": "B wins"}.get(winner, "no winner yet: play on"))
+    citations = [c for r in ("threshold", "more_than_enemy", "not_counted", "camp", "bua", "general_alone")
+                 if (c := _cite(rules.get(r)))]
+    return {"result": {"winner": winner, "a_counted": sides["a"]["count"], "b_counted": sides["b"]["count"]},
+            "breakdown": notes, "citations": list(dict.fromkeys(citations))}

@@ -1,19 +1,58 @@
 """Rule calculators: a page with a GET form per calculator (works without JavaScript; htmx swaps the
-result), and the JSON API `GET /api/calc/<name>/?param=value`."""
+result), and the JSON API `GET /api/calc/<name>/?param=value`. The calculators themselves are pure
+(rulings/calculators/); this module adds the translated titles and labels, and the links to the clauses."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from rulings.calculators import REGISTRY, ParamError
+from rulings.calculators import CHOICES, FLAGS, REGISTRY, ParamError
 from rulings.seed_index import resolve_citation
 
-BOOLEAN_SUFFIXES = ("general", "uphill_or_bank", "bad_going", "in_camp", "in_bua", "first_bound", "beyond_command",
-                    "general_lost", "dismounting", "extra_move", "camp_lost", "bua_lost", "second_column_on",
-                    "third_column_off", "illuminated", "attacker_cloaked")
+TITLES = {
+    "dba-combat": _("DBA 2.2 combat"),
+    "dba-pip-cost": _("DBA 2.2 PIP cost of a move"),
+    "dba-victory": _("DBA: who has won"),
+    "wfb-terrain-move": _("Warhammer: moving through terrain"),
+    "wfb-stand-and-shoot": _("Warhammer: stand and shoot"),
+    "rumbo-third-column": _("Rumbo de colisión: third column entry"),
+    "asl-night-ambush": _("ASL: night ambush"),
+}
+
+LABELS = {
+    "a": _("Element A"), "b": _("Element B"), "mode": _("Combat"),
+    "general": _("general's element"), "uphill_or_bank": _("uphill or defending a bank"),
+    "bad_going": _("in bad going"), "overlaps": _("overlaps / flank or rear contacts"),
+    "rear_support": _("rear support (element code or none)"), "in_camp": _("in its own camp"),
+    "in_bua": _("in a BUA"), "die": _("die (leave empty for the odds)"),
+    "move": _("Single element or group"), "elements": _("Elements (codes, comma-separated)"),
+    "first_bound": _("First bound"), "beyond_command": _("Beyond the general's command distance"),
+    "general_in": _("The general is in"), "general_lost": _("General lost"), "dismounting": _("Dismounting"),
+    "extra_move": _("A second or further move"), "bua_move": _("Into, out of or through a BUA"),
+    "general_moving": _("The general's own element moving alone"), "edition": _("Edition"),
+    "lost": _("elements lost (codes, comma-separated)"), "camp_lost": _("camp lost"), "bua_lost": _("BUA lost"),
+    "m": _("Movement M (cm)"), "open": _("cm of M spent in open ground"),
+    "difficult": _("cm of M spent in difficult ground"), "very_difficult": _("cm of M spent in very difficult ground"),
+    "charge_move": _("Charge move (cm)"), "distance": _("Distance to the charger (cm)"),
+    "bound": _("Bound"), "pips": _("PIPs rolled"), "second_column_on": _("Second column wholly on the table"),
+    "third_column_off": _("Third column still off the table"), "attacker_dr": _("ATTACKER's dr"),
+    "defender_dr": _("DEFENDER's dr"), "illuminated": _("Illuminated location"),
+    "attacker_cloaked": _("ATTACKER cloaked"),
+}
+SIDE_LABELS = {"a": _("A"), "b": _("B")}
+
+
+def _label(param: str):
+    if param in LABELS:
+        return LABELS[param]
+    side, _sep, rest = param.partition("_")
+    if side in SIDE_LABELS and rest in LABELS:
+        return f"{SIDE_LABELS[side]}: {LABELS[rest]}"
+    return param
 
 
 def _run(name: str, params) -> tuple[dict | None, ParamError | None]:
@@ -43,8 +82,14 @@ def calc_api(request: HttpRequest, name: str) -> JsonResponse:
 
 @require_GET
 def calc_index(request: HttpRequest) -> HttpResponse:
-    items = [{"name": name, "title": title} for name, (_fn, title, _params) in REGISTRY.items()]
+    items = [{"name": name, "title": TITLES.get(name, title)} for name, (_fn, title, _params) in REGISTRY.items()]
     return render(request, "rulings/calc_index.html", {"calculators": items})
+
+
+def _fields(request: HttpRequest, params: list[str], error: ParamError | None) -> list[dict]:
+    return [{"name": p, "label": _label(p), "value": request.GET.get(p, ""), "boolean": p in FLAGS,
+             "choices": CHOICES.get(p, ()), "error": error.message if error and error.param == p else ""}
+            for p in params]
 
 
 @require_GET
@@ -54,9 +99,9 @@ def calc_page(request: HttpRequest, name: str) -> HttpResponse:
     _fn, title, params = REGISTRY[name]
     submitted = bool(request.GET)
     result, error = _run(name, request.GET) if submitted else (None, None)
-    fields = [{"name": p, "value": request.GET.get(p, ""), "boolean": p.endswith(BOOLEAN_SUFFIXES),
-               "error": error.message if error and error.param == p else ""} for p in params]
-    context = {"name": name, "title": title, "fields": fields, "result": result, "error": error,
-               "links": _links(result["citations"]) if result else [], "api": reverse("calc_api", args=[name])}
+    context = {"name": name, "title": TITLES.get(name, title), "fields": _fields(request, params, error),
+               "result": result, "error": error, "error_label": _label(error.param) if error else "",
+               "links": _links(result["citations"]) if result else [], "api": reverse("calc_api", args=[name]),
+               "query": request.GET.urlencode()}
     template = "rulings/calc.html#result" if request.htmx else "rulings/calc.html"
     return render(request, template, context, status=400 if error else 200)
