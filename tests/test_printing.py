@@ -148,3 +148,7 @@ def test_print_command(printed_event, organizer, tmp_path):
         out = tmp_path / f"{kind}.pdf"
         call_command("print_pdf", "--event", event.slug, "--kind", kind, "--out", str(out), "--lang", "es")
         assert "Larrañaga" in text(out.read_bytes())
+
+
+def test_dba30_sheet_says_its_profiles_are_doubtful():
+    assert "3.0 rulebook is not among the sources" in text(army_sheets_pdf([sheet()]))

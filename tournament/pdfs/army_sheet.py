@@ -39,7 +39,7 @@ def _outcome_text(profile, lang: str) -> str:
 def _element_rows(sheet: ArmySheet, lang: str, s) -> list[list]:
     header = [_("#"), _("Element"), _("Depth 15/25 mm"), _("Move good/bad"), _("Shoot"), _("CF foot/mtd"),
               _("Special outcomes")]
-    rows = [[_p(h, s["cell"]) for h in header]]
+    rows = [[_p(h, s["header"]) for h in header]]
     first_of: dict[str, int] = {}
     for i, code in enumerate(sheet.elements):
         profile = element_profile(code.replace("//", "/").split("/")[0], sheet.edition) or element_profile(code, "2.2")
@@ -93,6 +93,9 @@ def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
         _p(f"{_('Allies')}: {', '.join(sheet.allies) or '—'}", s["base"]),
         _p(f"{GENERAL_MARK} = {_('general')} · {_('Scan the code to report your result.')}", s["small"]),
     ]
+    if sheet.edition == "3.0":
+        extra.append(_p("⚠ " + _("DBA 3.0 profiles show the DBA 2.2 guide's values: the 3.0 rulebook is not among "
+                                  "the sources. Check them against the rules."), s["small"]))
     return [top, Spacer(1, 3 * mm), elements, Spacer(1, 3 * mm), *extra, Spacer(1, 2 * mm),
             KeepTogether(_quickref(sheet.edition, lang, s))]
 

@@ -29,14 +29,14 @@ def pairing_flowables(sheet: RoundSheet) -> list:
         sides = [(game.a, game.b), (game.b, game.a)] if game.b else [(game.a, None)]
         for me, other in sides:
             rows.append((game.table if game.table else 10**6, me.name.casefold(), [
-                str(game.table) if game.table else _("Bye"), _p(me.name, s["cell"]), _p(me.club, s["cell"]),
+                str(game.table) if game.table else _p(_("Bye"), s["cell"]), _p(me.name, s["cell"]), _p(me.club, s["cell"]),
                 _p(me.army, s["cell"]), _p(other.name if other else "—", s["cell"]),
                 _p(other.army if other else "", s["cell"]),
             ]))
     rows.sort(key=lambda r: (r[0], r[1]))
     header = [_("Table"), _("Player"), _("Club"), _("Army"), _("Opponent"), _("Opponent's army")]
-    table = Table([[_p(h, s["cell"]) for h in header]] + [r[2] for r in rows],
-                  colWidths=[w * mm for w in (14, 44, 38, 18, 44, 28)], repeatRows=1)
+    table = Table([[_p(h, s["header"]) for h in header]] + [r[2] for r in rows],
+                  colWidths=[w * mm for w in (18, 42, 36, 18, 44, 28)], repeatRows=1)
     table.setStyle(TableStyle(table_style()))
     title = _("Round %(n)s · pairings") % {"n": sheet.number}
     return [_p(f"{sheet.event_name} · {title}", s["title"]), table]
@@ -91,9 +91,9 @@ def standings_pdf(event_name: str, frame, *, after_round: int | None, lang: str 
     with override(lang):
         s = styles()
         title = _("Standings") + (f" · {_('after round %(n)s') % {'n': after_round}}" if after_round else "")
-        rows = [[_p(c, s["small"]) for c in frame.columns]]
+        rows = [[_p(c, s["header"]) for c in frame.columns]]
         rows += [[_p(v, s["cell"]) for v in record] for record in frame.itertuples(index=False)]
-        fixed = [10 * mm, 44 * mm, 34 * mm, 16 * mm][: len(frame.columns)]
+        fixed = [11 * mm, 38 * mm, 30 * mm, 14 * mm][: len(frame.columns)]
         metrics = len(frame.columns) - len(fixed)
         widths = fixed + [(186 * mm - sum(fixed)) / metrics] * metrics if metrics > 0 else fixed
         table = Table(rows, colWidths=widths, repeatRows=1)
