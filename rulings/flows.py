@@ -30,6 +30,7 @@ __all__ = [
     "Walk",
     "all_paths",
     "all_flows",
+    "check_directory",
     "get_flow",
     "load_flow_file",
     "localized",
@@ -202,9 +203,8 @@ def load_flow_file(path: Path) -> dict:
     return parse_flow(path.read_text(encoding="utf-8"), path.name)
 
 
-@cache
-def all_flows(directory: Path = FLOWS_DIR) -> dict[str, Flow]:
-    """Every valid flow by id. Raises FlowError listing the problems if any file is invalid."""
+def check_directory(directory: Path = FLOWS_DIR) -> tuple[dict[str, Flow], list[str]]:
+    """Every valid flow by id, and the problems of the invalid files (for the site and validate_flows)."""
     flows: dict[str, Flow] = {}
     problems: list[str] = []
     for path in sorted(directory.glob("*.yaml")):
@@ -220,9 +220,16 @@ def all_flows(directory: Path = FLOWS_DIR) -> dict[str, Flow]:
             problems.extend(f"{path.name}: {error}" for error in errors)
             continue
         flows[data["id"]] = Flow(id=data["id"], data=data)
+    return dict(sorted(flows.items(), key=lambda item: (item[1].data.get("order", 999), item[0]))), problems
+
+
+@cache
+def all_flows(directory: Path = FLOWS_DIR) -> dict[str, Flow]:
+    """Every valid flow by id. Raises FlowError listing the problems if any file is invalid."""
+    flows, problems = check_directory(directory)
     if problems:
         raise FlowError("\n".join(problems))
-    return dict(sorted(flows.items(), key=lambda item: (item[1].data.get("order", 999), item[0])))
+    return flows
 
 
 def get_flow(flow_id: str) -> Flow | None:

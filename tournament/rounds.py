@@ -227,9 +227,3 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
     audit(event=rnd.event, user=user, action="round.swap", target=f"round {rnd.number}",
           before={"seats": [first.pk, second.pk]}, after={"warnings": warnings})
     return warnings
-
-
-def round_complete_if_done(rnd: Round) -> None:
-    if rnd.status == Round.Status.PUBLISHED and not rnd.games.exclude(status=Game.Status.CONFIRMED).exists():
-        rnd.status = Round.Status.COMPLETED
-        rnd.save(update_fields=["status"])

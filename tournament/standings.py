@@ -6,16 +6,15 @@ number of queries and labels the columns in the active language.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 import pandas as pd
 from django.core.cache import cache
-from django.db.models import Count, Max, Prefetch, Sum
-from django.utils.translation import get_language
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from tournament import tiebreaks
+from tournament.fragments import event_state
 from tournament.models import Event, Game, Registration, Round, Seat
 from tournament.results import GameResult, SideResult
 
@@ -81,17 +80,9 @@ def event_standings(event: Event, upto: int | None = None) -> list[StandingRow]:
     ]
 
 
-def _state(event: Event, upto: int | None) -> str:
-    """A key that changes whenever anything the standings show can change (results, entries, settings)."""
-    games = Game.objects.filter(round__event=event).aggregate(v=Sum("version"), n=Count("pk"))
-    regs = event.registrations.aggregate(t=Max("updated_at"), n=Count("pk"))
-    parts = [event.pk, upto, get_language(), event.tiebreaks, event.seed, games["v"], games["n"], regs["t"], regs["n"]]
-    return "standings:" + hashlib.sha256(repr(parts).encode()).hexdigest()
-
-
 def standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
     """The standings table, cached until a result, an entry or the tie-breaks change (at most a minute)."""
-    key = _state(event, upto)
+    key = "standings-frame:" + event_state(event, upto)
     frame = cache.get(key)
     if frame is None:
         frame = _standings_frame(event, upto)
