@@ -37,7 +37,7 @@ BASE = f"http://127.0.0.1:{PORT}"
 ENV = {**os.environ, "DATABASE_URL": DATABASE, "DEBUG": "0", "SECURE_SSL_REDIRECT": "0",
        "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost"}
 os.environ.update(ENV)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
 def create_database() -> None:
@@ -62,9 +62,9 @@ def seed() -> tuple[list[tuple[int, str, str]], str]:
     from django.contrib.auth import get_user_model
 
     from tournament.models import Club, Event, EventRole, Game, Player, Registration, Seat
-    from tournament.result_entry import result_enter
-    from tournament.results import parse_shorthand
-    from tournament.rounds import round_pair, round_publish
+    from tournament.pairing.manager import round_pair, round_publish
+    from tournament.results.entry import result_enter
+    from tournament.results.shorthand import parse_shorthand
 
     password = secrets.token_urlsafe(12)
     organizer = get_user_model().objects.create_user("load-organizer", password=password)
@@ -218,7 +218,7 @@ def main() -> None:
     manage("collectstatic", "--noinput")
     open_games, password = seed()
     workers = str(max(2, (os.cpu_count() or 2) * 2))
-    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "tournament.wsgi", "-w", workers,
+    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "-w", workers,
                                "-b", f"127.0.0.1:{PORT}", "--log-level", "warning"], cwd=ROOT, env=ENV)
     try:
         for _ in range(100):

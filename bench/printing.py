@@ -13,14 +13,14 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
 django.setup()
 
-from tournament.army_validation import default_army  # noqa: E402
-from tournament.armylists import load_catalogue  # noqa: E402
+from tournament.armies.catalogue import load_catalogue  # noqa: E402
+from tournament.armies.validation import default_army  # noqa: E402
 from tournament.pdfs.army_sheet import army_sheets_pdf  # noqa: E402
 from tournament.pdfs.data import ArmySheet, GameSlip, RoundSheet, Side  # noqa: E402
 from tournament.pdfs.round_docs import round_pdf  # noqa: E402

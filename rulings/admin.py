@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Clause, Document, RulingLogEntry, Section, Term
+from rulings.models import Clause, Document, RulingLogEntry, Section, Term
 
 
 @admin.register(Document)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import calculators, flows, library, reading, search
+from rulings.views import calculators, flows, library, reading, search
 
 app_name = "rulings"
 

@@ -7,9 +7,9 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.army_messages import violation_message
-from tournament.army_validation import ArmyChoice, Restrictions, default_army, validate_army
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.messages import violation_message
+from tournament.armies.validation import ArmyChoice, Restrictions, default_army, validate_army
 
 CATALOGUE = load_catalogue()
 

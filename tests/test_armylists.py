@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from tournament.armylists import Alt, expand_refs, load_catalogue, parse_dates, parse_options, read_catalogue
+from tournament.armies.catalogue import Alt, expand_refs, load_catalogue, parse_dates, parse_options, read_catalogue
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 

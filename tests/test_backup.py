@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_player, make_registration, make_user
-from tournament.backup import BackupError, export_event, import_event
 from tournament.models import AuditEntry, Event, EventRole, Game, Registration, ResultReport, Round, Seat
+from tournament.transfer.backup import BackupError, export_event, import_event
 
 
 @pytest.fixture

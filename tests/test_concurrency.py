@@ -14,9 +14,9 @@ from django.db import connection, connections
 
 from tests.factories import make_player, make_registration
 from tournament.models import AuditEntry, Game, ResultReport, Round
-from tournament.result_entry import StaleResult, result_enter, result_report
-from tournament.results import parse_shorthand
-from tournament.rounds import RoundError, round_pair, round_publish
+from tournament.pairing.manager import RoundError, round_pair, round_publish
+from tournament.results.entry import StaleResult, result_enter, result_report
+from tournament.results.shorthand import parse_shorthand
 
 pytestmark = [
     pytest.mark.postgres,

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tournament.elements import element_profile, element_types, known_codes, quickref
+from tournament.armies.elements import element_profile, element_types, known_codes, quickref
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = (ROOT / "fixtures" / "rulings" / "seeds" / "guia22.es.txt").read_text(encoding="utf-8").splitlines()

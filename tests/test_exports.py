@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from tournament.exports import read_table, to_csv_bytes, to_xlsx_bytes
+from tournament.transfer.exports import read_table, to_csv_bytes, to_xlsx_bytes
 
 FRAME = pd.DataFrame({"name": ["Íñigo Larrañaga", "Niccolò Bianchi"], "club": ["Ludópatas", "Città"]})
 

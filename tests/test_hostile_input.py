@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.factories import make_player, make_registration
 from tournament.models import AuditEntry, Event, Game, Registration, Seat
-from tournament.rounds import round_pair, round_publish
+from tournament.pairing.manager import round_pair, round_publish
 
 NASTY = st.one_of(  # "\x00" included: PostgreSQL text cannot hold it
     st.text(max_size=60),

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament import pairing
-from tournament.pairing import Entrant, PairingOptions, pair_round, pairing_cost, swap_warnings
+from tournament.pairing.engine import Entrant, PairingOptions, pair_round, pairing_cost, swap_warnings
+from tournament.pairing import engine as pairing
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,8 @@ import pandas as pd
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournament.army_validation import default_army
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.validation import default_army
 from tournament.models import AuditEntry, Player, Registration
 
 

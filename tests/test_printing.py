@@ -14,12 +14,12 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import make_player, make_registration, make_user
-from tournament.army_validation import default_army
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.validation import default_army
+from tournament.pairing.manager import round_pair, round_publish
 from tournament.pdfs.army_sheet import GENERAL_MARK, army_sheets_pdf
 from tournament.pdfs.data import ArmySheet, GameSlip, RoundSheet, Side
 from tournament.pdfs.round_docs import round_pdf
-from tournament.rounds import round_pair, round_publish
 
 LONG = "Íñigo Larrañaga de la Peña y Martínez-Echevarría, Conde de Villanueva del Arzobispo " * 2
 
@@ -116,7 +116,7 @@ def test_public_prints_published_pairings_and_standings_only(client, organizer_c
 
 
 def test_big_packs_are_made_in_the_background_with_progress(organizer_client, organizer, printed_event, settings):
-    from tournament.views import pdf
+    from tournament.web.views import pdf
 
     event = printed_event["event"]
     pdf.BACKGROUND_SHEETS, saved = 0, pdf.BACKGROUND_SHEETS

@@ -14,17 +14,17 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import make_event, make_player, make_registration, make_user
-from tournament.army_validation import default_army
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.validation import default_army
 from tournament.models import EventRole, Round
+from tournament.pairing.manager import round_pair, round_publish
 from tournament.pdfs import army_sheet as army_sheet_module
 from tournament.pdfs.army_sheet import GENERAL_MARK
 from tournament.pdfs.data import army_sheets, round_sheet
 from tournament.pdfs.qr import QR
-from tournament.result_entry import result_enter
-from tournament.results import parse_shorthand
-from tournament.rounds import round_pair, round_publish
-from tournament.standings import standings_frame
+from tournament.results.entry import result_enter
+from tournament.results.shorthand import parse_shorthand
+from tournament.results.standings import standings_frame
 
 NAMES = ("Íñigo Larrañaga", "Niccolò Bianchi", "Ana Peña", "Zoë Müller")
 BASE = "http://testserver/"

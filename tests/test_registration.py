@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_player, make_registration, make_user
-from tournament.army_validation import default_army
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.validation import default_army
 from tournament.models import AuditEntry, Player, Registration
 
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.results import (
+from tournament.results.shorthand import (
     MAX_LOSSES,
     GameResult,
     Problem,

@@ -251,7 +251,7 @@ def test_win_draw_loss_points_are_the_events_own(organizer_client, event, field)
 
 
 def test_event_form_orders_tiebreaks_and_checks_points(organizer_client, event):
-    from tournament.forms.events import EventForm
+    from tournament.web.forms.events import EventForm
 
     data = {"name": event.name, "slug": event.slug, "date": "2026-06-01", "edition": "3.0", "rounds_planned": 3,
             "round_minutes": 90, "scoring_preset": "wdl", "wdl_points": "3/1/0", "round_one_method": "random",
@@ -274,7 +274,7 @@ def test_standings_speak_the_players_language(client, organizer_client, event, f
 
 def test_drops_and_late_entries_between_rounds(organizer_client, event, field):
     from tournament.models import Registration
-    from tournament.registrations import player_register, registration_set_status
+    from tournament.registration.services import player_register, registration_set_status
 
     rnd1 = pair(organizer_client, event)
     play_round(organizer_client, event, rnd1)

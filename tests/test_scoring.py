@@ -6,9 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.results import GameResult, ResultError, SideResult, check_result, parse_shorthand, to_shorthand
-from tournament.scoring import bye_score, presets, score_game
-from tournament.tiebreaks import REGISTRY, PlayedGame, standings, standings_after
+from tournament.results.scoring import bye_score, presets, score_game
+from tournament.results.shorthand import (
+    GameResult,
+    ResultError,
+    SideResult,
+    check_result,
+    parse_shorthand,
+    to_shorthand,
+)
+from tournament.results.tiebreaks import REGISTRY, PlayedGame, standings, standings_after
 
 
 @pytest.mark.parametrize(("text", "preset", "edition", "points"), [

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import make_player, make_registration, make_user
 from tournament.models import Game, Round, Seat
-from tournament.rounds import round_pair, round_publish
+from tournament.pairing.manager import round_pair, round_publish
 
 HOSTILE = '<script>alert("x")</script> Ñoño'
 

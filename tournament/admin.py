@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import (
+from tournament.models import (
     ArmyList,
     AuditEntry,
     Club,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import yaml
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+from config.paths import FIXTURES_DIR
+
+FIXTURES = FIXTURES_DIR
 
 
 @cache

@@ -1,6 +1,6 @@
 """DBA 2.2 combat: each side's total, the band (tie / beaten / doubled) and the loser's outcome, with
 the working; without dice, the probability of every outcome over the 36 pairs of dice.
-Factors and outcomes: fixtures/elements/ through tournament.elements; modifiers: dba22_combat.yaml."""
+Factors and outcomes: fixtures/elements/ through tournament.armies.elements; modifiers: dba22_combat.yaml."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import yaml
 
 from rulings.calculators.data import FIXTURES, doubt, load
 from rulings.calculators.params import ParamError, Params
-from tournament.elements import element_profile, element_types
+from tournament.armies.elements import element_profile, element_types
 
 SIDES = ("a", "b")
 OTHER = {"a": "b", "b": "a"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulings.calculators.data import doubt, load
 from rulings.calculators.params import ParamError, Params
-from tournament.elements import element_profile
+from tournament.armies.elements import element_profile
 
 
 def _cite(rule: dict | None) -> str | None:

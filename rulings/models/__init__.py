@@ -1,7 +1,7 @@
 """Rulings models, one module per concern (the flows engineer adds log.py)."""
 
-from .documents import Clause, Document, Section, Vocabulary
-from .glossary import Term
-from .rulings_log import RulingLogEntry
+from rulings.models.documents import Clause, Document, Section, Vocabulary
+from rulings.models.glossary import Term
+from rulings.models.rulings_log import RulingLogEntry
 
 __all__ = ["Clause", "Document", "RulingLogEntry", "Section", "Term", "Vocabulary"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from .documents import Clause
+from rulings.models.documents import Clause
 
 
 class Term(models.Model):

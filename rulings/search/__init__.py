@@ -1,5 +1,5 @@
 """Search service of the rules library: reference jump, full-text search, "did you mean"."""
 
-from .service import SearchHit, SearchResponse, search
+from rulings.search.service import SearchHit, SearchResponse, search
 
 __all__ = ["SearchHit", "SearchResponse", "search"]

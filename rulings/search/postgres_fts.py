@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.db import connection
 
-from ..search_text import Group
-from .snippet import START, STOP
+from rulings.search.snippet import START, STOP
+from rulings.search.text import Group
 
 CONFIGS = (("es", "rulings_es"), ("it", "rulings_it"), ("en", "rulings_en"))
 HEADLINE_OPTIONS = f"StartSel={START}, StopSel={STOP}, MaxFragments=2, MaxWords=28, MinWords=10, FragmentDelimiter=\" … \""

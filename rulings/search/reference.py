@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from ..models import Clause
-from ..search_text import fold
-from ..seed_index import LINE_CITATION, clause_key_for_line
+from rulings.models import Clause
+from rulings.search.text import fold
+from rulings.sources.index import LINE_CITATION, clause_key_for_line
 
 KEY_RE = re.compile(r"^\s*([a-z0-9]+:[a-z0-9.\-]+)\s*$", re.IGNORECASE)
 CODE_NUMBER_RE = re.compile(r"^\s*([A-Za-z][A-Za-z/.\-]{0,20}(?:\s[A-Za-z/]{1,10})?)\s*[\s.]\s*(\d{1,3})\s*$")

@@ -12,13 +12,13 @@ from django.db import connection
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
-from ..glossary import load_glossary
-from ..models import Clause
-from ..search_text import Group, fold, plan_query
-from . import postgres_fts, sqlite_fts
-from .reference import find_reference
-from .snippet import to_html
-from .suggest import did_you_mean
+from rulings.models import Clause
+from rulings.search import postgres_fts, sqlite_fts
+from rulings.search.reference import find_reference
+from rulings.search.snippet import to_html
+from rulings.search.suggest import did_you_mean
+from rulings.search.text import Group, fold, plan_query
+from rulings.sources.glossary import load_glossary
 
 MAX_QUERY = 200
 

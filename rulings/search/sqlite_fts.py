@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.db import connection
 
-from ..search_text import Group, fold, stems
-from .snippet import START, STOP
+from rulings.search.snippet import START, STOP
+from rulings.search.text import Group, fold, stems
 
 
 def _phrase(words: tuple[str, ...]) -> str:

@@ -6,8 +6,8 @@ import difflib
 
 from django.db import connection
 
-from ..models import Vocabulary
-from ..search_text import fold, words
+from rulings.models import Vocabulary
+from rulings.search.text import fold, words
 
 _cache: dict[tuple[str, int], tuple[frozenset[str], list[str]]] = {}
 

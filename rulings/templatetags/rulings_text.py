@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from rulings.glossary import load_glossary
-from rulings.search_text import cached_abbreviation_index
+from rulings.search.text import cached_abbreviation_index
+from rulings.sources.glossary import load_glossary
 
 register = template.Library()
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from rulings.calculators import CHOICES, FLAGS, REGISTRY, ParamError
-from rulings.seed_index import resolve_citation
+from rulings.sources.index import resolve_citation
 
 TITLES = {
     "dba-combat": _("DBA 2.2 combat"),

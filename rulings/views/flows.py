@@ -18,11 +18,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from rulings import flows
+from rulings.flows import loader as flows
 from rulings.models import Clause, RulingLogEntry
-from rulings.seed_index import resolve_citation
+from rulings.sources.index import resolve_citation
 from tournament.models import Event
-from tournament.permissions import event_view, is_staff_of
+from tournament.web.permissions import event_view, is_staff_of
 
 
 class RulingLogForm(forms.ModelForm):

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
 from rulings.models import Clause, Document, Section
-from rulings.seed_index import resolve_citation
+from rulings.sources.index import resolve_citation
 
 
 @require_GET

@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import make_event, make_user
-from tournament.army_validation import default_army
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.validation import default_army
 
 
 @pytest.mark.django_db(transaction=True)

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from rulings.calculators import CHOICES, FLAGS, REGISTRY, ParamError
 from rulings.calculators.data import load
-from rulings.seed_index import resolve_citation
-from tournament.elements import element_types
+from rulings.sources.index import resolve_citation
+from tournament.armies.elements import element_types
 
 
 def run(name, **params):

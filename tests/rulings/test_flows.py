@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from rulings import flows
-from rulings.seed_index import resolve_citation
+from rulings.flows import loader as flows
+from rulings.sources.index import resolve_citation
 
 FLOW_FILES = sorted(flows.FLOWS_DIR.glob("*.yaml"))
 

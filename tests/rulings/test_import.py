@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from rulings.glossary import load_glossary
-from rulings.importer import import_rules
 from rulings.models import Clause, Document, Section, Term
-
-from .test_seed_index import EXPECTED
+from rulings.sources.glossary import load_glossary
+from rulings.sources.importer import import_rules
+from tests.rulings.test_seed_index import EXPECTED
 
 
 @pytest.mark.django_db

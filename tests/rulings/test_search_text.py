@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulings.glossary import GlossaryError, load_glossary, parse_glossary
-from rulings.search_text import abbreviation_index, abbreviations_in, fold, plan_query, words
+from rulings.search.text import abbreviation_index, abbreviations_in, fold, plan_query, words
+from rulings.sources.glossary import GlossaryError, load_glossary, parse_glossary
 
 GLOSSARY = load_glossary()
 INDEX = abbreviation_index(GLOSSARY)

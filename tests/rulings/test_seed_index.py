@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulings.seed_index import SLUGS, clause_key_for_line, parse_document, resolve_citation
-from rulings.seedparse.model import read_seed_lines
+from rulings.sources.index import SLUGS, clause_key_for_line, parse_document, resolve_citation
+from rulings.sources.seedparse.model import read_seed_lines
 
 # Sections / clauses per document. Digest-given figures: nasamw22 has 36 headings (commentary digest
 # §1.2 rows 0–19a without the table title 17d-T, which is a table clause) and 172 numbered
@@ -120,7 +120,7 @@ def test_a_resolved_line_lies_inside_its_clause(slug, line):
 def test_pinned_keys_survive_renumbering():
     from dataclasses import replace
 
-    from rulings.seed_index import pin_keys
+    from rulings.sources.index import pin_keys
 
     original = parse_document("nasamw22")
     # Simulate a new copy where PIP items 4 and 5 are printed as 5 and 6.

@@ -1,11 +1,11 @@
 """Tournament models, one module per concern."""
 
-from .audit import AuditEntry
-from .events import Edition, Event, EventRole, RoundOneMethod
-from .people import Club, Player
-from .reference import ArmyList, ElementType
-from .registrations import Registration
-from .rounds import Game, ResultReport, Round, Seat
+from tournament.models.audit import AuditEntry
+from tournament.models.events import Edition, Event, EventRole, RoundOneMethod
+from tournament.models.people import Club, Player
+from tournament.models.reference import ArmyList, ElementType
+from tournament.models.registrations import Registration
+from tournament.models.rounds import Game, ResultReport, Round, Seat
 
 __all__ = [
     "ArmyList",

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Event
+from tournament.models.events import Event
 
 
 class AuditEntry(models.Model):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Edition
+from tournament.models.events import Edition
 
 
 class ArmyList(models.Model):

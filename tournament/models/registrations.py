@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Event
-from .people import Player
+from tournament.models.events import Event
+from tournament.models.people import Player
 
 
 def empty_list() -> list:

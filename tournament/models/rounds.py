@@ -12,8 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Event
-from .registrations import Registration
+from tournament.models.events import Event
+from tournament.models.registrations import Registration
 
 
 def new_report_token() -> str:

@@ -10,7 +10,7 @@ from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from tournament.elements import element_profile, quickref
+from tournament.armies.elements import element_profile, quickref
 from tournament.pdfs.data import ArmySheet
 from tournament.pdfs.qr import QR
 from tournament.pdfs.styles import render, styles, table_style

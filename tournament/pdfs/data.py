@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.urls import reverse
 
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
 from tournament.models import Event, Registration, Round, Seat
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 from io import BytesIO
-from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, A5
@@ -14,7 +13,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-FONTS = Path(__file__).resolve().parent.parent.parent / "static" / "fonts"
+from config.paths import STATIC_DIR
+
+FONTS = STATIC_DIR / "fonts"
 SIZES = {"A4": A4, "A5": A5}
 GRID = colors.HexColor("#8a8a8a")
 SHADE = colors.HexColor("#ececec")

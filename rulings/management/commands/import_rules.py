@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulings.importer import import_rules
-from rulings.seed_index import SLUGS
+from rulings.sources.importer import import_rules
+from rulings.sources.index import SLUGS
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulings.flows import FLOWS_DIR, all_paths, check_directory
+from rulings.flows.loader import FLOWS_DIR, all_paths, check_directory
 
 
 class Command(BaseCommand):

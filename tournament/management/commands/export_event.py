@@ -6,8 +6,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.backup import export_event
 from tournament.models import Event
+from tournament.transfer.backup import export_event
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.backup import BackupError, import_event
+from tournament.transfer.backup import BackupError, import_event
 
 
 class Command(BaseCommand):

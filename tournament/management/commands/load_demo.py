@@ -11,11 +11,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournament.army_service import ArmyInput, army_problems
-from tournament.army_validation import default_army
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.service import ArmyInput, army_problems
+from tournament.armies.validation import default_army
 from tournament.models import Event, EventRole, Player
-from tournament.registrations import apply_army, club_get_or_create, player_register
+from tournament.registration.services import apply_army, club_get_or_create, player_register
 
 ORGANIZER = ("organizer", "dba-demo-2026")
 UMPIRE = ("umpire", "dba-umpire-2026")
@@ -85,7 +85,7 @@ class Command(BaseCommand):
     def _pair_first_round(self, event: Event, organizer) -> None:
         """Round 1 paired and published, once the rounds service is installed."""
         try:
-            from tournament.rounds import round_pair, round_publish
+            from tournament.pairing.manager import round_pair, round_publish
         except ImportError:
             return
         if event.rounds.exists():

@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournament.armylists import load_catalogue
-from tournament.elements import element_profile, known_codes
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.elements import element_profile, known_codes
 from tournament.models import ArmyList, Edition, ElementType
 
 CATALOGUE_SOURCE = "DBA 3.0 army lists, compiled by Dan Becker (github.com/beckerdo/DBAArmy); fixtures/armylists/"

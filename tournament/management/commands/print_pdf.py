@@ -12,7 +12,7 @@ from tournament.models import Event, Registration
 from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, round_sheet
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
-from tournament.standings import standings_frame
+from tournament.results.standings import standings_frame
 
 KINDS = ("army-sheets", "round", "slips", "standings")
 

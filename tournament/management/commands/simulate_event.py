@@ -15,16 +15,16 @@ import random
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tournament.army_service import ArmyInput
-from tournament.army_validation import default_army
-from tournament.armylists import load_catalogue
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.service import ArmyInput
+from tournament.armies.validation import default_army
 from tournament.models import Club, Edition, Event, Game, Player
-from tournament.registrations import apply_army
-from tournament.result_entry import result_enter
-from tournament.results import GameResult, SideResult, check_result
-from tournament.rounds import entrants, round_pair, round_publish
-from tournament.scoring import presets
-from tournament.standings import event_standings
+from tournament.pairing.manager import entrants, round_pair, round_publish
+from tournament.registration.services import apply_army
+from tournament.results.entry import result_enter
+from tournament.results.scoring import presets
+from tournament.results.shorthand import GameResult, SideResult, check_result
+from tournament.results.standings import event_standings
 
 
 def random_result(rng: random.Random, edition: str) -> GameResult:

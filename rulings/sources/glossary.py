@@ -1,0 +1,75 @@
+"""Glossary fixture loader (pure): fixtures/rulings/glossary.yaml → GlossaryEntry list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from config.paths import fixture
+from rulings.sources.index import resolve_citation
+
+GLOSSARY_PATH = fixture("rulings", "glossary.yaml")
+LANGUAGES = ("en", "es", "it")
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    slug: str
+    term: str
+    abbreviations: tuple[str, ...] = ()
+    case_sensitive: bool = False
+    needs_marker: bool = False
+    forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    definition: dict[str, str] = field(default_factory=dict)
+    cite: tuple[str, ...] = ()
+
+    def all_forms(self) -> tuple[str, ...]:
+        seen: list[str] = []
+        for language in LANGUAGES:
+            for form in self.forms.get(language, ()):
+                if form.lower() not in seen:
+                    seen.append(form.lower())
+        return tuple(seen)
+
+    def label(self) -> str:
+        return f"{self.abbreviations[0]} — {self.term}" if self.abbreviations else self.term
+
+
+class GlossaryError(ValueError):
+    pass
+
+
+def parse_glossary(data: object) -> list[GlossaryEntry]:
+    if not isinstance(data, list):
+        raise GlossaryError("glossary must be a list of entries")
+    entries: list[GlossaryEntry] = []
+    slugs: set[str] = set()
+    for raw in data:
+        if not isinstance(raw, dict) or not raw.get("slug") or not raw.get("term"):
+            raise GlossaryError(f"entry without slug/term: {raw!r}")
+        if raw["slug"] in slugs:
+            raise GlossaryError(f"duplicate slug {raw['slug']}")
+        slugs.add(raw["slug"])
+        forms = {lang: tuple(str(f) for f in raw.get("forms", {}).get(lang, [])) for lang in LANGUAGES}
+        cites = tuple(raw.get("cite", []))
+        for citation in cites:
+            if resolve_citation(citation) is None:
+                raise GlossaryError(f"{raw['slug']}: citation {citation} does not resolve to a clause")
+        entries.append(
+            GlossaryEntry(
+                slug=raw["slug"], term=raw["term"], abbreviations=tuple(raw.get("abbreviations", [])),
+                case_sensitive=bool(raw.get("case_sensitive", False)),
+                needs_marker=bool(raw.get("needs_marker", False)),
+                forms=forms, definition=dict(raw.get("definition", {})), cite=cites,
+            )
+        )
+    return entries
+
+
+@cache
+def load_glossary(path: Path = GLOSSARY_PATH) -> tuple[GlossaryEntry, ...]:
+    with open(path, encoding="utf-8") as handle:
+        return tuple(parse_glossary(yaml.safe_load(handle)))

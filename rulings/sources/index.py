@@ -1,0 +1,108 @@
+"""Pure index of the seed documents (no Django): parse a seed, resolve citations.
+
+    parse_document("nasamw22") -> ParsedDocument  (sections, clauses with key/number/heading_path/
+                                                    text/kind/line_start/line_end/flags)
+    clause_key_for_line("nasamw22", 683) -> "nasamw22:out.rec.table"
+    resolve_citation("nasamw22@L683") / resolve_citation("nasamw22:pip.4") -> key or None
+
+A line inside several clauses (a caption or table inside a numbered clarification) resolves to
+the innermost one; a blank line between clauses resolves to the clause it belongs to, if any.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import cache
+
+import yaml
+
+from config.paths import fixture
+from rulings.sources.seedparse import PARSERS
+from rulings.sources.seedparse.model import DocumentMeta, ParsedClause, ParsedDocument, ParsedSection
+
+SLUGS: tuple[str, ...] = ("rumbo", "nasamw22", "guia22", "aslnight", "wfbmove")
+KEY_PINS_PATH = fixture("rulings", "key_pins.yaml")
+LINE_CITATION = re.compile(r"^\s*([a-z0-9]+)@L(\d+)\s*$", re.IGNORECASE)
+KEY_CITATION = re.compile(r"^\s*([a-z0-9]+):([a-z0-9.\-]+)\s*$")
+
+__all__ = [
+    "SLUGS",
+    "DocumentMeta",
+    "ParsedClause",
+    "ParsedDocument",
+    "ParsedSection",
+    "all_documents",
+    "clause_key_for_line",
+    "parse_document",
+    "pin_keys",
+    "resolve_citation",
+]
+
+
+def pin_keys(document: ParsedDocument, pins: dict[str, str]) -> ParsedDocument:
+    """Keep published keys when a seed is renumbered: ``pins`` maps the key derived from the new
+    numbering to the key already published for that clause. Display numbers follow the new text."""
+    if not pins:
+        return document
+    clauses = tuple(replace(c, key=pins.get(c.key, c.key)) for c in document.clauses)
+    keys = [c.key for c in clauses]
+    if len(keys) != len(set(keys)):
+        raise ValueError(f"{document.slug}: key pins make keys collide")
+    return replace(document, clauses=clauses)
+
+
+@cache
+def _pins() -> dict[str, dict[str, str]]:
+    if not KEY_PINS_PATH.exists():
+        return {}
+    data = yaml.safe_load(KEY_PINS_PATH.read_text(encoding="utf-8")) or {}
+    return {slug: dict(mapping or {}) for slug, mapping in data.items()}
+
+
+@cache
+def parse_document(slug: str) -> ParsedDocument:
+    try:
+        parser = PARSERS[slug]
+    except KeyError:
+        raise KeyError(f"unknown document {slug!r}; known: {', '.join(SLUGS)}") from None
+    return pin_keys(parser(), _pins().get(slug, {}))
+
+
+def all_documents() -> list[ParsedDocument]:
+    return [parse_document(slug) for slug in SLUGS]
+
+
+@cache
+def _keys(slug: str) -> frozenset[str]:
+    return frozenset(c.key for c in parse_document(slug).clauses)
+
+
+def clause_key_for_line(slug: str, line: int) -> str | None:
+    """Key of the innermost clause whose lines include ``line`` (1-based). A section heading's line
+    resolves to the first clause of that section. Otherwise None (blank lines between clauses)."""
+    if slug not in PARSERS:
+        return None
+    document = parse_document(slug)
+    best: ParsedClause | None = None
+    for clause in document.clauses:
+        if clause.line_start <= line <= clause.line_end:
+            if best is None or (clause.line_end - clause.line_start) < (best.line_end - best.line_start):
+                best = clause
+    if best is None:
+        heading = next((s for s in document.sections if s.line_start == line), None)
+        if heading is not None:
+            best = next((c for c in document.clauses if c.section_key == heading.key), None)
+    return best.key if best else None
+
+
+def resolve_citation(citation: str) -> str | None:
+    """``<doc>@L<line>`` or ``<doc>:<key>`` to a clause key, or None if it does not resolve."""
+    match = LINE_CITATION.match(citation)
+    if match:
+        return clause_key_for_line(match.group(1).lower(), int(match.group(2)))
+    match = KEY_CITATION.match(citation)
+    if match and match.group(1) in PARSERS:
+        key = f"{match.group(1)}:{match.group(2)}"
+        return key if key in _keys(match.group(1)) else None
+    return None

@@ -1,0 +1,360 @@
+"""The DBA 3.0 army list catalogue, read from fixtures/armylists/ (pure Python, no Django).
+
+Each CSV row is one list variant. Its element options use the lists' own notation, which this
+module turns into a structure the validator can use:
+
+    8x4Bw               eight 4Bw                         -> one Part(8, [4Bw])
+    1xHCh or 4Bw        one element, either type          -> one Part(1, [HCh, 4Bw])
+    1x3Kn/4Bd           a 3Kn that may dismount as 4Bd    -> Alt("3Kn", also="4Bd")
+    1x3/4Ax             a 3Ax or a 4Ax                    -> two Alts
+    2xSp or (1xCv + 1xEl)   two Sp, or one Cv and one El  -> two Choices
+
+A bare code after "or" adds an alternative to the current part; a counted term or a group with a
+count after "or" starts another choice; "+" adds a part to the current choice. Rows the parser cannot
+read, or whose options do not add up to 12 elements, are reported in `Catalogue.problems`.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+
+from config.paths import fixture
+
+CSV_PATH = fixture("armylists", "DBA3.0-ArmyVariants.csv")
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+ARMY_SIZE = 12
+
+_CODE = re.compile(r"^(?:Mtd-)?\d?[A-Z][A-Za-z]*$")
+_MULTI = re.compile(r"^(\d)/(\d)([A-Z][A-Za-z]*)$")  # 3/4Ax: a 3Ax or a 4Ax
+_COUNT = re.compile(r"^(\d+)\s*x\s*(.*)$", re.S)
+_NOTE = re.compile(r"\s*\((Cm)\)")  # "Mtd-3Bw (Cm)": a remark about the mount, not a group
+
+
+class NotationError(ValueError):
+    """An option the parser cannot read."""
+
+
+@dataclass(frozen=True)
+class Alt:
+    """One element type a player may field; `also` is the form it may take instead (dismounted...)."""
+
+    code: str
+    also: str | None = None
+
+    def accepts(self, chosen: str) -> bool:
+        key = chosen.replace("//", "/").casefold()
+        names = {self.code.casefold()}
+        if self.also:
+            names |= {self.also.casefold(), f"{self.code}/{self.also}".casefold()}
+        return key in names
+
+    def __str__(self) -> str:
+        return f"{self.code}//{self.also}" if self.also else self.code
+
+
+@dataclass(frozen=True)
+class Part:
+    count: int
+    alts: tuple[Alt, ...]
+
+
+@dataclass(frozen=True)
+class Choice:
+    parts: tuple[Part, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(part.count for part in self.parts)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One column of the list: the player takes exactly one of its choices."""
+
+    column: int
+    text: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class ArmyEntry:
+    ref: str
+    book: str
+    army: int
+    variant: str
+    name: str
+    date_from: int | None  # BC years negative
+    date_to: int | None
+    topography: str
+    aggression: int | None
+    general: Part
+    slots: tuple[Slot, ...]
+    enemies: tuple[str, ...] = ()
+    allies: tuple[str, ...] = ()  # every list the allies column names
+    allies_text: str = ""
+    problems: tuple[str, ...] = ()
+
+    @property
+    def year(self) -> int | None:
+        """A representative year (the midpoint), for chronological pairing."""
+        if self.date_from is None or self.date_to is None:
+            return self.date_from if self.date_to is None else self.date_to
+        return (self.date_from + self.date_to) // 2
+
+
+@dataclass
+class Catalogue:
+    entries: dict[str, ArmyEntry] = field(default_factory=dict)
+    problems: list[tuple[str, str]] = field(default_factory=list)
+
+    def get(self, ref: str | None) -> ArmyEntry | None:
+        if not ref:
+            return None
+        ref = ref.strip()
+        return self.entries.get(ref) or self.entries.get(_canonical_ref(ref))
+
+    def variants(self) -> list[ArmyEntry]:
+        return list(self.entries.values())
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+# --- option notation ---------------------------------------------------------------------------
+
+def _split_top(text: str) -> list[tuple[str, str]]:
+    """Split on " or " and " + " outside parentheses: [(separator, item)], the first separator ""."""
+    items: list[tuple[str, str]] = []
+    depth, start, sep, i = 0, 0, "", 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise NotationError(f"unbalanced parenthesis in {text!r}")
+        elif depth == 0:
+            for token, name in ((" or ", "or"), (" + ", "+"), ("+", "+")):
+                if text.startswith(token, i):
+                    items.append((sep, text[start:i].strip()))
+                    sep, i, start = name, i + len(token), i + len(token)
+                    break
+            else:
+                i += 1
+                continue
+            continue
+        i += 1
+    if depth != 0:
+        raise NotationError(f"unbalanced parenthesis in {text!r}")
+    items.append((sep, text[start:].strip()))
+    if any(not item for _, item in items):
+        raise NotationError(f"empty term in {text!r}")
+    return items
+
+
+def _alts(code: str) -> tuple[Alt, ...]:
+    """`3Kn/4Bd` (dismounts), `3/4Ax` (either), `Mtd-3Bw`, `Cv`."""
+    code = code.strip()
+    multi = _MULTI.match(code)
+    if multi:
+        return tuple(Alt(f"{figures}{multi[3]}") for figures in (multi[1], multi[2]))
+    if "/" in code:
+        first, _, second = code.replace("//", "/").partition("/")
+        if _CODE.match(first) and _CODE.match(second):
+            return (Alt(first, second),)
+        raise NotationError(f"cannot read element {code!r}")
+    if not _CODE.match(code):
+        raise NotationError(f"cannot read element {code!r}")
+    return (Alt(code),)
+
+
+def _is_group(item: str) -> bool:
+    return item.startswith("(") and item.endswith(")") and _balanced_inside(item)
+
+
+def _balanced_inside(item: str) -> bool:
+    depth = 0
+    for ch in item[1:-1]:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _bare_alternatives(item: str) -> tuple[Alt, ...] | None:
+    """Alternatives without a count: a code, or a group of codes joined by "or"."""
+    if _is_group(item):
+        inner = _split_top(item[1:-1])
+        if any(sep == "+" for sep, _ in inner) or any(_COUNT.match(i) for _, i in inner):
+            return None
+        return tuple(alt for _, i in inner for alt in (_bare_alternatives(i) or ()))
+    if _COUNT.match(item):
+        return None
+    return _alts(item)
+
+
+def parse_options(text: str) -> tuple[Choice, ...]:
+    """Parse one option column into its choices (see the module docstring)."""
+    text = " ".join(_NOTE.sub("", text).split())
+    choices: list[list[Part]] = []
+    for sep, item in _split_top(text):
+        bare = _bare_alternatives(item)
+        if bare is not None:
+            if sep == "or" and choices:
+                last = choices[-1][-1]
+                choices[-1][-1] = Part(last.count, last.alts + bare)
+            elif sep == "+" and choices:
+                choices[-1].append(Part(1, bare))
+            else:
+                choices.append([Part(1, bare)])
+            continue
+        new = _counted_or_group(item)
+        if sep == "+" and choices:
+            if len(new) != 1:
+                raise NotationError(f"cannot add alternatives with '+' in {text!r}")
+            choices[-1].extend(new[0].parts)
+        else:
+            choices.extend(list(choice.parts) for choice in new)
+    return tuple(Choice(tuple(parts)) for parts in choices)
+
+
+def _counted_or_group(item: str) -> tuple[Choice, ...]:
+    counted = _COUNT.match(item)
+    if counted:
+        count, rest = int(counted[1]), counted[2].strip()
+        bare = _bare_alternatives(rest)
+        if bare is None:
+            raise NotationError(f"cannot read {item!r}")
+        return (Choice((Part(count, bare),)),)
+    if _is_group(item):
+        return parse_options(item[1:-1])
+    raise NotationError(f"cannot read {item!r}")
+
+
+def parse_general(text: str) -> Part:
+    choices = parse_options(text if _COUNT.match(text.strip()) else f"1x{text.strip()}")
+    if len(choices) != 1 or choices[0].size != 1:
+        raise NotationError(f"the general must be one element: {text!r}")
+    return choices[0].parts[0]
+
+
+# --- references, dates, enemies and allies -----------------------------------------------------
+
+_REF = re.compile(r"^(I{1,3}|IV)/(\d+)([a-z]?)$")
+
+
+def _canonical_ref(ref: str) -> str:
+    return ref.replace(" ", "")
+
+
+def expand_refs(text: str) -> tuple[str, ...]:
+    """"I/1a, 4a, II/5" -> ("I/1a", "I/4a", "II/5"): a bare number takes the last book named."""
+    refs: list[str] = []
+    book = None
+    for token in re.findall(r"(?:(I{1,3}|IV)\s*/\s*)?\(?\s*(\d+[a-z]?)\b", text):
+        book = token[0] or book
+        if book:
+            ref = f"{book}/{token[1]}"
+            if ref not in refs:
+                refs.append(ref)
+    return tuple(refs)
+
+
+_SPAN = re.compile(r"(\d{2,4})\s*(BC|AD)?\s*-\s*(?:(BC|AD)\s*)?(\d{2,4})\s*(BC|AD)?")
+_SINGLE = re.compile(r"(\d{2,4})\s*(BC|AD)")
+
+
+def parse_dates(name: str, book: str) -> tuple[int | None, int | None, list[str]]:
+    """Years from a list name ("Early Sumerian Army 3000-2800 BC"); BC negative."""
+    notes: list[str] = []
+    years: list[int] = []
+    default_era = "AD" if book in ("III", "IV") else "BC"
+    for match in _SPAN.finditer(name):
+        start_era = match[2] or match[3] or match[5]
+        end_era = match[5] or match[3] or match[2]
+        if not (start_era and end_era):
+            notes.append(f"dates without BC/AD in the name; read as {default_era}")
+        years += [_year(int(match[1]), start_era or default_era), _year(int(match[4]), end_era or default_era)]
+    if not years:
+        years = [_year(int(m[1]), m[2]) for m in _SINGLE.finditer(name)]
+    if not years:
+        return None, None, ["no dates in the list name"]
+    return min(years), max(years), notes
+
+
+def _year(value: int, era: str) -> int:
+    return -value if era == "BC" else value
+
+
+# --- the catalogue -----------------------------------------------------------------------------
+
+def parse_row(row: dict[str, str]) -> ArmyEntry:
+    book = ROMAN.get(int(row["Book"]), row["Book"])
+    ref = f"{book}/{int(row['Army'])}{row['Var'].strip()}"
+    problems: list[str] = []
+    name = " ".join(row["Army Name"].split())
+    date_from, date_to, notes = parse_dates(name, book)
+    problems += notes
+    general = parse_general(row["General"])
+    slots: list[Slot] = []
+    for column in range(1, 11):
+        text = (row.get(str(column)) or "").strip()
+        if not text:
+            continue
+        if re.search(r"\bot\b", text):
+            problems.append(f"column {column}: 'ot' read as 'or' in {text!r}")
+            text = re.sub(r"\bot\b", "or", text)
+        slots.append(Slot(column, text, parse_options(text)))
+    sizes = {1 + sum(min(c.size for c in s.choices) for s in slots), 1 + sum(max(c.size for c in s.choices) for s in slots)}
+    if sizes != {ARMY_SIZE}:
+        problems.append(f"the options add up to {'-'.join(map(str, sorted(sizes)))} elements, not 12")
+    for slot in slots:
+        if len({c.size for c in slot.choices}) > 1:
+            problems.append(f"column {slot.column}: choices of different sizes in {slot.text!r}")
+    aggression = row.get("Agg", "").strip()
+    return ArmyEntry(
+        ref=ref, book=book, army=int(row["Army"]), variant=row["Var"].strip(), name=name,
+        date_from=date_from, date_to=date_to, topography=row.get("Topography", "").strip(),
+        aggression=int(aggression) if aggression.isdigit() else None, general=general, slots=tuple(slots),
+        enemies=expand_refs(row.get("Enemies", "")), allies=expand_refs(row.get("Allies", "")),
+        allies_text=" ".join(row.get("Allies", "").split()), problems=tuple(problems),
+    )
+
+
+def read_catalogue(lines) -> Catalogue:
+    """A catalogue from CSV lines; unreadable rows go to `problems` with their reference or line."""
+    catalogue = Catalogue()
+    reader = csv.DictReader(lines)
+    for row in reader:
+        label = f"line {reader.line_num}"
+        try:
+            label = f"{ROMAN.get(int(row['Book']), row['Book'])}/{int(row['Army'])}{row['Var'].strip()}"
+            entry = parse_row(row)
+        except (NotationError, ValueError, KeyError, TypeError) as exc:
+            catalogue.problems.append((label, str(exc) or type(exc).__name__))
+            continue
+        if entry.ref in catalogue.entries:
+            entry = _renamed_duplicate(entry, catalogue)
+        catalogue.entries[entry.ref] = entry
+        catalogue.problems += [(entry.ref, problem) for problem in entry.problems]
+    return catalogue
+
+
+def _renamed_duplicate(entry: ArmyEntry, catalogue: Catalogue) -> ArmyEntry:
+    """Two rows with one reference (II/3 in the source): keep both, the second under the next letter."""
+    letters = "bcdefghijklmnopqrstuvwxyz"
+    base = entry.ref
+    ref = next(f"{base}{letter}" for letter in letters if f"{base}{letter}" not in catalogue.entries)
+    problem = f"two rows share the reference {base}; this one ({entry.name}) is kept as {ref}"
+    return replace(entry, ref=ref, variant=ref[-1], problems=(*entry.problems, problem))
+
+
+@cache
+def load_catalogue(path: Path = CSV_PATH) -> Catalogue:
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return read_catalogue(handle)

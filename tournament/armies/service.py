@@ -1,0 +1,80 @@
+"""Army registration against the catalogue: the Django side of tournament/army_validation.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.messages import violation_message
+from tournament.armies.validation import ArmyChoice, Restrictions, default_army, validate_army
+from tournament.models import Edition, Event
+
+
+@dataclass(frozen=True)
+class ArmyInput:
+    ref: str
+    elements: tuple[str, ...]
+    general: int | None
+    camp: str = ""
+    allies: tuple[str, ...] = ()
+
+
+def catalogue_for(edition: str):
+    """The army list catalogue for an edition, or None where none is available (DBA 2.2)."""
+    return load_catalogue() if edition == Edition.DBA30 else None
+
+
+def restrictions_for(event: Event) -> Restrictions:
+    r = event.restrictions or {}
+    return Restrictions(
+        allowed_books=tuple(r.get("allowed_books", ())),
+        allowed_refs=tuple(r.get("allowed_refs", ())),
+        date_from=r.get("date_from"),
+        date_to=r.get("date_to"),
+        troop_minimums=tuple((t, int(n)) for t, n in r.get("troop_minimums", ())),
+    )
+
+
+def army_problems(event: Event, army: ArmyInput) -> list[str]:
+    """Every violation of the event's rules, as sentences in the active language."""
+    choice = ArmyChoice(
+        ref=army.ref or None,
+        elements=tuple(army.elements),
+        general=army.general if army.general is not None else -1,
+        camp=army.camp or None,
+        allies=tuple(army.allies),
+    )
+    violations = validate_army(choice, event.edition, catalogue_for(event.edition), restrictions_for(event))
+    return [violation_message(v) for v in violations]
+
+
+def army_name(edition: str, ref: str) -> str:
+    catalogue = catalogue_for(edition)
+    entry = catalogue.get(ref) if catalogue and ref else None
+    return entry.name if entry else ""
+
+
+def army_choices(edition: str) -> list[tuple[str, str]]:
+    """(reference, name) of every list of the edition's catalogue, for the army picker."""
+    catalogue = catalogue_for(edition)
+    if catalogue is None:
+        return []
+    return [(entry.ref, entry.name) for entry in catalogue.variants()]
+
+
+def default_army_for(edition: str, ref: str, current) -> dict:
+    """Form initial data: the list's first legal army, or what the user had if the list is unknown."""
+    initial = {key: current.get(key, "") for key in ("army_ref", "camp", "allies")}
+    initial["army_ref"] = ref.strip()
+    catalogue = catalogue_for(edition)
+    entry = catalogue.get(ref.strip()) if catalogue and ref.strip() else None
+    if entry is None:
+        for i in range(12):
+            initial[f"e{i}"] = current.get(f"e{i}", "")
+        initial["general"] = current.get("general")
+        return initial
+    choice = default_army(entry)
+    for i, code in enumerate(choice.elements):
+        initial[f"e{i}"] = code
+    initial["general"] = choice.general
+    return initial

@@ -1,0 +1,253 @@
+"""Swiss pairing as a maximum-weight matching (pure Python, no Django).
+
+Every possible game gets a vector of penalties, strictest first (LEVELS):
+
+    0 rematch        1 if the two have met. Rematch edges enter the graph only when no pairing avoids
+                     them all (then the fewest are used, and each one is warned about).
+    1 bye            for the bye: how many bye-eligible players rank below this one, so the bye goes
+                     to the lowest-ranked player without one. Players who have had a bye get no bye
+                     edge at all while someone has none ("second_bye" only when everyone has had one).
+    2 outside group  how many score groups apart the two are (0 in the same group): few players
+                     float, and only as far as needed (a float through two groups costs two)
+    3 score gap      squared score difference (scores divided by their common divisor first)
+    4 same club      1 if both are of one club (when the event avoids it)
+    5 civil war      1 if both play the same army list (when the event avoids it)
+    6 not enemies    1 unless the armies are historical enemies (round 1 "enemies" only)
+    7 rank           (position a - position b) squared: neighbours in the pairing order meet (1v2,
+                     3v4...), and when they cannot, the nearest possible; makes results reproducible
+
+In round 1 everyone is on 0, so levels 2-3 vanish and the same-club level decides first. The pairing
+order is the standings (score, then rank); in round 1 it is a shuffle by the recorded seed ("random",
+"enemies") or the armies' dates ("date", ties shuffled).
+
+The vector is folded into one integer weight so that a maximum-weight, maximum-cardinality matching
+minimises the penalty totals lexicographically (anchor-pairing.md section 2): level k is worth more
+than the most that all later levels can add up to over a whole round. Each level is bounded by its
+largest value in the graph at hand, so unused levels cost no bits and the weights stay within the
+i128 that rustworkx takes (above 2**120 the solver falls back to networkx with Python integers).
+
+Fields larger than DENSE_UP_TO use a sparse candidate graph: each player and the next `window`
+players in pairing order, plus the `window` lowest bye-eligible players for the bye (and, in a round 1
+by enemies, every pair of enemies). A sparse optimum
+is kept only when a window four times as wide finds nothing cheaper; otherwise the window grows, up
+to the complete graph. That check is not a proof; the tests and bench/pairing.py compare the result
+with exact matchings over the complete graph.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import random
+from collections.abc import Iterable, Sequence
+
+import rustworkx as rx
+
+from tournament.pairing.notes import explain
+from tournament.pairing.tables import assign_tables
+from tournament.pairing.types import (  # noqa: F401  (the engine's public names)
+    BYE,
+    DEFAULT_OPTIONS,
+    LEVELS,
+    Entrant,
+    Note,
+    Pairing,
+    PairingOptions,
+    PairingResult,
+    enemies,
+)
+
+DENSE_UP_TO = 128
+WINDOW = 12
+MAX_BITS = 120
+
+
+class _Field:
+    """The players in pairing order, with the option-dependent penalty function."""
+
+    def __init__(self, entrants: Sequence[Entrant], round_number: int, options: PairingOptions):
+        if len({e.id for e in entrants}) != len(entrants):
+            raise ValueError("entrant ids must be unique")
+        self.options = options
+        self.first_round = round_number == 1
+        self.enemies_level = self.first_round and options.round1 == "enemies"
+        self.players = self._ordered(list(entrants))
+        self.index = {e.id: i for i, e in enumerate(self.players)}
+        n = len(self.players)
+        scores = sorted({e.score for e in self.players}, reverse=True)
+        self.group = {score: k for k, score in enumerate(scores)}
+        self.unit = math.gcd(*scores) or 1
+        fresh = [i for i, e in enumerate(self.players) if not e.had_bye]
+        self.eligible = fresh or list(range(n))  # a second bye only when everyone has had one
+        self.bye_rank = dict.fromkeys(range(n), n)
+        for below, i in enumerate(reversed(self.eligible)):
+            self.bye_rank[i] = below
+        self._cache: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def _ordered(self, entrants: list[Entrant]) -> list[Entrant]:
+        entrants.sort(key=lambda e: (e.rank, e.id))
+        if not self.first_round:
+            return sorted(entrants, key=lambda e: (-e.score, e.rank, e.id))
+        random.Random(self.options.seed).shuffle(entrants)
+        if self.options.round1 == "date":
+            entrants.sort(key=lambda e: (e.army_year is None, e.army_year or 0))
+        return entrants
+
+    def cached(self, edge: tuple[int, int]) -> tuple[int, ...]:
+        row = self._cache.get(edge)
+        if row is None:
+            row = self._cache[edge] = self.penalties(*edge)
+        return row
+
+    def penalties(self, i: int, j: int) -> tuple[int, ...]:
+        """The penalty vector of positions i < j meeting (j == BYE: i takes the bye)."""
+        if j == BYE:
+            return (0, self.bye_rank[i], 0, 0, 0, 0, 0, 0)
+        a, b, o = self.players[i], self.players[j], self.options
+        return (
+            int(b.id in a.opponents or a.id in b.opponents),
+            0,
+            abs(self.group[a.score] - self.group[b.score]),
+            ((a.score - b.score) // self.unit) ** 2,
+            int(o.avoid_same_club and bool(a.club) and a.club == b.club),
+            int(o.avoid_civil_war and bool(a.army_ref) and a.army_ref == b.army_ref),
+            int(self.enemies_level and not enemies(a, b)),
+            (i - j) ** 2,
+        )
+
+    def enemy_edges(self) -> list[tuple[int, int]]:
+        """Position pairs (i < j) whose armies are historical enemies."""
+        by_army: dict[str, list[int]] = {}
+        for i, e in enumerate(self.players):
+            if e.army_ref:
+                by_army.setdefault(e.army_ref, []).append(i)
+        return [(min(i, j), max(i, j)) for i, e in enumerate(self.players) for ref in e.enemies
+                for j in by_army.get(ref, ()) if j != i]
+
+    def met(self, i: int, j: int) -> bool:
+        a, b = self.players[i], self.players[j]
+        return b.id in a.opponents or a.id in b.opponents
+
+
+def _weights(rows: dict[tuple[int, int], tuple[int, ...]], games: int) -> dict[tuple[int, int], int]:
+    """Fold penalty vectors into integer weights: maximising the sum minimises them lexicographically.
+
+    A level's total over a round is at most its largest value times the number of games (the bye
+    level: one bye). Level k is scaled by one more than the most all later levels can sum to.
+    """
+    bounds = [max((p[k] for p in rows.values()), default=0) for k in range(len(LEVELS))]
+    totals = [b * (1 if name == "bye" else games) for b, name in zip(bounds, LEVELS, strict=True)]
+    scale = [1] * len(LEVELS)
+    for k in range(len(LEVELS) - 2, -1, -1):
+        scale[k] = scale[k + 1] * (totals[k + 1] + 1)
+    base = 1 + sum(map(operator.mul, bounds, scale))
+    return {edge: base - sum(map(operator.mul, p, scale)) for edge, p in rows.items()}
+
+
+def _candidates(f: _Field, window: int | None, rematches: bool) -> list[tuple[int, int]]:
+    """Edges (i < j) between each player and the next `window` players (None: all), and bye edges."""
+    n = len(f.players)
+    edges = []
+    for i in range(n):
+        stop = n if window is None else min(n, i + window + 1)
+        edges += [(i, j) for j in range(i + 1, stop) if rematches or not f.met(i, j)]
+    if f.enemies_level and window is not None:  # enemies attract across the whole field
+        edges += sorted({e for e in f.enemy_edges() if e[1] - e[0] > window and (rematches or not f.met(*e))})
+    if n % 2:
+        tail = f.eligible if window is None else f.eligible[-window:]
+        edges += [(i, BYE) for i in tail]
+    return edges
+
+
+def _solve(f: _Field, edges: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """The optimal pairing within these edges as sorted (i, j) positions, or None if none is complete."""
+    n = len(f.players)
+    games = (n + 1) // 2
+    weights = _weights({edge: f.cached(edge) for edge in edges}, games)
+    triples = [(i, n if j == BYE else j, weights[(i, j)]) for i, j in edges]
+    if max(weights.values(), default=0).bit_length() <= MAX_BITS:
+        graph = rx.PyGraph()
+        graph.add_nodes_from(range(n + n % 2))
+        graph.add_edges_from(triples)
+        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    else:  # Python integers have no ceiling; slower, but exact
+        import networkx as nx
+
+        graph = nx.Graph()
+        graph.add_weighted_edges_from(triples)
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if len(matching) < games:
+        return None
+    pairs = (sorted(pair) for pair in matching)
+    return sorted((i, BYE if j == n else j) for i, j in pairs)
+
+
+def _match(f: _Field) -> list[tuple[int, int]]:
+    n = len(f.players)
+    for rematches in (False, True):
+        window = None if n <= DENSE_UP_TO else WINDOW
+        found = _solve(f, _candidates(f, window, rematches))
+        while window is not None:
+            wider = None if window * 4 >= n else window * 4
+            check = _solve(f, _candidates(f, wider, rematches))
+            if found is not None and _total(f, check) == _total(f, found):
+                break  # four times the window finds nothing cheaper
+            found, window = check, wider
+        if found is not None:
+            return found
+    raise ValueError("no pairing exists")
+
+
+def _total(f: _Field, pairs: Iterable[tuple[int, int]]) -> tuple[int, ...]:
+    totals = [0] * len(LEVELS)
+    for i, j in pairs:
+        totals = list(map(operator.add, totals, f.cached((i, j))))
+    return tuple(totals)
+
+
+def pair_round(entrants: Sequence[Entrant], round_number: int, options: PairingOptions = DEFAULT_OPTIONS) -> PairingResult:
+    """Pair a round: the games (tables from 1, bye last) with their notes, the cost vector and warnings."""
+    f = _Field(entrants, round_number, options)
+    if len(f.players) < 2:
+        raise ValueError("at least two players are needed")
+    pairs = _match(f)
+    games = [(f.players[i], None if j == BYE else f.players[j]) for i, j in pairs]
+    tables, table_notes = assign_tables(games, options.tables)
+    pairings, warnings = explain(f, pairs, tables)
+    return PairingResult(tuple(pairings), _total(f, pairs), tuple(warnings) + tuple(table_notes))
+
+
+def pairing_cost(entrants: Sequence[Entrant], pairs: Iterable[tuple[int, int | None]],
+                 options: PairingOptions = DEFAULT_OPTIONS, round_number: int = 2) -> tuple[int, ...]:
+    """The engine's penalty totals (LEVELS) for any complete pairing of these entrants (ids; None: bye)."""
+    f = _Field(entrants, round_number, options)
+    positions = []
+    for a, b in pairs:
+        i, j = f.index[a], BYE if b is None else f.index[b]
+        positions.append((i, j) if j == BYE or i < j else (j, i))
+    seen = [x for pair in positions for x in pair if x != BYE]
+    if sorted(seen) != list(range(len(f.players))):
+        raise ValueError("every entrant must appear exactly once")
+    return _total(f, positions)
+
+
+def swap_warnings(entrants: Sequence[Entrant], a: int, b: int | None, table: int | None) -> tuple[Note, ...]:
+    """What a hand-made game breaks: rematch, same club, same army list, second bye, a table played on."""
+    people = {e.id: e for e in entrants}
+    first, second = people.get(a), people.get(b) if b is not None else None
+    if first is None:
+        return ()
+    notes: list[Note] = []
+    if second is not None:
+        if second.id in first.opponents or first.id in second.opponents:
+            notes.append(Note("rematch", (("a", first.id), ("b", second.id))))
+        if first.club and first.club == second.club:
+            notes.append(Note("same_club", (("club", first.club),)))
+        if first.army_ref and first.army_ref == second.army_ref:
+            notes.append(Note("civil_war", (("army", first.army_ref),)))
+    elif first.had_bye:
+        notes.append(Note("second_bye", (("player", first.id),)))
+    for person in (first, second):
+        if person is not None and table is not None and table in person.tables:
+            notes.append(Note("repeat_table", (("player", person.id), ("table", table))))
+    return tuple(notes)

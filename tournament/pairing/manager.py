@@ -1,0 +1,229 @@
+"""The rounds manager: feeds the pure pairing engine from the database and writes rounds back.
+
+Every write runs in one transaction with the event row locked (`select_for_update`), so two
+organizers (or a double click) cannot pair the same round twice, and results arriving while a
+round is paired see either the old or the new state, never half of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.armies.catalogue import load_catalogue
+from tournament.events.audit import audit
+from tournament.models import Edition, Event, Game, Registration, Round, Seat
+from tournament.pairing import engine as pairing
+from tournament.results.scoring import bye_score, with_points
+from tournament.results.standings import event_standings
+
+ROUND_ONE = {"random": "random", "army_date": "date", "enemies": "enemies"}
+
+
+class RoundError(Exception):
+    """A round operation that is not allowed now; the message says why."""
+
+
+@dataclass(frozen=True)
+class History:
+    """What the engine needs to know about past rounds, read in two queries."""
+
+    opponents: dict[int, set[int]]
+    byes: set[int]
+    tables: dict[int, set[int]]
+
+
+def history(event: Event, before: int) -> History:
+    opponents: dict[int, set[int]] = {}
+    tables: dict[int, set[int]] = {}
+    byes: set[int] = set()
+    seats = Seat.objects.filter(round__event=event, round__number__lt=before).values_list(
+        "game_id", "registration_id", "game__is_bye", "game__table"
+    )
+    by_game: dict[int, list[int]] = {}
+    for game_id, reg_id, is_bye, table in seats:
+        by_game.setdefault(game_id, []).append(reg_id)
+        if is_bye:
+            byes.add(reg_id)
+        elif table is not None:
+            tables.setdefault(reg_id, set()).add(table)
+    for regs in by_game.values():
+        for reg in regs:
+            opponents.setdefault(reg, set()).update(r for r in regs if r != reg)
+    return History(opponents, byes, tables)
+
+
+def active_registrations(event: Event, number: int) -> list[Registration]:
+    """Players in round `number`: not dropped before it, and late entries from their round on."""
+    regs = event.registrations.select_related("player", "player__club")
+    return [
+        r for r in regs
+        if (r.late_entry_round or 1) <= number
+        and not (r.status == Registration.Status.DROPPED and (r.dropped_after_round or 0) < number)
+    ]
+
+
+def entrants(event: Event, number: int) -> list[pairing.Entrant]:
+    regs = active_registrations(event, number)
+    past = history(event, number)
+    rows = event_standings(event, upto=number - 1)
+    position = {row.registration_id: row.rank_index for row in rows}
+    points = {row.registration_id: row.points for row in rows}
+    catalogue = load_catalogue() if event.edition == Edition.DBA30 else None
+    ordered = sorted(regs, key=lambda r: (position.get(r.pk, len(position)), r.player.name_key, r.pk))
+    result = []
+    for rank, reg in enumerate(ordered):
+        entry = catalogue.get(reg.army_ref) if catalogue and reg.army_ref else None
+        result.append(pairing.Entrant(
+            id=reg.pk, score=int(points.get(reg.pk, 0)), rank=rank,
+            club=reg.player.club.name if reg.player.club_id else None,
+            army_ref=reg.army_ref or None, army_year=entry.year if entry else None,
+            opponents=frozenset(past.opponents.get(reg.pk, ())), had_bye=reg.pk in past.byes,
+            tables=frozenset(past.tables.get(reg.pk, ())), fixed_table=reg.fixed_table,
+            enemies=frozenset(entry.enemies) if entry else frozenset(),
+        ))
+    return result
+
+
+def options_for(event: Event, seed: int) -> pairing.PairingOptions:
+    return pairing.PairingOptions(
+        avoid_same_club=event.avoid_same_club, avoid_civil_war=event.avoid_civil_war,
+        round1=ROUND_ONE.get(event.round_one_method, "random"), seed=seed,
+    )
+
+
+def _lock(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _previous_unfinished(event: Event, number: int) -> bool:
+    return Game.objects.filter(round__event=event, round__number__lt=number, is_bye=False).exclude(
+        status=Game.Status.CONFIRMED
+    ).exists()
+
+
+@transaction.atomic
+def round_pair(event: Event, user, *, seed: int | None = None) -> Round:
+    """Pair the next round as a draft. A second call while that draft exists returns it unchanged."""
+    event = _lock(event)
+    last = event.rounds.order_by("-number").first()
+    if last is not None and last.status == Round.Status.DRAFT:
+        return last
+    number = (last.number if last else 0) + 1
+    if _previous_unfinished(event, number):
+        raise RoundError(_("Every game of the previous rounds needs a confirmed result before pairing the next."))
+    people = entrants(event, number)
+    if len(people) < 2:
+        raise RoundError(_("At least two active players are needed to pair a round."))
+    seed = event.seed * 1000 + number if seed is None else seed
+    result = pairing.pair_round(people, number, options_for(event, seed))
+    rnd = Round.objects.create(
+        event=event, number=number, seed=seed, method=event.round_one_method if number == 1 else "swiss",
+        cost=list(result.cost), warnings=[note_data(n) for n in result.warnings],
+    )
+    _write_games(rnd, result.pairings)
+    audit(event=event, user=user, action="round.pair", target=f"round {number}",
+          after={"pairings": [[p.table, p.a, p.b] for p in result.pairings], "seed": seed})
+    return rnd
+
+
+def note_data(note: pairing.Note) -> dict:
+    return {"code": note.code, **{k: v for k, v in note.params}}
+
+
+def _write_games(rnd: Round, pairings) -> None:
+    preset = with_points(rnd.event.scoring_preset, rnd.event.wdl_points)
+    for p in pairings:
+        bye = p.b is None
+        game = Game.objects.create(
+            round=rnd, table=p.table, is_bye=bye, explanation=[note_data(n) for n in p.notes],
+            status=Game.Status.CONFIRMED if bye else Game.Status.PENDING,
+        )
+        Seat.objects.create(game=game, round=rnd, registration_id=p.a, side=Seat.Side.A,
+                            score=bye_score(preset) if bye else None)
+        if not bye:
+            Seat.objects.create(game=game, round=rnd, registration_id=p.b, side=Seat.Side.B)
+
+
+def _locked_round(rnd: Round) -> Round:
+    _lock(rnd.event)
+    return Round.objects.select_related("event").get(pk=rnd.pk)
+
+
+@transaction.atomic
+def round_publish(rnd: Round, user) -> Round:
+    rnd = _locked_round(rnd)
+    if rnd.status != Round.Status.DRAFT:
+        return rnd  # already published: a double click changes nothing
+    rnd.status = Round.Status.PUBLISHED
+    rnd.published_at = rnd.clock_started_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at", "clock_started_at"])
+    audit(event=rnd.event, user=user, action="round.publish", target=f"round {rnd.number}")
+    return rnd
+
+
+def has_results(rnd: Round) -> bool:
+    return rnd.games.filter(is_bye=False).exclude(status=Game.Status.PENDING).exists() or rnd.games.filter(
+        reports__isnull=False
+    ).exists()
+
+
+@transaction.atomic
+def round_delete(rnd: Round, user) -> int:
+    """Delete the last round before any result is in, so it can be paired again."""
+    rnd = _locked_round(rnd)
+    if rnd.event.rounds.filter(number__gt=rnd.number).exists():
+        raise RoundError(_("Only the last round can be deleted."))
+    if has_results(rnd):
+        raise RoundError(_("This round already has results; correct them instead of deleting the round."))
+    before = [[g.table, *[s.registration_id for s in g.seats.all()]] for g in rnd.games.prefetch_related("seats")]
+    number = rnd.number
+    rnd.delete()
+    audit(event=rnd.event, user=user, action="round.delete", target=f"round {number}", before={"games": before})
+    return number
+
+
+@transaction.atomic
+def round_regenerate(rnd: Round, user) -> Round:
+    """Throw away a draft and pair again (round 1 with a new random seed)."""
+    event = rnd.event
+    seed = rnd.seed + 1
+    if rnd.status != Round.Status.DRAFT:
+        raise RoundError(_("Only a draft can be paired again; delete a published round first."))
+    round_delete(rnd, user)
+    return round_pair(event, user, seed=seed)
+
+
+@transaction.atomic
+def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
+    """Swap two players between games of a draft; returns the warnings (rematch, club, table)."""
+    rnd = _locked_round(rnd)
+    if rnd.status != Round.Status.DRAFT:
+        raise RoundError(_("Players can only be swapped while the round is a draft."))
+    first, second = (Seat.objects.select_for_update().select_related("game").get(pk=s.pk, round=rnd)
+                     for s in (first, second))
+    if first.game_id == second.game_id:
+        raise RoundError(_("These two players are already at the same table."))
+    bye_points = bye_score(with_points(rnd.event.scoring_preset, rnd.event.wdl_points))
+    moves = [(first.game, first.side, second.registration_id), (second.game, second.side, first.registration_id)]
+    # Delete and recreate: the unique (round, registration) constraint holds after every statement.
+    Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
+    for game, side, registration_id in moves:
+        Seat.objects.create(game=game, round=rnd, side=side, registration_id=registration_id,
+                            score=bye_points if game.is_bye else None)
+    people = {e.id: e for e in entrants(rnd.event, rnd.number)}
+    warnings: list[dict] = []
+    for game, _side, _reg in moves:
+        regs = list(game.seats.order_by("side").values_list("registration_id", flat=True))
+        a, b = regs[0], regs[1] if len(regs) > 1 else None
+        notes = pairing.swap_warnings(list(people.values()), a, b, game.table)
+        game.manual = True
+        game.explanation = [*[note_data(n) for n in notes], {"code": "manual"}]
+        game.save(update_fields=["manual", "explanation"])
+        warnings += [note_data(n) for n in notes]
+    audit(event=rnd.event, user=user, action="round.swap", target=f"round {rnd.number}",
+          before={"seats": [first.pk, second.pk]}, after={"warnings": warnings})
+    return warnings

@@ -1,0 +1,61 @@
+"""The pairing engine's plain data: who is paired, with what options, and what comes out (pure Python)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BYE = -1
+LEVELS = ("rematch", "bye", "outside_group", "score_gap", "same_club", "civil_war", "not_enemies", "rank")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: int
+    score: int
+    rank: int
+    club: str | None = None
+    army_ref: str | None = None
+    army_year: int | None = None
+    opponents: frozenset[int] = frozenset()
+    had_bye: bool = False
+    tables: frozenset[int] = frozenset()
+    fixed_table: int | None = None
+    enemies: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class PairingOptions:
+    avoid_same_club: bool = True
+    avoid_civil_war: bool = False
+    round1: str = "random"  # random | date | enemies
+    seed: int = 0
+    tables: int | None = None
+
+
+DEFAULT_OPTIONS = PairingOptions()
+
+
+@dataclass(frozen=True)
+class Note:
+    code: str
+    params: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class Pairing:
+    a: int
+    b: int | None
+    table: int | None
+    notes: tuple[Note, ...] = ()
+
+
+@dataclass(frozen=True)
+class PairingResult:
+    pairings: tuple[Pairing, ...]
+    cost: tuple[int, ...]
+    warnings: tuple[Note, ...]
+
+
+def enemies(a: Entrant, b: Entrant) -> bool:
+    """True when either army lists the other as a historical enemy."""
+    return bool(a.army_ref and b.army_ref and (b.army_ref in a.enemies or a.army_ref in b.enemies))

@@ -1,0 +1,147 @@
+"""Import and export of an event's players and armies (CSV or XLSX, via pandas).
+
+A file is checked row by row first; if any row is bad, every problem is reported
+with its line number and nothing is imported. A good file imports in one transaction.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pandas as pd
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament.armies.service import ArmyInput, army_problems
+from tournament.events.audit import audit
+from tournament.models import Event, Player, Registration
+from tournament.registration.names import name_key
+from tournament.registration.services import apply_army, club_get_or_create, player_register
+
+COLUMNS = ["name", "club", "region", "email", "army_ref", "elements", "general", "camp", "allies"]
+MAX_ROWS = 2000
+
+
+@dataclass
+class ImportRow:
+    line: int
+    name: str
+    club: str = ""
+    region: str = ""
+    email: str = ""
+    army: ArmyInput | None = None
+
+
+@dataclass
+class ImportReport:
+    rows: list[ImportRow] = field(default_factory=list)
+    errors: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def _cell(row: pd.Series, column: str) -> str:
+    value = row.get(column, "")
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return ""
+    return " ".join(str(value).split())
+
+
+def _general_index(text: str, elements: tuple[str, ...]) -> int | None:
+    """The general as a 1-based position ("3") or as an element code (the first element of that code)."""
+    if not text:
+        return None
+    if text.isdigit():
+        return int(text) - 1
+    return elements.index(text) if text in elements else -2
+
+
+def parse_frame(event: Event, frame: pd.DataFrame) -> ImportReport:
+    report = ImportReport()
+    frame = frame.rename(columns=lambda c: str(c).strip().lower())
+    if "name" not in frame.columns:
+        report.errors.append((1, _("The file has no “name” column. Expected columns: %(cols)s.") % {"cols": ", ".join(COLUMNS)}))
+        return report
+    if len(frame) > MAX_ROWS:
+        report.errors.append((1, _("Too many rows (%(n)s); the limit is %(max)s.") % {"n": len(frame), "max": MAX_ROWS}))
+        return report
+    seen: dict[str, int] = {}
+    registered = set(
+        Registration.objects.filter(event=event).values_list("player__name_key", flat=True)
+    )
+    for index, row in frame.iterrows():
+        line = int(index) + 2  # line 1 is the header
+        name = _cell(row, "name")
+        if not name:
+            report.errors.append((line, _("The name is empty.")))
+            continue
+        key = name_key(name)
+        if key in seen:
+            report.errors.append((line, _("%(name)s appears twice (also on line %(other)s).") % {"name": name, "other": seen[key]}))
+            continue
+        seen[key] = line
+        if key in registered:
+            report.errors.append((line, _("%(name)s is already registered for this event.") % {"name": name}))
+            continue
+        item = ImportRow(line=line, name=name, club=_cell(row, "club"), region=_cell(row, "region"), email=_cell(row, "email"))
+        if item.email:
+            try:
+                validate_email(item.email)
+            except ValidationError:
+                report.errors.append((line, _("“%(email)s” is not an email address.") % {"email": item.email}))
+                continue
+        ref, element_text = _cell(row, "army_ref"), _cell(row, "elements")
+        if ref or element_text:
+            elements = tuple(e for e in re.split(r"[\s,;]+", element_text) if e)
+            general = _general_index(_cell(row, "general"), elements)
+            allies = tuple(a.strip() for a in _cell(row, "allies").split(",") if a.strip())
+            army = ArmyInput(ref=ref, elements=elements, general=general, camp=_cell(row, "camp"), allies=allies)
+            problems = army_problems(event, army)
+            if problems:
+                report.errors.extend((line, problem) for problem in problems)
+                continue
+            item.army = army
+        report.rows.append(item)
+    return report
+
+
+@transaction.atomic
+def import_rows(event: Event, report: ImportReport, user) -> int:
+    """Create players and registrations for a checked report; all or nothing."""
+    assert report.ok, "import_rows needs a report without errors"
+    for item in report.rows:
+        player = Player.objects.filter(name_key=name_key(item.name)).first()
+        if player is None:
+            player = Player.objects.create(name=item.name, club=club_get_or_create(item.club), region=item.region,
+                                           email=item.email)
+        reg = player_register(event=event, player=player, user=user)
+        if item.army is not None:
+            apply_army(reg, item.army, user)
+    audit(event=event, user=user, action="registration.import", target=event.slug, after={"rows": len(report.rows)})
+    return len(report.rows)
+
+
+def export_frame(event: Event) -> pd.DataFrame:
+    """The event's entries with the same columns the import reads."""
+    regs = event.registrations.select_related("player", "player__club").order_by("player__name")
+    records = [
+        {
+            "name": r.player.name,
+            "club": r.player.club.name if r.player.club else "",
+            "region": r.player.region,
+            "email": r.player.email,
+            "army_ref": r.army_ref,
+            "elements": " ".join(r.elements),
+            "general": "" if r.general is None else r.general + 1,
+            "camp": r.camp,
+            "allies": ", ".join(r.allies),
+            "status": r.status,
+        }
+        for r in regs
+    ]
+    return pd.DataFrame.from_records(records, columns=[*COLUMNS, "status"])

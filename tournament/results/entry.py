@@ -1,0 +1,159 @@
+"""Entering, reporting, confirming and correcting game results (the Django side of results.py).
+
+An organizer or umpire enters a result and it is confirmed at once. Players may report their own
+game: two matching reports confirm it, differing ones mark it disputed for an umpire. Correcting a
+result of an earlier round recomputes the scores and says which later pairings it would have changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.events.audit import audit
+from tournament.models import Game, ResultReport, Round, Seat
+from tournament.pairing import engine as pairing
+from tournament.results.scoring import score_game, with_points
+from tournament.results.shorthand import GameResult, Problem, SideResult, check_result
+
+
+class ResultRejected(Exception):
+    """The result is not plausible; `problems` say why."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__(problems)
+        self.problems = problems
+
+
+class StaleResult(Exception):
+    """Someone changed this game's result since the form was opened."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What changed when a past result was corrected."""
+
+    round_number: int
+    changed_rounds: tuple[int, ...]  # later rounds whose pairing would now be different
+
+
+def result_payload(result: GameResult) -> dict:
+    return {
+        "outcome": result.outcome,
+        "a": [result.a.elements_lost, result.a.general_lost, result.a.camp_lost],
+        "b": [result.b.elements_lost, result.b.general_lost, result.b.camp_lost],
+    }
+
+
+def result_from_payload(data: dict) -> GameResult:
+    return GameResult(a=SideResult(*data["a"]), b=SideResult(*data["b"]), outcome=data["outcome"])
+
+
+def stored_result(game: Game) -> GameResult | None:
+    """The stored result of a confirmed game, None otherwise."""
+    if game.is_bye or game.status != Game.Status.CONFIRMED:
+        return None
+    seats = {s.side: s for s in game.seats.all()}
+    a, b = seats["a"], seats["b"]
+    return GameResult(
+        a=SideResult(a.elements_lost, a.general_lost, a.camp_lost),
+        b=SideResult(b.elements_lost, b.general_lost, b.camp_lost),
+        outcome=game.outcome,
+    )
+
+
+def _validated(game: Game, result: GameResult) -> None:
+    problems = check_result(result, game.round.event.edition)
+    if problems:
+        raise ResultRejected(problems)
+
+
+def _store(game: Game, result: GameResult, user) -> None:
+    event = game.round.event
+    points_a, points_b = score_game(result, with_points(event.scoring_preset, event.wdl_points))
+    for seat in game.seats.all():
+        side, points = (result.a, points_a) if seat.side == Seat.Side.A else (result.b, points_b)
+        seat.elements_lost, seat.general_lost, seat.camp_lost, seat.score = (
+            side.elements_lost, side.general_lost, side.camp_lost, points
+        )
+        seat.save(update_fields=["elements_lost", "general_lost", "camp_lost", "score"])
+    game.outcome = result.outcome
+    game.status = Game.Status.CONFIRMED
+    game.entered_by = user if getattr(user, "is_authenticated", False) else None
+    game.entered_at = timezone.now()
+    game.version += 1
+    game.save(update_fields=["outcome", "status", "entered_by", "entered_at", "version"])
+
+
+def _locked_game(game: Game) -> Game:
+    return Game.objects.select_for_update().select_related("round", "round__event").get(pk=game.pk)
+
+
+@transaction.atomic
+def result_enter(game: Game, result: GameResult, user, *, version: int | None = None) -> Correction | None:
+    """An organizer's or umpire's result: stored and confirmed. Returns what a correction changed."""
+    game = _locked_game(game)
+    if game.is_bye:
+        raise ResultRejected([Problem("bye")])
+    if game.round.status == Round.Status.DRAFT:
+        raise ResultRejected([Problem("draft_round")])
+    if version is not None and version != game.version:
+        raise StaleResult
+    _validated(game, result)
+    before = result_payload(stored_result(game)) if game.status == Game.Status.CONFIRMED else None
+    _store(game, result, user)
+    audit(event=game.round.event, user=user, action="result.enter", target=f"round {game.round.number} table {game.table}",
+          before=before, after=result_payload(result))
+    _complete(game.round)
+    if before is None or before == result_payload(result):
+        return None
+    return _correction(game)
+
+
+@transaction.atomic
+def result_report(seat: Seat, result: GameResult, user=None) -> Game:
+    """A player's report of their own game. Matching reports confirm it; differing ones dispute it."""
+    game = _locked_game(seat.game)
+    if game.status == Game.Status.CONFIRMED:
+        raise ResultRejected([Problem("already_confirmed")])
+    if game.round.status != Round.Status.PUBLISHED:
+        raise ResultRejected([Problem("round_not_open")])
+    _validated(game, result)
+    payload = result_payload(result)
+    ResultReport.objects.update_or_create(
+        game=game, seat=seat, defaults={"source": ResultReport.Source.PLAYER, "payload": payload,
+                                        "submitted_by": user if getattr(user, "is_authenticated", False) else None},
+    )
+    reports = list(game.reports.filter(seat__isnull=False).values_list("payload", flat=True))
+    if len(reports) == 2 and reports[0] == reports[1]:
+        _store(game, result, user)
+        _complete(game.round)
+    else:
+        game.status = Game.Status.DISPUTED if len(reports) == 2 else Game.Status.REPORTED
+        game.save(update_fields=["status"])
+    audit(event=game.round.event, user=user, action="result.report",
+          target=f"round {game.round.number} table {game.table} ({seat.registration.player})", after=payload)
+    return game
+
+
+def _complete(rnd: Round) -> None:
+    if rnd.status == Round.Status.PUBLISHED and not rnd.games.exclude(status=Game.Status.CONFIRMED).exists():
+        rnd.status = Round.Status.COMPLETED
+        rnd.save(update_fields=["status"])
+
+
+def _correction(game: Game) -> Correction:
+    """Re-pair every later round with the corrected scores and compare with what was played."""
+    from tournament.pairing.manager import entrants, options_for  # the manager imports this module's callers
+
+    event = game.round.event
+    changed = []
+    for later in event.rounds.filter(number__gt=game.round.number).order_by("number"):
+        played = {frozenset(g.seats.values_list("registration_id", flat=True)) for g in later.games.all()}
+        again = pairing.pair_round(entrants(event, later.number), later.number, options_for(event, later.seed))
+        redone = {frozenset(x for x in (p.a, p.b) if x is not None) for p in again.pairings}
+        if redone != played:
+            changed.append(later.number)
+    return Correction(game.round.number, tuple(changed))

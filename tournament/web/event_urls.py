@@ -1,0 +1,74 @@
+"""Event pages: home, event, registration and players."""
+
+from django.urls import path, register_converter
+
+from tournament.web.views import events, pdf, players, registration, results, rounds, trust
+
+app_name = "tournament"
+
+
+class TableFormat:
+    """csv or xlsx (so "standings.pdf" is not taken for a table export)."""
+
+    regex = "csv|xlsx"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TableFormat, "table")
+
+urlpatterns = [
+    path("", events.home, name="home"),
+    path("events/new/", events.event_create, name="event_create"),
+    path("e/<slug:slug>/", events.event_detail, name="event"),
+    path("e/<slug:slug>/edit/", events.event_edit, name="event_edit"),
+    path("e/<slug:slug>/register/", registration.register, name="register"),
+    path("e/<slug:slug>/lock-armies/", registration.lock_armies, name="lock_armies"),
+    path("e/<slug:slug>/army-defaults/", registration.army_defaults, name="army_defaults"),
+    path("e/<slug:slug>/entries/<int:pk>/army/", registration.army, name="army"),
+    path("e/<slug:slug>/entries/<int:pk>/edit/", players.entry_edit, name="entry_edit"),
+    path("e/<slug:slug>/entries/<int:pk>/row/", players.entry_row, name="entry_row"),
+    path("e/<slug:slug>/entries/<int:pk>/status/", players.entry_status, name="entry_status"),
+    path("e/<slug:slug>/players/", players.player_list, name="players"),
+    path("e/<slug:slug>/players/add/", players.player_add, name="player_add"),
+    path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
+    path("e/<slug:slug>/players/export.<str:fmt>", players.player_export, name="player_export"),
+]
+
+urlpatterns += [
+    path("e/<slug:slug>/rounds/", rounds.round_list, name="rounds"),
+    path("e/<slug:slug>/rounds/pair/", rounds.round_pair_view, name="round_pair"),
+    path("e/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round"),
+    path("e/<slug:slug>/rounds/<int:number>/publish/", rounds.round_publish_view, name="round_publish"),
+    path("e/<slug:slug>/rounds/<int:number>/delete/", rounds.round_delete_view, name="round_delete"),
+    path("e/<slug:slug>/rounds/<int:number>/regenerate/", rounds.round_regenerate_view, name="round_regenerate"),
+    path("e/<slug:slug>/rounds/<int:number>/swap/", rounds.seats_swap_view, name="seats_swap"),
+    path("e/<slug:slug>/rounds/<int:number>/clock/", rounds.round_clock, name="round_clock"),
+    path("e/<slug:slug>/rounds/<int:number>/pairings.<table:fmt>", results.pairings_export, name="pairings_export"),
+    path("e/<slug:slug>/pairings/", rounds.pairings, name="pairings"),
+    path("e/<slug:slug>/pairings/<int:number>/", rounds.pairings, name="pairings_round"),
+    path("e/<slug:slug>/games/<int:pk>/result/", results.game_result, name="game_result"),
+    path("e/<slug:slug>/standings/", results.standings, name="standings"),
+    path("e/<slug:slug>/standings.<table:fmt>", results.standings_export, name="standings_export"),
+    path("e/<slug:slug>/results.<table:fmt>", results.results_export, name="results_export"),
+    path("report/<str:token>/", results.report, name="report"),
+]
+
+urlpatterns += [
+    path("events/import/", trust.backup_upload, name="backup_upload"),
+    path("e/<slug:slug>/audit/", trust.audit_log, name="audit"),
+    path("e/<slug:slug>/backup.json", trust.backup_download, name="backup_download"),
+    path("e/<slug:slug>/seats/<int:pk>/report-link/", trust.report_link, name="report_link"),
+]
+
+urlpatterns += [
+    path("e/<slug:slug>/entries/<int:pk>/army.pdf", pdf.army_sheet, name="army_sheet_pdf"),
+    path("e/<slug:slug>/army-sheets.pdf", pdf.all_army_sheets, name="army_sheets_pdf"),
+    path("e/<slug:slug>/rounds/<int:number>/<str:kind>.pdf", pdf.round_print, name="round_pdf"),
+    path("e/<slug:slug>/standings.pdf", pdf.standings_print, name="standings_pdf"),
+    path("e/<slug:slug>/print/<str:job>/", pdf.print_job, name="print_job"),
+]

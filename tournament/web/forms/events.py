@@ -1,0 +1,118 @@
+"""Creating and editing an event."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Event
+
+
+class EventForm(forms.ModelForm):
+    allowed_books = forms.CharField(
+        label=_("Allowed books"), required=False, help_text=_("Roman numerals separated by commas, e.g. I, II. Empty: all.")
+    )
+    allowed_refs = forms.CharField(
+        label=_("Allowed army lists"), required=False, help_text=_("List references separated by commas, e.g. II/56a, III/40b.")
+    )
+    date_from = forms.IntegerField(label=_("Armies from year"), required=False, help_text=_("BC years are negative."))
+    date_to = forms.IntegerField(label=_("Armies up to year"), required=False)
+    tiebreak_order = forms.CharField(
+        label=_("Tie-breaks, in order"), required=False,
+        help_text=_("Separated by commas, from: %(keys)s. Empty: the scoring preset's own order."),
+    )
+    troop_minimums = forms.CharField(
+        label=_("Troop minimums"), required=False, help_text=_('Type and count, e.g. "6 Wb" or "4 Bw, 2 Ps".')
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name", "slug", "date", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
+            "round_one_method", "avoid_same_club", "avoid_civil_war", "allow_option_changes", "umpires_may_swap",
+            "registration_open",
+            "player_reports",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        from tournament.results.presets import preset_choices
+
+        self.fields["scoring_preset"] = forms.ChoiceField(label=_("Scoring"), choices=preset_choices())
+        self.fields["wdl_points"].required = False
+        self.fields["wdl_points"].help_text = _("Win/draw/loss points when the scoring is win/draw/loss, e.g. 3/1/0.")
+        from tournament.results.tiebreaks import REGISTRY
+
+        self.fields["tiebreak_order"].help_text = self.fields["tiebreak_order"].help_text % {
+            "keys": ", ".join(k for k in REGISTRY if k != "points")}
+        if self.instance.pk:
+            self.initial.setdefault("tiebreak_order", ", ".join(self.instance.tiebreaks or []))
+        restrictions = self.instance.restrictions or {}
+        self.initial.setdefault("allowed_books", ", ".join(restrictions.get("allowed_books", [])))
+        self.initial.setdefault("allowed_refs", ", ".join(restrictions.get("allowed_refs", [])))
+        self.initial.setdefault("date_from", restrictions.get("date_from"))
+        self.initial.setdefault("date_to", restrictions.get("date_to"))
+        self.initial.setdefault(
+            "troop_minimums", ", ".join(f"{n} {t}" for t, n in restrictions.get("troop_minimums", []))
+        )
+
+    def clean_allowed_books(self) -> list[str]:
+        books = [b.strip().upper() for b in self.cleaned_data["allowed_books"].split(",") if b.strip()]
+        bad = [b for b in books if b not in {"I", "II", "III", "IV"}]
+        if bad:
+            raise forms.ValidationError(_("Unknown book: %(books)s. Use I, II, III or IV."), params={"books": ", ".join(bad)})
+        return books
+
+    def clean_allowed_refs(self) -> list[str]:
+        return [r.strip() for r in self.cleaned_data["allowed_refs"].split(",") if r.strip()]
+
+    def clean_troop_minimums(self) -> list[list]:
+        result = []
+        for part in self.cleaned_data["troop_minimums"].split(","):
+            words = part.split()
+            if not words:
+                continue
+            if len(words) != 2 or not words[0].isdigit():
+                raise forms.ValidationError(_('Write each minimum as a number and a troop type, e.g. "6 Wb".'))
+            result.append([words[1], int(words[0])])
+        return result
+
+    def clean_tiebreak_order(self) -> list[str]:
+        from tournament.results.tiebreaks import REGISTRY
+
+        keys = [k.strip() for k in self.cleaned_data["tiebreak_order"].split(",") if k.strip()]
+        unknown = [k for k in keys if k not in REGISTRY or k == "points"]
+        if unknown:
+            raise forms.ValidationError(_("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)})
+        return keys
+
+    def clean_wdl_points(self) -> str:
+        text = (self.cleaned_data.get("wdl_points") or "").replace(" ", "")
+        if not text:
+            return "3/1/0"
+        parts = text.split("/")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            raise forms.ValidationError(_('Write the points for a win, a draw and a loss as "3/1/0".'))
+        return "/".join(parts)
+
+    def clean(self):
+        cleaned = super().clean()
+        date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
+        if date_from is not None and date_to is not None and date_from > date_to:
+            self.add_error("date_to", _("The end year is before the start year."))
+        return cleaned
+
+    def save(self, commit: bool = True) -> Event:
+        event = super().save(commit=False)
+        keys = ("allowed_books", "allowed_refs", "date_from", "date_to", "troop_minimums")
+        event.restrictions = {k: self.cleaned_data[k] for k in keys if self.cleaned_data.get(k) not in (None, [], "")}
+        if self.cleaned_data.get("tiebreak_order"):
+            event.tiebreaks = self.cleaned_data["tiebreak_order"]
+        elif "scoring_preset" in self.changed_data or not event.tiebreaks:
+            from tournament.results.scoring import preset
+
+            event.tiebreaks = list(preset(event.scoring_preset).tiebreaks)
+        if commit:
+            event.save()
+        return event

@@ -1,0 +1,111 @@
+"""Forms for players, entries and armies."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.armies.service import ArmyInput
+from tournament.models import Registration
+
+ELEMENT_COUNT = 12
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    region = forms.CharField(label=_("Region"), max_length=120, required=False)
+    email = forms.EmailField(label=_("Email"), required=False)
+    different_person = forms.BooleanField(
+        label=_("This is a different person from the similar names shown"), required=False
+    )
+
+    def __init__(self, *args, similar=None, **kwargs):
+        self.similar_lookup = similar
+        self.similar: list = []
+        super().__init__(*args, **kwargs)
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Enter the player's name."))
+        return name
+
+    def clean(self):
+        cleaned = super().clean()
+        name = cleaned.get("name")
+        if name and self.similar_lookup and not cleaned.get("different_person"):
+            self.similar = self.similar_lookup(name)
+            if self.similar:
+                names = ", ".join(p.name + (f" ({p.club})" if p.club else "") for p in self.similar)
+                raise forms.ValidationError(
+                    _("A player with a similar name already exists: %(names)s. Register them instead, "
+                      "or tick “different person”."),
+                    params={"names": names},
+                    code="similar",
+                )
+        return cleaned
+
+
+class EntryEditForm(forms.ModelForm):
+    """Organizer's in-place edit of one row of the player list."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+
+    class Meta:
+        model = Registration
+        fields = ["status", "fixed_table", "notes"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        player = self.instance.player
+        self.initial.setdefault("name", player.name)
+        self.initial.setdefault("club", player.club.name if player.club else "")
+
+
+class ArmyForm(forms.Form):
+    army_ref = forms.CharField(
+        label=_("Army list"), max_length=16, help_text=_("The list reference, e.g. II/56a."),
+        widget=forms.TextInput(attrs={"list": "army-refs", "autocomplete": "off", "spellcheck": "false"}),
+    )
+    general = forms.TypedChoiceField(
+        label=_("General"), coerce=int, choices=[(i, str(i + 1)) for i in range(ELEMENT_COUNT)],
+        widget=forms.RadioSelect, required=False,
+    )
+    camp = forms.CharField(label=_("Camp / camp followers"), max_length=60, required=False)
+    allies = forms.CharField(label=_("Allies"), max_length=120, required=False, help_text=_("List references, comma-separated."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in range(ELEMENT_COUNT):
+            self.fields[f"e{i}"] = forms.CharField(
+                label=_("Element %(n)s") % {"n": i + 1}, max_length=8, required=False,
+                widget=forms.TextInput(attrs={"list": "element-codes", "autocomplete": "off", "spellcheck": "false",
+                                              "size": 6}),
+            )
+
+    @property
+    def element_fields(self):
+        return [(i, self[f"e{i}"]) for i in range(ELEMENT_COUNT)]
+
+    def clean_army_ref(self) -> str:
+        return self.cleaned_data["army_ref"].strip()
+
+    def to_army(self) -> ArmyInput:
+        data = self.cleaned_data
+        elements = tuple(data.get(f"e{i}", "").strip() for i in range(ELEMENT_COUNT))
+        # Empty boxes at the end are simply missing elements; the validator names the count.
+        while elements and not elements[-1]:
+            elements = elements[:-1]
+        allies = tuple(a.strip() for a in data.get("allies", "").split(",") if a.strip())
+        general = data.get("general")
+        return ArmyInput(ref=data["army_ref"], elements=elements, general=general if general != "" else None,
+                         camp=data.get("camp", ""), allies=allies)
+
+    @classmethod
+    def initial_for(cls, reg: Registration) -> dict:
+        initial = {"army_ref": reg.army_ref, "general": reg.general, "camp": reg.camp, "allies": ", ".join(reg.allies)}
+        for i, code in enumerate(reg.elements[:ELEMENT_COUNT]):
+            initial[f"e{i}"] = code
+        return initial

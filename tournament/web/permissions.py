@@ -1,0 +1,70 @@
+"""Who may do what at an event: organizer, umpire, player, public.
+
+Views call these checks; `event_view` loads the event and enforces a minimum role.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from tournament.models import Event, EventRole, Registration
+
+ORGANIZER = EventRole.Role.ORGANIZER
+UMPIRE = EventRole.Role.UMPIRE
+
+
+def roles_of(user, event: Event) -> set[str]:
+    """The event roles a user holds (cached on the user for the request). Superusers organize everything."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    cache = user.__dict__.setdefault("_event_roles", {})
+    if event.pk not in cache:
+        roles = set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
+        if user.is_superuser:
+            roles.add(ORGANIZER)
+        cache[event.pk] = roles
+    return cache[event.pk]
+
+
+def is_organizer(user, event: Event) -> bool:
+    return ORGANIZER in roles_of(user, event)
+
+
+def is_staff_of(user, event: Event) -> bool:
+    """Organizer or umpire."""
+    return bool(roles_of(user, event) & {ORGANIZER, UMPIRE})
+
+
+def can_edit_registration(user, registration: Registration) -> bool:
+    """Organizers always; the player themself while armies are not locked."""
+    event = registration.event
+    if is_organizer(user, event):
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return registration.player.user_id == user.pk and not event.armies_locked
+
+
+def event_view(*, role: str | None = None) -> Callable:
+    """Decorator: resolve `slug` to `event`, then require a role (None = public; "staff" = organizer or umpire)."""
+
+    def decorator(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request, slug: str, *args, **kwargs):
+            event = get_object_or_404(Event, slug=slug)
+            if role is not None:
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                allowed = is_staff_of(request.user, event) if role == "staff" else role in roles_of(request.user, event)
+                if not allowed:
+                    raise PermissionDenied
+            return view(request, event, *args, **kwargs)
+
+        return wrapper
+
+    return decorator

@@ -1,0 +1,72 @@
+"""Home page and the event page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournament.events.audit import audit
+from tournament.models import Event, EventRole, Registration
+from tournament.web.forms.events import EventForm
+from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.annotate(
+        players=Count("registrations", filter=~Q(registrations__status=Registration.Status.DROPPED))
+    )
+    return render(request, "tournament/home.html", {"events": events})
+
+
+@require_GET
+@event_view()
+def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    registrations = event.registrations.select_related("player", "player__club").exclude(
+        status=Registration.Status.DROPPED
+    )
+    own = None
+    if request.user.is_authenticated:
+        own = event.registrations.filter(player__user=request.user).first()
+    context = {
+        "event": event,
+        "registrations": registrations,
+        "own_registration": own,
+        "is_organizer": is_organizer(request.user, event),
+        "is_staff": is_staff_of(request.user, event),
+    }
+    return render(request, "tournament/event.html", context)
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    """Any signed-in user may open an event; they become its organizer."""
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            event = form.save()
+            EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANIZER)
+            audit(event=event, user=request.user, action="event.create", target=event.slug, after={"name": event.name})
+        messages.success(request, _("Event created. Now add players or open registration."))
+        return redirect(event)
+    return render(request, "tournament/event_form.html", {"form": form, "event": None})
+
+
+@event_view(role=ORGANIZER)
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            before = {f: str(form.initial.get(f)) for f in form.changed_data}
+            form.save()
+            audit(event=event, user=request.user, action="event.edit", target=event.slug, before=before,
+                  after={f: str(form.cleaned_data.get(f)) for f in form.changed_data})
+        messages.success(request, _("Event saved."))
+        return redirect(event)
+    return render(request, "tournament/event_form.html", {"form": form, "event": event})

@@ -1,0 +1,152 @@
+"""The organizer's player list: filter, add, edit in place, check in, drop, import and export."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.events.audit import audit
+from tournament.models import Event, Player, Registration
+from tournament.registration.player_import import export_frame, import_rows, parse_frame
+from tournament.registration.services import (
+    club_get_or_create,
+    player_register,
+    registration_set_status,
+    similar_players,
+)
+from tournament.transfer.exports import read_table, to_csv_bytes, to_xlsx_bytes
+from tournament.web.forms.players import EntryEditForm, PlayerForm
+from tournament.web.permissions import ORGANIZER, event_view
+
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+
+
+def _filtered(event: Event, params) -> tuple:
+    regs = event.registrations.select_related("player", "player__club")
+    q = params.get("q", "").strip()
+    status = params.get("status", "")
+    if q:
+        regs = regs.filter(Q(player__name__icontains=q) | Q(player__club__name__icontains=q) | Q(army_ref__icontains=q)
+                           | Q(army_name__icontains=q))
+    if status in Registration.Status.values:
+        regs = regs.filter(status=status)
+    return regs.order_by("player__name"), q, status
+
+
+@require_GET
+@event_view(role=ORGANIZER)
+def player_list(request: HttpRequest, event: Event) -> HttpResponse:
+    regs, q, status = _filtered(event, request.GET)
+    context = {"event": event, "regs": regs, "q": q, "status": status, "statuses": Registration.Status.choices,
+               "form": PlayerForm()}
+    template = "tournament/players.html#rows" if request.htmx and request.htmx.target == "player-rows" else "tournament/players.html"
+    return render(request, template, context)
+
+
+@event_view(role=ORGANIZER)
+def player_add(request: HttpRequest, event: Event) -> HttpResponse:
+    if request.method == "POST" and request.POST.get("existing"):
+        player = get_object_or_404(Player, pk=request.POST["existing"])
+        player_register(event=event, player=player, user=request.user)
+        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+        return redirect("tournament:players", slug=event.slug)
+    form = PlayerForm(request.POST or None, similar=similar_players)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        with transaction.atomic():
+            player = Player.objects.create(name=data["name"], club=club_get_or_create(data["club"]),
+                                           region=data["region"], email=data["email"])
+            player_register(event=event, player=player, user=request.user)
+        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+        return redirect("tournament:players", slug=event.slug)
+    return render(request, "tournament/player_add.html", {"event": event, "form": form})
+
+
+@event_view(role=ORGANIZER)
+def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """Edit one row in place (htmx swaps the row) or on its own page without JavaScript."""
+    reg = get_object_or_404(Registration.objects.select_related("player", "player__club"), pk=pk, event=event)
+    form = EntryEditForm(request.POST or None, instance=reg)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            before = {"name": reg.player.name, "club": str(reg.player.club or ""), "status": reg.status,
+                      "fixed_table": reg.fixed_table}
+            player = reg.player
+            player.name = form.cleaned_data["name"]
+            player.club = club_get_or_create(form.cleaned_data["club"])
+            player.save()
+            reg = form.save()
+            audit(event=event, user=request.user, action="registration.edit", target=player.name, before=before,
+                  after={"name": player.name, "club": str(player.club or ""), "status": reg.status,
+                         "fixed_table": reg.fixed_table})
+        if request.htmx:
+            return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
+        messages.success(request, _("Saved."))
+        return redirect("tournament:players", slug=event.slug)
+    template = "tournament/players.html#row-form" if request.htmx else "tournament/entry_edit.html"
+    return render(request, template, {"event": event, "reg": reg, "form": form})
+
+
+@require_GET
+@event_view(role=ORGANIZER)
+def entry_row(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """htmx: the read-only row again (cancel an in-place edit)."""
+    reg = get_object_or_404(Registration.objects.select_related("player", "player__club"), pk=pk, event=event)
+    return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def entry_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    reg = get_object_or_404(Registration.objects.select_related("player", "player__club"), pk=pk, event=event)
+    status = request.POST.get("status", "")
+    if status not in Registration.Status.values:
+        return HttpResponse(_("Unknown status."), status=400)
+    reg = registration_set_status(reg=reg, status=status, user=request.user)
+    if request.htmx:
+        return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
+    return redirect("tournament:players", slug=event.slug)
+
+
+@event_view(role=ORGANIZER)
+def player_import(request: HttpRequest, event: Event) -> HttpResponse:
+    errors: list[tuple[int, str]] = []
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            errors = [(0, _("Choose a CSV or XLSX file."))]
+        elif upload.size > MAX_UPLOAD_BYTES:
+            errors = [(0, _("The file is too large (2 MB at most)."))]
+        else:
+            try:
+                frame = read_table(upload.read(), upload.name)
+            except ValueError as exc:
+                errors = [(0, str(exc))]
+            else:
+                report = parse_frame(event, frame)
+                errors = report.errors
+                if report.ok:
+                    count = import_rows(event, report, request.user)
+                    messages.success(request, _("Imported %(n)s players.") % {"n": count})
+                    return redirect("tournament:players", slug=event.slug)
+    return render(request, "tournament/player_import.html", {"event": event, "errors": errors})
+
+
+@require_GET
+@event_view(role=ORGANIZER)
+def player_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
+    if fmt not in {"csv", "xlsx"}:
+        raise Http404
+    frame = export_frame(event)
+    if fmt == "xlsx":
+        body, content_type = to_xlsx_bytes(frame, _("Players")), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    else:
+        body, content_type = to_csv_bytes(frame), "text/csv; charset=utf-8"
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-players.{fmt}"'
+    return response

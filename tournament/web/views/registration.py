@@ -1,0 +1,134 @@
+"""Player-facing registration: sign up, enter an event, edit the army."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_htmx.http import HttpResponseClientRedirect
+
+from tournament.armies.elements import known_codes
+from tournament.armies.service import army_choices, catalogue_for, default_army_for
+from tournament.events.audit import audit
+from tournament.models import Event, Player, Registration
+from tournament.registration.services import (
+    ArmyLocked,
+    army_change_allowed,
+    army_save,
+    club_get_or_create,
+    player_register,
+    similar_players,
+)
+from tournament.web.forms.players import ArmyForm, PlayerForm
+from tournament.web.permissions import can_edit_registration, event_view, is_organizer
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, _("Welcome! You can now register for an event."))
+        target = request.GET.get("next", "")
+        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+            target = "tournament:home"
+        return redirect(target or "tournament:home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@event_view()
+def register(request: HttpRequest, event: Event) -> HttpResponse:
+    """A signed-in user enters the event, creating their player profile the first time."""
+    player = Player.objects.filter(user=request.user).first()
+    existing = event.registrations.filter(player=player).first() if player else None
+    if existing:
+        return redirect("tournament:army", slug=event.slug, pk=existing.pk)
+    if not event.registration_open:
+        messages.error(request, _("Registration for this event is closed. Ask the organizer."))
+        return redirect(event)
+    form = None
+    if player is None:
+        initial = {"name": request.user.get_full_name() or request.user.get_username()}
+        form = PlayerForm(request.POST or None, initial=initial, similar=similar_players)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            player = Player.objects.create(name=data["name"], club=club_get_or_create(data["club"]),
+                                           region=data["region"], email=data["email"], user=request.user)
+    if player is not None and (request.method == "POST" or form is None):
+        reg = player_register(event=event, player=player, user=request.user)
+        messages.success(request, _("You are registered. Now choose your army."))
+        return redirect("tournament:army", slug=event.slug, pk=reg.pk)
+    return render(request, "tournament/register.html", {"event": event, "form": form})
+
+
+def _army_context(event: Event, reg: Registration, form: ArmyForm, problems: list[str], editable: bool) -> dict:
+    return {
+        "event": event, "reg": reg, "form": form, "problems": problems, "editable": editable,
+        "army_refs": army_choices(event.edition), "element_codes": known_codes(event.edition),
+        "has_catalogue": catalogue_for(event.edition) is not None,
+    }
+
+
+@event_view()
+def army(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """View and edit one registration's army; validation errors in the player's language."""
+    reg = get_object_or_404(Registration.objects.select_related("player", "event"), pk=pk, event=event)
+    organizer = is_organizer(request.user, event)
+    owner = request.user.is_authenticated and reg.player.user_id == request.user.pk
+    if not (organizer or owner):
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.get_full_path()}")
+        raise PermissionDenied
+    editable = can_edit_registration(request.user, reg) or (owner and event.allow_option_changes)
+    problems: list[str] = []
+    if request.method == "POST":
+        form = ArmyForm(request.POST)
+        if "load_defaults" in request.POST:
+            form = ArmyForm(initial=default_army_for(event.edition, request.POST.get("army_ref", ""), request.POST))
+        elif form.is_valid():
+            army_input = form.to_army()
+            if not army_change_allowed(reg, army_input, by_organizer=organizer):
+                raise PermissionDenied(_("Armies are locked for this event."))
+            try:
+                problems = army_save(reg=reg, army=army_input, user=request.user, by_organizer=organizer)
+            except ArmyLocked as exc:
+                raise PermissionDenied(_("Armies are locked for this event.")) from exc
+            if not problems:
+                messages.success(request, _("Army saved: it is valid for this event."))
+                url = reverse("tournament:army", kwargs={"slug": event.slug, "pk": reg.pk})
+                return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    else:
+        form = ArmyForm(initial=ArmyForm.initial_for(reg))
+    context = _army_context(event, reg, form, problems, editable)
+    template = "tournament/army.html#army-form" if request.htmx and request.method == "POST" else "tournament/army.html"
+    return render(request, template, context)
+
+
+@require_GET
+@event_view()
+def army_defaults(request: HttpRequest, event: Event) -> HttpResponse:
+    """htmx: the element boxes filled with the chosen list's default army."""
+    form = ArmyForm(initial=default_army_for(event.edition, request.GET.get("army_ref", ""), request.GET))
+    return render(request, "tournament/army.html#elements", {"form": form, "editable": True, "event": event})
+
+
+@event_view(role="organizer")
+def lock_armies(request: HttpRequest, event: Event) -> HttpResponse:
+    if request.method != "POST":
+        return redirect(event)
+    locked = request.POST.get("locked") == "1"
+    if event.armies_locked != locked:
+        event.armies_locked = locked
+        event.save(update_fields=["armies_locked"])
+        audit(event=event, user=request.user, action="event.lock_armies" if locked else "event.unlock_armies", target=event.slug)
+    messages.success(request, _("Armies are locked.") if locked else _("Armies are open for changes."))
+    return redirect(event)

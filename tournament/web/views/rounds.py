@@ -1,0 +1,156 @@
+"""Rounds: pair a draft, inspect and swap, publish; the public pairings page and the round clock."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.models import Event, Game, Round, Seat
+from tournament.pairing.manager import RoundError, round_delete, round_pair, round_publish, round_regenerate, seats_swap
+from tournament.pairing.messages import note_message
+from tournament.web.fragments import cached_fragment, event_state
+from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
+
+
+def games_of(rnd: Round):
+    seats = Seat.objects.select_related("registration__player__club").order_by("side")
+    return rnd.games.prefetch_related(Prefetch("seats", queryset=seats)).order_by("is_bye", "table", "pk")
+
+
+def _round(event: Event, number: int, *, published_only: bool = False) -> Round:
+    rounds = event.rounds.all()
+    if published_only:
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    return get_object_or_404(rounds, number=number)
+
+
+def _explained(games) -> tuple[list[dict], dict[int, str]]:
+    games = list(games)
+    names = {s.registration_id: s.registration.player.name for g in games for s in g.seats.all()}
+    items = [{"game": g, "seats": list(g.seats.all()), "notes": [note_message(n, names) for n in g.explanation]}
+             for g in games]
+    return items, names
+
+
+@require_GET
+@event_view(role="staff")
+def round_list(request: HttpRequest, event: Event) -> HttpResponse:
+    rounds = event.rounds.order_by("number")
+    return render(request, "tournament/rounds.html", {
+        "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
+    })
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def round_pair_view(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        rnd = round_pair(event, request.user)
+    except RoundError as exc:
+        messages.error(request, str(exc))
+        return redirect("tournament:rounds", slug=event.slug)
+    return redirect("tournament:round", slug=event.slug, number=rnd.number)
+
+
+@require_GET
+@event_view(role="staff")
+def round_detail(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    rnd = _round(event, number)
+    games, names = _explained(games_of(rnd))
+    context = {
+        "event": event, "round": rnd, "games": games, "is_organizer": is_organizer(request.user, event),
+        "warnings": [note_message(n, names) for n in rnd.warnings],
+        "seats": [s for g in games for s in g["seats"]], "may_swap": may_swap(request.user, event),
+    }
+    return render(request, "tournament/round.html", context)
+
+
+def _round_action(request: HttpRequest, event: Event, number: int, action) -> HttpResponse:
+    rnd = _round(event, number)
+    try:
+        result = action(rnd)
+    except RoundError as exc:
+        messages.error(request, str(exc))
+        return redirect("tournament:round", slug=event.slug, number=number)
+    if isinstance(result, Round):
+        return redirect("tournament:round", slug=event.slug, number=result.number)
+    return redirect("tournament:rounds", slug=event.slug)
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def round_publish_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    return _round_action(request, event, number, lambda rnd: round_publish(rnd, request.user))
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def round_delete_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    return _round_action(request, event, number, lambda rnd: round_delete(rnd, request.user))
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def round_regenerate_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    return _round_action(request, event, number, lambda rnd: round_regenerate(rnd, request.user))
+
+
+def may_swap(user, event: Event) -> bool:
+    return is_organizer(user, event) or (event.umpires_may_swap and is_staff_of(user, event))
+
+
+@require_POST
+@event_view(role="staff")
+def seats_swap_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    if not may_swap(request.user, event):
+        raise PermissionDenied
+    rnd = _round(event, number)
+    try:
+        first = get_object_or_404(Seat, pk=int(request.POST.get("first", "")), round=rnd)
+        second = get_object_or_404(Seat, pk=int(request.POST.get("second", "")), round=rnd)
+    except ValueError:
+        return HttpResponse(status=400)
+    try:
+        warnings = seats_swap(rnd, first, second, request.user)
+    except RoundError as exc:
+        messages.error(request, str(exc))
+    else:
+        names = dict(rnd.seats.values_list("registration_id", "registration__player__name"))
+        for note in warnings:
+            messages.warning(request, note_message(note, names))
+    return redirect("tournament:round", slug=event.slug, number=number)
+
+
+@require_GET
+@event_view()
+def pairings(request: HttpRequest, event: Event, number: int | None = None) -> HttpResponse:
+    """Public: the published pairings of a round (the latest by default); htmx refreshes the table."""
+    published = event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number")
+    rnd = _round(event, number, published_only=True) if number else published.first()
+
+    def table_context() -> dict:
+        return {"event": event, "round": rnd, "games": _explained(games_of(rnd))[0] if rnd else []}
+
+    state = event_state(event, rnd.pk if rnd else None)
+    table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
+    if request.htmx:
+        return HttpResponse(table)
+    context = {"event": event, "round": rnd, "rounds": published, "table_html": table}
+    return render(request, "tournament/pairings.html", context)
+
+
+@require_GET
+@event_view()
+def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    rnd = _round(event, number, published_only=True)
+    if rnd.clock_started_at is None:
+        raise Http404
+    return render(request, "tournament/clock.html", {"event": event, "round": rnd})
+
+
+def game_for(event: Event, pk: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("round"), pk=pk, round__event=event)

@@ -1,0 +1,86 @@
+"""The audit log, private report links, and whole-event backup download/upload."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.events.audit import audit
+from tournament.models import Event, EventRole, Seat
+from tournament.models.rounds import new_report_token
+from tournament.transfer.backup import BackupError, export_event, import_event
+from tournament.web.permissions import ORGANIZER, event_view
+
+MAX_BACKUP_BYTES = 20 * 1024 * 1024
+
+
+@require_GET
+@event_view(role=ORGANIZER)
+def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
+    entries = event.audit_entries.select_related("user")
+    action = request.GET.get("action", "").strip()
+    if action:
+        entries = entries.filter(action__startswith=action)
+    page = Paginator(entries, 100).get_page(request.GET.get("page"))
+    return render(request, "tournament/audit.html", {"event": event, "page": page, "action": action})
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def report_link(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """Revoke a player's private report link, or issue a new one (the old one stops working)."""
+    with transaction.atomic():
+        seat = get_object_or_404(Seat.objects.select_for_update().select_related("game__round"), pk=pk, round__event=event)
+        if request.POST.get("action") == "renew":
+            seat.report_token, seat.token_revoked = new_report_token(), False
+        else:
+            seat.token_revoked = True
+        seat.save(update_fields=["report_token", "token_revoked"])
+        audit(event=event, user=request.user, action="seat.report_link", target=str(seat.registration.player),
+              after={"revoked": seat.token_revoked})
+    messages.success(request, _("Report link revoked.") if seat.token_revoked else _("New report link issued."))
+    return redirect("tournament:round", slug=event.slug, number=seat.game.round.number)
+
+
+@require_GET
+@event_view(role=ORGANIZER)
+def backup_download(request: HttpRequest, event: Event) -> HttpResponse:
+    body = json.dumps(export_event(event), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-backup.json"'
+    return response
+
+
+@login_required
+def backup_upload(request: HttpRequest) -> HttpResponse:
+    """Import an event from a backup; the person importing becomes one of its organizers."""
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        slug = request.POST.get("slug", "").strip() or None
+        try:
+            if upload is None:
+                raise BackupError(_("Choose a backup file."))
+            if upload.size > MAX_BACKUP_BYTES:
+                raise BackupError(_("The file is too large."))
+            try:
+                data = json.loads(upload.read().decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                raise BackupError(_("The file is not JSON.")) from exc
+            with transaction.atomic():
+                event = import_event(data, slug=slug)
+                EventRole.objects.get_or_create(event=event, user=request.user, role=EventRole.Role.ORGANIZER)
+        except BackupError as exc:
+            error = str(exc)
+        else:
+            messages.success(request, _("Event imported."))
+            return redirect(event)
+    return render(request, "tournament/backup_upload.html", {"error": error}, status=400 if error else 200)
