@@ -55,9 +55,9 @@ def percentile(samples: list[float], fraction: float) -> float:
 def main() -> None:
     assert len(QUERIES) == 50, len(QUERIES)
     call_command("migrate", verbosity=0)
+    from rulings.importer import import_rules
     from rulings.models import Clause
     from rulings.search import search
-    from rulings.sources.importer import import_rules
 
     if not Clause.objects.exists():
         import_rules()

@@ -5,8 +5,17 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from hypothesis import settings
 
 from tests.factories import make_event, make_user
+
+# Property tests are deterministic wherever the suite runs (CI, `make test`): the same examples every
+# run and no example database that replays yesterday's failure. `make fuzz` picks the "fuzz" profile:
+# fresh random seeds on every run, with the failures it finds kept in .hypothesis/ to replay.
+settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile("fuzz", derandomize=False, deadline=None, print_blob=True)
+settings.load_profile("ci")
+
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing.engine import Entrant, PairingOptions, pair_round, pairing_cost, swap_warnings
 from tournament.pairing import engine as pairing
+from tournament.pairing.engine import Entrant, PairingOptions, pair_round, pairing_cost, swap_warnings
 
 
 @pytest.fixture(autouse=True)
@@ -287,27 +287,27 @@ def check_against_dense(people, round_number, options):
     assert len(set(tables)) == len(tables) and min(tables, default=1) >= 1
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@settings(max_examples=150, deadline=None)
 @given(events())
 def test_small_fields_reach_the_exact_optimum(case):
     check_against_dense(*case)
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@settings(max_examples=150, deadline=None)
 @given(events(low=6), st.integers(2, 4))
 def test_the_sparse_window_and_its_widening_reach_the_exact_optimum(case, window):
     with mock.patch.object(pairing, "DENSE_UP_TO", 0), mock.patch.object(pairing, "WINDOW", window):
         check_against_dense(*case)
 
 
-@settings(max_examples=10, deadline=None, derandomize=True, database=None)
+@settings(max_examples=10, deadline=None)
 @given(events(low=50, high=80))
 def test_larger_fields_on_the_default_window_reach_the_exact_optimum(case):
     with mock.patch.object(pairing, "DENSE_UP_TO", 0):  # the sparse candidate graph, default window
         check_against_dense(*case)
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, database=None)
+@settings(max_examples=30, deadline=None)
 @given(events(low=3, high=16))
 def test_the_networkx_fallback_for_wide_weights_agrees(case):
     expected = pair_round(*case).cost

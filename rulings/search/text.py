@@ -15,10 +15,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import snowballstemmer
 
-from rulings.sources.glossary import GlossaryEntry
+if TYPE_CHECKING:  # a type only: sources import this module to fold the text they index
+    from rulings.sources.glossary import GlossaryEntry
 
 WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 DIGITS_LETTERS = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")

@@ -21,8 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from rulings.flows import loader as flows
 from rulings.models import Clause, RulingLogEntry
 from rulings.sources.index import resolve_citation
-from tournament.models import Event
-from tournament.web.permissions import event_view, is_staff_of
+from tournament.public import Event, event_view, is_staff_of
 
 
 class RulingLogForm(forms.ModelForm):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from rulings.sources.importer import import_rules
+from rulings.importer import import_rules
 
 
 @pytest.mark.e2e

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.sources.importer import import_rules
+from rulings.importer import import_rules
 
 
 @pytest.fixture

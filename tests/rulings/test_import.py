@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from rulings.importer import import_rules
 from rulings.models import Clause, Document, Section, Term
 from rulings.sources.glossary import load_glossary
-from rulings.sources.importer import import_rules
 from tests.rulings.test_seed_index import EXPECTED
 
 

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.registration.names import name_key
+from tournament.models.keys import name_key
 
 
 class Club(models.Model):

@@ -227,3 +227,24 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
     audit(event=rnd.event, user=user, action="round.swap", target=f"round {rnd.number}",
           before={"seats": [first.pk, second.pk]}, after={"warnings": warnings})
     return warnings
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What changed when a past result was corrected."""
+
+    round_number: int
+    changed_rounds: tuple[int, ...]  # later rounds whose pairing would now be different
+
+
+def correction_for(game: Game) -> Correction:
+    """Re-pair every later round with the corrected scores and compare with what was played."""
+    event = game.round.event
+    changed = []
+    for later in event.rounds.filter(number__gt=game.round.number).order_by("number"):
+        played = {frozenset(g.seats.values_list("registration_id", flat=True)) for g in later.games.all()}
+        again = pairing.pair_round(entrants(event, later.number), later.number, options_for(event, later.seed))
+        redone = {frozenset(x for x in (p.a, p.b) if x is not None) for p in again.pairings}
+        if redone != played:
+            changed.append(later.number)
+    return Correction(game.round.number, tuple(changed))

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Iterable
 
+from tournament.models.keys import name_key
 
-def name_key(name: str) -> str:
-    """Lower-case, strip accents, fold spaces: 'José  García' -> 'jose garcia'."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.casefold().split())
+__all__ = ["name_key", "similar_names"]
 
 
 def similar_names(name: str, candidates: Iterable[tuple[int, str]], cutoff: float = 0.85) -> list[tuple[int, str]]:

@@ -7,14 +7,11 @@ result of an earlier round recomputes the scores and says which later pairings i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db import transaction
 from django.utils import timezone
 
 from tournament.events.audit import audit
 from tournament.models import Game, ResultReport, Round, Seat
-from tournament.pairing import engine as pairing
 from tournament.results.scoring import score_game, with_points
 from tournament.results.shorthand import GameResult, Problem, SideResult, check_result
 
@@ -29,14 +26,6 @@ class ResultRejected(Exception):
 
 class StaleResult(Exception):
     """Someone changed this game's result since the form was opened."""
-
-
-@dataclass(frozen=True)
-class Correction:
-    """What changed when a past result was corrected."""
-
-    round_number: int
-    changed_rounds: tuple[int, ...]  # later rounds whose pairing would now be different
 
 
 def result_payload(result: GameResult) -> dict:
@@ -92,8 +81,9 @@ def _locked_game(game: Game) -> Game:
 
 
 @transaction.atomic
-def result_enter(game: Game, result: GameResult, user, *, version: int | None = None) -> Correction | None:
-    """An organizer's or umpire's result: stored and confirmed. Returns what a correction changed."""
+def result_enter(game: Game, result: GameResult, user, *, version: int | None = None) -> bool:
+    """An organizer's or umpire's result: stored and confirmed. True when it corrected a confirmed result
+    (then `tournament.pairing.manager.correction_for` says which later pairings it would have changed)."""
     game = _locked_game(game)
     if game.is_bye:
         raise ResultRejected([Problem("bye")])
@@ -107,9 +97,7 @@ def result_enter(game: Game, result: GameResult, user, *, version: int | None = 
     audit(event=game.round.event, user=user, action="result.enter", target=f"round {game.round.number} table {game.table}",
           before=before, after=result_payload(result))
     _complete(game.round)
-    if before is None or before == result_payload(result):
-        return None
-    return _correction(game)
+    return before is not None and before != result_payload(result)
 
 
 @transaction.atomic
@@ -143,17 +131,3 @@ def _complete(rnd: Round) -> None:
         rnd.status = Round.Status.COMPLETED
         rnd.save(update_fields=["status"])
 
-
-def _correction(game: Game) -> Correction:
-    """Re-pair every later round with the corrected scores and compare with what was played."""
-    from tournament.pairing.manager import entrants, options_for  # the manager imports this module's callers
-
-    event = game.round.event
-    changed = []
-    for later in event.rounds.filter(number__gt=game.round.number).order_by("number"):
-        played = {frozenset(g.seats.values_list("registration_id", flat=True)) for g in later.games.all()}
-        again = pairing.pair_round(entrants(event, later.number), later.number, options_for(event, later.seed))
-        redone = {frozenset(x for x in (p.a, p.b) if x is not None) for p in again.pairings}
-        if redone != played:
-            changed.append(later.number)
-    return Correction(game.round.number, tuple(changed))

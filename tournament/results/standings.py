@@ -13,10 +13,10 @@ from django.core.cache import cache
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
+from tournament.events.state import event_state
 from tournament.models import Event, Game, Registration, Round, Seat
 from tournament.results import tiebreaks
 from tournament.results.shorthand import GameResult, SideResult
-from tournament.web.fragments import event_state
 
 CACHE_SECONDS = 60
 

@@ -12,7 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from tournament.models import Event, EventRole, Registration
+from tournament.models import Event, EventRole, Game, Registration
 
 ORGANIZER = EventRole.Role.ORGANIZER
 UMPIRE = EventRole.Role.UMPIRE
@@ -68,3 +68,8 @@ def event_view(*, role: str | None = None) -> Callable:
         return wrapper
 
     return decorator
+
+
+def game_for(event: Event, pk: int) -> Game:
+    """A game of this event (404 for any other event's game)."""
+    return get_object_or_404(Game.objects.select_related("round"), pk=pk, round__event=event)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulings.sources.importer import import_rules
+from rulings.importer import import_rules
 from rulings.sources.index import SLUGS
 
 

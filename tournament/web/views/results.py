@@ -8,15 +8,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tournament.events.state import event_state
 from tournament.models import Event, Round, Seat
+from tournament.pairing.manager import correction_for
 from tournament.results.entry import ResultRejected, StaleResult, result_enter, result_report, stored_result
 from tournament.results.messages import problem_message
 from tournament.results.standings import pairings_frame, results_frame, standings_frame
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.results import ResultForm
-from tournament.web.fragments import cached_fragment, event_state
-from tournament.web.permissions import event_view
-from tournament.web.views.rounds import game_for
+from tournament.web.fragments import cached_fragment
+from tournament.web.permissions import event_view, game_for
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -32,8 +33,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     reports = list(game.reports.select_related("seat__registration__player"))
     if request.method == "POST" and form.is_valid():
         try:
-            correction = result_enter(game, form.cleaned_data["result"], request.user,
-                                      version=form.cleaned_data.get("version"))
+            corrected = result_enter(game, form.cleaned_data["result"], request.user,
+                                     version=form.cleaned_data.get("version"))
         except StaleResult:
             form.add_error(None, _("Someone changed this result while you were editing it. Check it and save again."))
         except ResultRejected as exc:
@@ -41,6 +42,7 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                 form.add_error(None, problem_message(problem))
         else:
             messages.success(request, _("Result saved for table %(table)s.") % {"table": game.table})
+            correction = correction_for(game) if corrected else None
             if correction and correction.changed_rounds:
                 rounds = ", ".join(str(n) for n in correction.changed_rounds)
                 messages.warning(request, _("Standings recomputed. With this result the pairings of round(s) %(rounds)s "

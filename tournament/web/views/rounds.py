@@ -9,10 +9,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.models import Event, Game, Round, Seat
+from tournament.events.state import event_state
+from tournament.models import Event, Round, Seat
 from tournament.pairing.manager import RoundError, round_delete, round_pair, round_publish, round_regenerate, seats_swap
 from tournament.pairing.messages import note_message
-from tournament.web.fragments import cached_fragment, event_state
+from tournament.web.fragments import cached_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
 
@@ -152,5 +153,3 @@ def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse
     return render(request, "tournament/clock.html", {"event": event, "round": rnd})
 
 
-def game_for(event: Event, pk: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("round"), pk=pk, round__event=event)

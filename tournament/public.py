@@ -1,0 +1,11 @@
+"""What other apps (rulings) may use of the tournament app: an event, and who may act on it.
+
+The import contract (.importlinter) lets `rulings` reach `tournament` only through this module (and
+the element data of tournament.armies.elements, which the calculators share)."""
+
+from __future__ import annotations
+
+from tournament.models import Event
+from tournament.web.permissions import event_view, is_staff_of
+
+__all__ = ["Event", "event_view", "is_staff_of"]
