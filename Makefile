@@ -1,25 +1,30 @@
 # Two commands on a fresh machine: `make run` and `make test`.
-# Django 6 needs Python 3.12+; we look for one (PATH, then pyenv) and say what to install if none.
+# Django 6 needs Python 3.12+: we look for one on PATH and among pyenv's installed versions (newest
+# first), and say what to install if there is none.
 
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
-PYTHON_FOR_VENV := $(shell for p in python3.13 python3.12 python3.14 python3 $$HOME/.pyenv/versions/3.13*/bin/python $$HOME/.pyenv/versions/3.12*/bin/python; do \
-	PYENV_VERSION=3.13.0:3.12.1 $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null && { echo $$p; break; }; done)
+PYENV_PYTHONS := $(shell ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.*/bin/python3 2>/dev/null | sort -rV)
+PYTHON_FOR_VENV := $(shell for p in python3.14 python3.13 python3.12 python3 $(PYENV_PYTHONS); do \
+	"$$p" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null && { command -v "$$p"; break; }; done)
 HOST ?= 127.0.0.1
 PORT ?= 8000
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+FUZZ_RUNS ?= 5
 
-.PHONY: setup run test test-postgres bench ci-deps check lint messages clean
+.PHONY: setup run test test-postgres setup-check bench ci-deps check lint fuzz messages clean
 
 $(VENV)/.installed: requirements.txt
 	@if [ -z "$(PYTHON_FOR_VENV)" ]; then \
 		echo "Python 3.12 or newer is required (Django 6). Install it, e.g. 'pyenv install 3.13' or 'apt-get install python3.12', then run make again." >&2; exit 1; fi
 	@echo "Creating $(VENV) with $(PYTHON_FOR_VENV)"
-	@test -x $(PY) || PYENV_VERSION=3.13.0:3.12.1 $(PYTHON_FOR_VENV) -m venv $(VENV)
+	@test -x $(PY) || $(PYTHON_FOR_VENV) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 	$(PIP) install --quiet -r requirements.txt
 	@touch $@
 
+# The development database (db.sqlite3, or DATABASE_URL): schema, reference data, demo event.
 setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_reference
@@ -31,28 +36,47 @@ run: setup
 	@echo ""
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: setup
+# The suite creates its own test database; the development database is left as it is. The setup of
+# `make run` is checked on a scratch SQLite database of its own.
+test: $(VENV)/.installed
 	$(PY) manage.py makemigrations --check --dry-run
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory setup-check
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
-test-postgres:
-	DATABASE_URL=postgres://postgres@127.0.0.1:5432/test $(MAKE) test
+setup-check: $(VENV)/.installed
+	@scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
+	DATABASE_URL="sqlite:///$$scratch/setup-check.sqlite3" $(MAKE) --no-print-directory -s setup >/dev/null && \
+	echo "setup-check: migrations, reference data and the demo event load on a fresh database"
 
+test-postgres:
+	DATABASE_URL=$(PG_URL) $(MAKE) test
+
+# Benchmarks print medians of several runs beside a baseline measured in the same run.
 bench: setup
 	$(PY) bench/pairing.py
 	$(PY) bench/printing.py
 	$(PY) bench/search.py
-	DATABASE_URL=$${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PY) bench/search.py
-	$(PY) bench/load.py
+	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
+		DATABASE_URL=$${BENCH_DATABASE_URL:-$(PG_URL)} $(PY) bench/search.py && $(PY) bench/load.py; \
+	else echo "bench: PostgreSQL is not reachable on 127.0.0.1:5432; skipping the PostgreSQL search and load benchmarks"; fi
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+
+# Property tests with fresh random seeds, FUZZ_RUNS times (failures are kept in .hypothesis/ to replay).
+fuzz: $(VENV)/.installed
+	@for i in $$(seq 1 $(FUZZ_RUNS)); do \
+		echo "fuzz run $$i of $(FUZZ_RUNS)"; \
+		$(PY) -m pytest -q --hypothesis-profile=fuzz -m "not e2e" \
+			$$(grep -rl "@given" tests --include='*.py') || exit 1; done
 
 check: $(VENV)/.installed
 	DEBUG=0 SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') ALLOWED_HOSTS=example.org \
 		$(PY) manage.py check --deploy --fail-level WARNING
 
-# Extract strings of one area (AREA=core|rounds|...) and compile every catalogue.
+# Compile every translation catalogue (locale/<area>/<lang>/LC_MESSAGES/django.po -> .mo, committed).
 messages: $(VENV)/.installed
 	cd locale && for d in */*/LC_MESSAGES; do msgfmt -o $$d/django.mo $$d/django.po; done
 

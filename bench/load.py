@@ -29,7 +29,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-DATABASE = os.environ.get("BENCH_LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dba_load_bench")
+# A PostgreSQL server (no database name): the bench creates a database of its own there, with a fresh
+# name, and drops only that one when it ends.
+SERVER = os.environ.get("BENCH_PG_SERVER", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+DB_NAME = f"dba_load_bench_{secrets.token_hex(4)}"
+DATABASE = f"{SERVER}/{DB_NAME}"
 PORT = int(os.environ.get("LOAD_PORT", "8765"))
 SECONDS = float(os.environ.get("LOAD_SECONDS", "45"))
 PLAYERS, OPEN_GAMES, RESULTS_PER_MINUTE = 300, 30, 50
@@ -41,13 +45,19 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
 def create_database() -> None:
+    """Create this run's database; CREATE fails (and the bench stops) if the name is somehow taken."""
     import psycopg
 
-    name = urllib.parse.urlparse(DATABASE).path.lstrip("/")
-    admin = DATABASE.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{DB_NAME}"')
+
+
+def drop_database() -> None:
+    """Drop the database this run created, and nothing else."""
+    import psycopg
+
+    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
 
 
 def manage(*args: str) -> None:
@@ -214,6 +224,16 @@ def check(open_games, done) -> list[str]:
 def main() -> None:
     print(f"Load test: gunicorn on PostgreSQL, {PLAYERS} players, {SECONDS:.0f} s")
     create_database()
+    try:
+        run()
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        drop_database()
+
+
+def run() -> None:
     manage("migrate", "--noinput")
     manage("collectstatic", "--noinput")
     open_games, password = seed()

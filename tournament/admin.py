@@ -1,10 +1,8 @@
 from django.contrib import admin
 
 from tournament.models import (
-    ArmyList,
     AuditEntry,
     Club,
-    ElementType,
     Event,
     EventRole,
     Game,
@@ -93,15 +91,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(ArmyList)
-class ArmyListAdmin(admin.ModelAdmin):
-    list_display = ["ref", "name", "edition", "date_from", "date_to", "topography", "aggression"]
-    list_filter = ["edition", "topography"]
-    search_fields = ["ref", "name"]
-
-
-@admin.register(ElementType)
-class ElementTypeAdmin(admin.ModelAdmin):
-    list_display = ["code", "name_en", "name_es", "name_it", "edition", "doubtful"]
-    list_filter = ["edition", "doubtful"]
-    search_fields = ["code", "name_en", "name_es", "name_it"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rulings.flows import loader as flows
+
+
 def _ruling(flow_id: str, *tokens: str) -> dict:
     flow = flows.get_flow(flow_id)
     assert flow is not None, f"flow {flow_id} is missing"

@@ -312,7 +312,7 @@ def parse_row(row: dict[str, str]) -> ArmyEntry:
         slots.append(Slot(column, text, parse_options(text)))
     sizes = {1 + sum(min(c.size for c in s.choices) for s in slots), 1 + sum(max(c.size for c in s.choices) for s in slots)}
     if sizes != {ARMY_SIZE}:
-        problems.append(f"the options add up to {'-'.join(map(str, sorted(sizes)))} elements, not 12")
+        problems.append(f"the options add up to {'-'.join(map(str, sorted(sizes)))} elements, not {ARMY_SIZE}")
     for slot in slots:
         if len({c.size for c in slot.choices}) > 1:
             problems.append(f"column {slot.column}: choices of different sizes in {slot.text!r}")

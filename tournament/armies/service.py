@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.armies.catalogue import load_catalogue
+from django.db import transaction
+
+from tournament.armies.catalogue import ARMY_SIZE, load_catalogue
 from tournament.armies.messages import violation_message
 from tournament.armies.validation import ArmyChoice, Restrictions, default_army, validate_army
+from tournament.events.audit import audit
 from tournament.models import Edition, Event
 
 
@@ -69,7 +72,7 @@ def default_army_for(edition: str, ref: str, current) -> dict:
     catalogue = catalogue_for(edition)
     entry = catalogue.get(ref.strip()) if catalogue and ref.strip() else None
     if entry is None:
-        for i in range(12):
+        for i in range(ARMY_SIZE):
             initial[f"e{i}"] = current.get(f"e{i}", "")
         initial["general"] = current.get("general")
         return initial
@@ -78,3 +81,15 @@ def default_army_for(edition: str, ref: str, current) -> dict:
         initial[f"e{i}"] = code
     initial["general"] = choice.general
     return initial
+
+
+@transaction.atomic
+def armies_lock_set(event: Event, locked: bool, user) -> bool:
+    """Lock or open the event's armies; audited. False when nothing changed."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.armies_locked == locked:
+        return False
+    event.armies_locked = locked
+    event.save(update_fields=["armies_locked"])
+    audit(event=event, user=user, action="event.lock_armies" if locked else "event.unlock_armies", target=event.slug)
+    return True

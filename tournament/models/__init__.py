@@ -3,16 +3,13 @@
 from tournament.models.audit import AuditEntry
 from tournament.models.events import Edition, Event, EventRole, RoundOneMethod
 from tournament.models.people import Club, Player
-from tournament.models.reference import ArmyList, ElementType
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
 
 __all__ = [
-    "ArmyList",
     "AuditEntry",
     "Club",
     "Edition",
-    "ElementType",
     "Event",
     "EventRole",
     "Game",

@@ -1,8 +1,10 @@
-"""Result problems (codes from tournament/results.py and the result services) as sentences."""
+"""Result problems (codes from tournament.results.shorthand and the result services) as sentences."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+
+from tournament.results.shorthand import MAX_LOSSES
 
 
 def problem_message(problem) -> str:
@@ -19,7 +21,7 @@ def problem_message(problem) -> str:
                                  "or the general); side %(side)s lost only %(lost)s.") % {
             "threshold": p.get("threshold", 4), "side": side, "lost": p.get("lost", "?")},
         "too_many_losses": _("Side %(side)s cannot lose more than %(most)s elements.") % {
-            "side": side, "most": p.get("most", 12)},
+            "side": side, "most": p.get("most", MAX_LOSSES)},
         "timed_but_won": _("Time was called, but side %(side)s had already met the victory conditions: enter it as a win.")
         % {"side": side},
         "negative_losses": _("Losses cannot be negative (side %(side)s).") % {"side": side},

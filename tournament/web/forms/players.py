@@ -5,10 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.armies.catalogue import ARMY_SIZE
 from tournament.armies.service import ArmyInput
 from tournament.models import Registration
 
-ELEMENT_COUNT = 12
+ELEMENT_COUNT = ARMY_SIZE
 
 
 class PlayerForm(forms.Form):
@@ -65,6 +66,7 @@ class EntryEditForm(forms.ModelForm):
 
 
 class ArmyForm(forms.Form):
+    army_size = ARMY_SIZE
     army_ref = forms.CharField(
         label=_("Army list"), max_length=16, help_text=_("The list reference, e.g. II/56a."),
         widget=forms.TextInput(attrs={"list": "army-refs", "autocomplete": "off", "spellcheck": "false"}),

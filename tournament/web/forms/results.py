@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.results.messages import problem_message
-from tournament.results.shorthand import GameResult, ResultError, SideResult, parse_shorthand
+from tournament.results.shorthand import MAX_LOSSES, GameResult, ResultError, SideResult, parse_shorthand
 
 OUTCOMES = [("a", _("Side A won")), ("b", _("Side B won")), ("time", _("Time called"))]
 
@@ -18,10 +18,10 @@ class ResultForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "inputmode": "text"}),
     )
     outcome = forms.ChoiceField(label=_("Outcome"), choices=OUTCOMES, required=False)
-    a_elements_lost = forms.IntegerField(label=_("Elements lost by A"), min_value=0, max_value=12, required=False)
+    a_elements_lost = forms.IntegerField(label=_("Elements lost by A"), min_value=0, max_value=MAX_LOSSES, required=False)
     a_general_lost = forms.BooleanField(label=_("A lost its general"), required=False)
     a_camp_lost = forms.BooleanField(label=_("A lost its camp / BUA / city"), required=False)
-    b_elements_lost = forms.IntegerField(label=_("Elements lost by B"), min_value=0, max_value=12, required=False)
+    b_elements_lost = forms.IntegerField(label=_("Elements lost by B"), min_value=0, max_value=MAX_LOSSES, required=False)
     b_general_lost = forms.BooleanField(label=_("B lost its general"), required=False)
     b_camp_lost = forms.BooleanField(label=_("B lost its camp / BUA / city"), required=False)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)

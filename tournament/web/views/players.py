@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.armies.catalogue import ARMY_SIZE
 from tournament.events.audit import audit
 from tournament.models import Event, Player, Registration
 from tournament.registration.player_import import export_frame, import_rows, parse_frame
@@ -134,7 +135,7 @@ def player_import(request: HttpRequest, event: Event) -> HttpResponse:
                     count = import_rows(event, report, request.user)
                     messages.success(request, _("Imported %(n)s players.") % {"n": count})
                     return redirect("tournament:players", slug=event.slug)
-    return render(request, "tournament/player_import.html", {"event": event, "errors": errors})
+    return render(request, "tournament/player_import.html", {"event": event, "errors": errors, "army_size": ARMY_SIZE})
 
 
 @require_GET

@@ -16,8 +16,7 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournament.armies.elements import known_codes
-from tournament.armies.service import army_choices, catalogue_for, default_army_for
-from tournament.events.audit import audit
+from tournament.armies.service import armies_lock_set, army_choices, catalogue_for, default_army_for
 from tournament.models import Event, Player, Registration
 from tournament.registration.services import (
     ArmyLocked,
@@ -126,9 +125,6 @@ def lock_armies(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method != "POST":
         return redirect(event)
     locked = request.POST.get("locked") == "1"
-    if event.armies_locked != locked:
-        event.armies_locked = locked
-        event.save(update_fields=["armies_locked"])
-        audit(event=event, user=request.user, action="event.lock_armies" if locked else "event.unlock_armies", target=event.slug)
+    armies_lock_set(event, locked, request.user)
     messages.success(request, _("Armies are locked.") if locked else _("Armies are open for changes."))
     return redirect(event)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -40,7 +40,7 @@ def _explained(games) -> tuple[list[dict], dict[int, str]]:
 @require_GET
 @event_view(role="staff")
 def round_list(request: HttpRequest, event: Event) -> HttpResponse:
-    rounds = event.rounds.order_by("number")
+    rounds = event.rounds.annotate(game_count=Count("games")).order_by("number")
     return render(request, "tournament/rounds.html", {
         "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
     })
