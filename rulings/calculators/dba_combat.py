@@ -7,6 +7,7 @@ against itself (guia22 L1211, nasamw22 L561)."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from rulings.calculators import dba_outcomes as outcomes
@@ -126,7 +127,8 @@ def _base(me: dict, enemy: dict, ctx: dict, notes: list, citations: set) -> int:
     unused = "factors.foot" if enemy["mounted"] else "factors.mounted"
     for text in doubts:
         if not text.startswith(unused):
-            notes.append(line("{code}: doubtful: {text}", code=me["code"], text=f"guia22: {text}"))
+            named = text if re.search(r"(guia22|nasamw22) L\d", text) else re.sub(r"\bL(?=\d)", "guia22 L", text)
+            notes.append(line("{code}: doubtful: {text}", code=me["code"], text=named))
     return base
 
 
@@ -346,8 +348,9 @@ def calculate(values) -> dict:
         r = details[key]
         row = {"band": key[0], "loser": key[1], "outcome": key[2], "probability": float(chance),
                "fraction": str(chance), "line": r["line"], "doubtful": r["doubtful"], "cites": r["cites"]}
-        if "recoil" in r:
-            row["recoil"] = r["recoil"]
+        for extra_key in ("recoil", "ignored"):
+            if extra_key in r:
+                row[extra_key] = r[extra_key]
         table.append(row)
         _record(r, sides, ctx, notes, citations, prefix=(str(chance), f"{float(chance):.1%}"))
     return {"result": {"totals": totals, **extra, "odds": table}, "breakdown": notes, "citations": sorted(citations)}

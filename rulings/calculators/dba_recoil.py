@@ -37,9 +37,9 @@ class _Answer:
         self.notes: list = []
         self.cites: list[str] = []
 
-    def say(self, cites: list[str], template: str, **params):
+    def say(self, sources: list[str], template: str, /, **params):
         self.notes.append(line(template, **params))
-        self.cites.extend(cites)
+        self.cites.extend(sources)
 
     def done(self, outcome: str, friend: str | None = None, enemy: str | None = None, **extra) -> dict:
         result = {"recoiler": outcome, "friend": friend, "enemy": enemy, **extra}
