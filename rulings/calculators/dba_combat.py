@@ -126,8 +126,9 @@ def _base(me: dict, enemy: dict, ctx: dict, notes: list, citations: set) -> int:
     citations.add(f"guia22@L{src}")
     unused = "factors.foot" if enemy["mounted"] else "factors.mounted"
     for text in doubts:
-        if not text.startswith(unused):
-            named = text if re.search(r"(guia22|nasamw22) L\d", text) else re.sub(r"\bL(?=\d)", "guia22 L", text)
+        english = text["en"] if isinstance(text, dict) else text
+        if not english.startswith(unused):
+            named = text if re.search(r"(guia22|nasamw22) L\d", english) else re.sub(r"\bL(?=\d)", "guia22 L", text)
             notes.append(line("{code}: doubtful: {text}", code=me["code"], text=named))
     return base
 
@@ -254,8 +255,8 @@ def _resolve(final: dict, sides: dict, ctx: dict) -> dict:
 def _doubts(r: dict, ctx: dict) -> list:
     found = [doubt(text) for text in r["doubts"]]
     if "contacted this turn" in r["situation"] and not ctx.get("knights_contact_given"):
-        found.append(doubt("whether the Knights attacked the Bows' front edge this bound is not given "
-                           "(knights_contact): taken to be so (guia22 L1648, nasamw22 L643)"))
+        found.append(line("doubtful: whether the Knights attacked the Bows' front edge this bound is not given "
+                          "(knights_contact): taken to be so (guia22 L1648, nasamw22 L643)"))
     return found
 
 

@@ -114,7 +114,7 @@ def table_outcome(band: str, loser: dict, winner: dict, ctx: dict) -> dict:
                         doubts.append(extra["doubtful"])
                 return {"outcome": item["result"], "situation": item.get("en") or "",
                         "situation_i18n": {k: item.get(k) or "" for k in ("en", "es", "it")}, "line": row.get("line"),
-                        "doubtful": "; ".join(doubts), "doubts": doubts, "cites": cites, "rules": []}
+                        "doubtful": "; ".join(d["en"] if isinstance(d, dict) else d for d in doubts), "doubts": doubts, "cites": cites, "rules": []}
     return {"outcome": "recoil" if band == "beaten" else "destroyed", "situation": "", "situation_i18n": {},
             "line": None, "doubtful": "", "doubts": [], "cites": [], "rules": []}
 

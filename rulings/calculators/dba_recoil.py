@@ -61,7 +61,7 @@ def _friend(p: Params, recoiler, answer: _Answer) -> dict:
         answer.say([f"guia22@L{data['litter_as_wwg']['line']}", data["litter_as_wwg"]["commentary"]],
                    "Litter counts as War Wagons (guia22 L1346, nasamw22 L377)")
     answer.say(table, "{recoiler} recoiling into {friend}: the table says '{cell}' (nasamw22 L687-694, guia22 L1478)",
-               recoiler=recoiler.code, friend=friend.code, cell=cell)
+               recoiler=recoiler.code, friend=friend.code, cell=load("dba22_words")["cells"][cell])
     el = data["elephant"]
     if cell == "both":
         answer.say([f"guia22@L{el['destroys']}", "nasamw22@L677", "nasamw22@L696"],
@@ -122,7 +122,7 @@ def _river(p: Params, answer: _Answer) -> dict:
     if kind == "unknown" and type_die is not None:
         kind = "minor" if type_die <= 2 else "normal" if type_die <= 5 else "difficult"
         answer.say([f"guia22@L{data['types']}", "nasamw22@L200"], "the river's type is rolled: {die} makes it "
-                   "{kind} (guia22 L569-572, nasamw22 L200)", die=type_die, kind=kind)
+                   "{kind} (guia22 L569-572, nasamw22 L200)", die=type_die, kind=load("dba22_words")["rivers"][kind])
     if kind == "minor":
         answer.say([f"guia22@L{data['minor']}"], "a minor river has no effect (guia22 L580)")
         return answer.done("recoils")
@@ -139,7 +139,7 @@ def _river(p: Params, answer: _Answer) -> dict:
     if kind == "difficult" and crossing is not None:
         crossed = crossing >= 3
         answer.say(cites, "a difficult river: {die} {verdict} (3+ crosses; guia22 L594, nasamw22 L202, L712)",
-                   die=crossing, verdict="crosses" if crossed else "fails, the recoiler is destroyed")
+                   die=crossing, verdict=load("dba22_words")["crossing"]["crosses" if crossed else "fails"])
         return answer.done("recoils" if crossed else "destroyed", keeps_crossing=crossed)
     # Not yet rolled: the odds (type 1/6 difficult when unknown, then 4/6 to cross).
     survive = Fraction(4, 6) if kind == "difficult" else Fraction(5, 6) + Fraction(1, 6) * Fraction(4, 6)
@@ -158,8 +158,7 @@ def _enemy(p: Params, answer: _Answer) -> dict:
     rule = data["enemy_destroyed"]
     answer.say([f"guia22@L{rule[touched]}", f"nasamw22@L{rule['commentary']}"],
                "and destroys that enemy too: it touched the enemy's {where} (guia22 L{line}, nasamw22 L717)",
-               where={"rear": "rear edge", "rear_corner": "rear corner with its rear edge",
-                      "side_by_corner": "side with only a rear corner"}[touched], line=rule[touched])
+               where=load("dba22_words")["enemy_touched"][touched], line=rule[touched])
     return answer.done("destroyed", enemy="destroyed")
 
 
@@ -193,7 +192,7 @@ def calculate(values) -> dict:
     if behind in data["behind"]:
         rule = data["behind"][behind]
         answer.say([f"guia22@L{rule['line']}", rule["commentary"]], "it meets {what}: destroyed (guia22 L{line}, "
-                   "{commentary})", what=behind.replace("_", " "), line=rule["line"],
+                   "{commentary})", what=load("dba22_words")["behind"][behind], line=rule["line"],
                    commentary=rule["commentary"].replace("@L", " L"))
         return answer.done("destroyed")
     answer.say(["guia22@L1430"], "nothing behind it: it moves back its base depth, or its width if less "

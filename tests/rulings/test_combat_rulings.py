@@ -326,3 +326,26 @@ def test_every_doubt_names_its_seed_lines__guide_L1636(params):
         assert SEED_LINE.search(line), line
     for citation in result["citations"]:
         assert resolve_citation(citation), citation
+
+
+# --- the working in the page's language ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", ["dispara contra", "no puede responder", "dudoso:", "derrota simple", "guarecida en un BUA"]),
+    ("it", ["tira a", "non può rispondere", "dubbio:", "battuto", "di guarnigione in una BUA"]),
+])
+def test_working_is_translated_with_the_seeds_words__guide_L1211(client, language, words):
+    query = {"a": "4Bw", "b": "4Bd", "mode": "shooting", "b_in_bua": "true"}
+    page = client.get("/rulings/calc/dba-combat/", query, headers={"Accept-Language": language})
+    assert page.status_code == 200
+    for word in words:
+        assert word in page.text, (language, word)
+    assert "shoots at" not in page.text
+    api = client.get("/api/calc/dba-combat/", query, headers={"Accept-Language": language}).json()
+    assert any("shoots at" in line for line in api["breakdown"])  # the API keeps English
+
+
+def test_recoil_working_is_translated__commentary_L687(client):
+    page = client.get("/rulings/calc/dba-recoil/", {"recoiler": "4Bw", "behind": "friend", "friend": "4Bd"},
+                      headers={"Accept-Language": "it"})
+    assert "interpenetra" in page.text and "si ritira in" in page.text
