@@ -4,16 +4,24 @@ Their data, with a source line for every value and the doubtful ones flagged: fi
 
 from __future__ import annotations
 
-from rulings.calculators import asl, dba_combat, dba_pips, dba_victory, rumbo, wfb
+from rulings.calculators import asl, dba_combat, dba_pips, dba_recoil, dba_victory, rumbo, wfb
 from rulings.calculators.dba_pips import GENERAL_PLACES
 from rulings.calculators.params import ParamError
 
-_COMBAT_SIDE = ("general", "uphill_or_bank", "bad_going", "overlaps", "rear_support", "in_camp", "in_bua", "die")
+_COMBAT_SIDE = ("general", "uphill_or_bank", "bad_going", "dunes", "overlaps", "rear_support", "in_camp", "in_bua",
+                "flank_contact", "shot_in_rear", "die")
+_COMBAT_SIDE_FLAGS = ("general", "uphill_or_bank", "bad_going", "dunes", "in_camp", "in_bua", "flank_contact",
+                      "shot_in_rear")
 
 # name: (function, English title, the parameters the form offers, in order)
 REGISTRY = {
     "dba-combat": (dba_combat.calculate, "DBA 2.2 combat",
-                   ["a", "b", "mode"] + [f"{s}_{k}" for s in "ab" for k in _COMBAT_SIDE]),
+                   ["a", "b", "mode", "shooter", "target_shoots_back", "range_paces", "knights_contact"]
+                   + [f"{s}_{k}" for s in "ab" for k in _COMBAT_SIDE]),
+    "dba-recoil": (dba_recoil.calculate, "DBA 2.2: what happens to a recoil",
+                   ["recoiler", "behind", "friend", "friend_facing_other_way", "no_room_beyond_friend",
+                    "second_friend_behind", "river", "river_type_die", "crossing_die", "enemy_touched",
+                    "in_bua_or_camp", "flank_contact", "shot_in_rear"]),
     "dba-pip-cost": (dba_pips.calculate, "DBA 2.2 PIP cost of a move",
                      ["move", "elements", "first_bound", "beyond_command", "general_in", "general_lost", "dismounting",
                       "extra_move", "bua_move", "general_moving"]),
@@ -30,6 +38,12 @@ REGISTRY = {
 # Parameters with a fixed set of values (the form shows a select); the first is the default.
 CHOICES = {
     "mode": ("close", "shooting"),
+    "shooter": dba_combat.SIDES,
+    "target_shoots_back": dba_combat.ANSWERS,
+    "knights_contact": dba_combat.KNIGHTS_CONTACT,
+    "behind": dba_recoil.BEHIND,
+    "river": dba_recoil.RIVERS,
+    "enemy_touched": dba_recoil.ENEMY_TOUCHED,
     "move": ("single", "group"),
     "general_in": GENERAL_PLACES,
     "edition": ("2.2", "3.0"),
@@ -37,8 +51,10 @@ CHOICES = {
 
 # Yes/no parameters (the form shows a select with no/yes).
 FLAGS = frozenset({
-    *(f"{s}_{k}" for s in "ab" for k in ("general", "uphill_or_bank", "bad_going", "in_camp", "in_bua", "general_lost",
-                                          "camp_lost", "bua_lost")),
+    *(f"{s}_{k}" for s in "ab" for k in _COMBAT_SIDE_FLAGS),
+    *(f"{s}_{k}" for s in "ab" for k in ("general_lost", "camp_lost", "bua_lost")),
+    "friend_facing_other_way", "no_room_beyond_friend", "second_friend_behind", "in_bua_or_camp", "flank_contact",
+    "shot_in_rear",
     "first_bound", "beyond_command", "general_lost", "dismounting", "extra_move", "bua_move", "general_moving",
     "second_column_on", "third_column_off", "illuminated", "attacker_cloaked",
 })

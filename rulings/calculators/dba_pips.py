@@ -3,7 +3,8 @@ the NASAMW commentary's worked examples nasamw22 L125, L129, L131, L188). Data: 
 
 from __future__ import annotations
 
-from rulings.calculators.data import doubt, load
+from rulings.calculators.data import load
+from rulings.calculators.messages import doubt, line
 from rulings.calculators.params import ParamError, Params
 from tournament.armies.elements import element_profile
 
@@ -25,6 +26,10 @@ def _types(p: Params, move: str) -> list[str]:
     return types
 
 
+def _i18n(row: dict) -> dict:
+    return {k: row[k] for k in ("en", "es", "it") if k in row}
+
+
 def _holds(condition: dict, facts: dict, types: list[str]) -> str:
     """Why the condition holds ('' if it does not)."""
     key = condition["key"]
@@ -36,11 +41,12 @@ def _holds(condition: dict, facts: dict, types: list[str]) -> str:
     if key == "general_in":
         if facts["general_in"] in condition["places"] and not facts["general_lost"]:
             if facts["general_moving"]:
-                facts["notes"].append("the general's own single move does not pay for the general's terrain (L820)")
+                facts["notes"].append(line("the general's own single move does not pay for the general's terrain "
+                                           "(guia22 L820)"))
                 return ""
-            return f"the general is in a {facts['general_in']}"
+            return line("the general is in: {place}", place=facts["general_in"])
         return ""
-    return key.replace("_", " ") if facts[key] else ""
+    return line(key.replace("_", " ")) if facts[key] else ""
 
 
 def calculate(values) -> dict:
@@ -53,13 +59,20 @@ def calculate(values) -> dict:
                                         "extra_move", "bua_move", "general_moving")}, "notes": []}
     if facts["general_moving"] and move != "single":
         raise ParamError("general_moving", "the general's own move exemption is for a single-element move")
-    notes = [f"{data['base']['pips']} PIP: {data['base']['en']} (guia22 L{data['base']['line']})"]
-    citations = [f"guia22@L{data['base']['line']}"]
-    cost = data["base"]["pips"]
+    base = data["base"]
+    notes: list = [line("{pips} PIP: {why} (guia22 L{line})", pips=base["pips"], why=_i18n(base), line=base["line"])]
+    citations = [f"guia22@L{base['line']}"]
+    cost = base["pips"]
     extras: list[dict] = []
+    heavy = sorted({t for t in types if t in data["categories"][0]["conditions"][0]["types"]})
     if facts["first_bound"]:
-        notes.append(f"{data['first_bound']['en']} (guia22 L{data['first_bound']['line']}, nasamw22 L125)")
-        citations += [f"guia22@L{data['first_bound']['line']}", data["first_bound"]["commentary"]]
+        first = data["first_bound"]
+        notes.append(line("{why} (guia22 L{line}, nasamw22 L125)", why=_i18n(first), line=first["line"]))
+        citations += [f"guia22@L{first['line']}", first["commentary"]]
+        if heavy:
+            notes.append(line("in the first bound even Elephants, Hordes, War Wagons and Artillery move for 1 PIP "
+                              "(nasamw22 L101, guia22 L799)"))
+            citations.append(first["heavy"])
     else:
         for category in data["categories"]:
             reasons = [(c, why) for c in category["conditions"] if (why := _holds(c, facts, types))]
@@ -67,17 +80,21 @@ def calculate(values) -> dict:
                 continue
             cost += 1
             extras.append({"category": category["number"], "reasons": [why for _c, why in reasons]})
-            notes.append(f"+1 (category {category['number']}): "
-                         + "; ".join(f"{why}: {c['en']} (guia22 L{c['line']})" for c, why in reasons))
-            citations += [f"guia22@L{c['line']}" for c, _why in reasons]
+            for c, why in reasons:
+                notes.append(line("+1 (category {number}): {why}: {condition} (guia22 L{line})",
+                                  number=category["number"], why=why, condition=_i18n(c), line=c["line"]))
+                citations.append(f"guia22@L{c['line']}")
+                if c.get("commentary"):
+                    citations.append(c["commentary"])
             if len(reasons) > 1:
-                notes.append(f"only one extra for category {category['number']}: {data['per_category']['en']} "
-                             f"(guia22 L{data['per_category']['line']})")
+                notes.append(line("only one extra for category {number}: {why} (guia22 L{line})",
+                                  number=category["number"], why=_i18n(data["per_category"]),
+                                  line=data["per_category"]["line"]))
                 notes.append(doubt(data["cumulative_doubt"]["doubtful"]))
                 citations += [f"guia22@L{data['per_category']['line']}", "nasamw22@L125"]
         notes.extend(facts["notes"])
     if facts["extra_move"]:
-        notes.append(f"{data['extra_move']['en']} (nasamw22 L{data['extra_move']['line']})")
+        notes.append(line("{why} (nasamw22 L{line})", why=_i18n(data["extra_move"]), line=data["extra_move"]["line"]))
         citations.append(f"nasamw22@L{data['extra_move']['line']}")
-    notes.append(f"total: {cost} PIP{'s' if cost != 1 else ''}")
+    notes.append(line("total: {pips} PIP(s)", pips=cost))
     return {"result": {"pips": cost, "extras": extras}, "breakdown": notes, "citations": list(dict.fromkeys(citations))}

@@ -4,17 +4,22 @@ result), and the JSON API `GET /api/calc/<name>/?param=value`. The calculators t
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from rulings.calculators import CHOICES, FLAGS, REGISTRY, ParamError
+from rulings.calculators.messages import render as render_line
 from rulings.sources.index import resolve_citation
 
 TITLES = {
     "dba-combat": _("DBA 2.2 combat"),
+    "dba-recoil": _("DBA 2.2: what happens to a recoil"),
     "dba-pip-cost": _("DBA 2.2 PIP cost of a move"),
     "dba-victory": _("DBA: who has won"),
     "wfb-terrain-move": _("Warhammer: moving through terrain"),
@@ -42,6 +47,17 @@ LABELS = {
     "third_column_off": _("Third column still off the table"), "attacker_dr": _("ATTACKER's dr"),
     "defender_dr": _("DEFENDER's dr"), "illuminated": _("Illuminated location"),
     "attacker_cloaked": _("ATTACKER cloaked"),
+    "shooter": _("Who shoots (shooting)"), "target_shoots_back": _("The target shoots back (shooting)"),
+    "range_paces": _("Range in paces (shooting, optional)"),
+    "knights_contact": _("Knights beaten by Bows: where they attacked"),
+    "dunes": _("in dunes or an oasis"), "flank_contact": _("an enemy's front edge touches its flank or rear"),
+    "shot_in_rear": _("shot wholly on its rear edge"), "recoiler": _("Recoiling element"),
+    "behind": _("What it recoils into"), "friend": _("The friend behind (element code)"),
+    "friend_facing_other_way": _("The friend faces another way"),
+    "no_room_beyond_friend": _("No room beyond the friend"), "second_friend_behind": _("Another friend behind it"),
+    "river": _("River"), "river_type_die": _("Die for the river's type (optional)"),
+    "crossing_die": _("Die to cross a difficult river (optional)"), "enemy_touched": _("Where it touches the enemy"),
+    "in_bua_or_camp": _("It occupies a BUA or camp"),
 }
 SIDE_LABELS = {"a": _("A"), "b": _("B")}
 
@@ -69,6 +85,28 @@ def _links(citations: list[str]) -> list[dict]:
     for citation in citations:
         key = resolve_citation(citation)
         links.append({"citation": citation, "url": reverse("rulings:clause", args=[key]) if key else ""})
+    return links
+
+
+def _working(result: dict) -> list[dict]:
+    """The breakdown in the page's language: the calculators' lines carry their message ids (messages.py)."""
+    lang = get_language() or "en"
+    return [{"text": render_line(item, gettext, lang),
+             "doubtful": getattr(item, "doubtful", False) or "doubtful:" in item} for item in result["breakdown"]]
+
+
+def _next_steps(result: dict) -> list[dict]:
+    """Links to the next calculator a result points at (a recoil: dba-recoil), once each."""
+    data = result["result"]
+    steps = [data["recoil"]] if "recoil" in data else [row["recoil"] for row in data.get("odds", []) if "recoil" in row]
+    links, seen = [], set()
+    for step in steps:
+        query = urlencode(step["params"])
+        if (step["calculator"], query) in seen or step["calculator"] not in REGISTRY:
+            continue
+        seen.add((step["calculator"], query))
+        links.append({"url": f"{reverse('rulings:calc', args=[step['calculator']])}?{query}",
+                      "title": TITLES.get(step["calculator"], step["calculator"]), "query": query})
     return links
 
 
@@ -102,6 +140,7 @@ def calc_page(request: HttpRequest, name: str) -> HttpResponse:
     context = {"name": name, "title": TITLES.get(name, title), "fields": _fields(request, params, error),
                "result": result, "error": error, "error_label": _label(error.param) if error else "",
                "links": _links(result["citations"]) if result else [], "api": reverse("calc_api", args=[name]),
+               "working": _working(result) if result else [], "next_steps": _next_steps(result) if result else [],
                "query": request.GET.urlencode()}
     template = "rulings/calc.html#result" if request.htmx else "rulings/calc.html"
     return render(request, template, context, status=400 if error else 200)

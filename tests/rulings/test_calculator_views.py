@@ -11,6 +11,7 @@ from rulings.calculators import REGISTRY
 
 GOOD = {
     "dba-combat": {"a": "4Bd", "b": "3Kn"},
+    "dba-recoil": {"recoiler": "4Bd", "behind": "friend", "friend": "4Sp"},
     "dba-pip-cost": {"elements": "El", "beyond_command": "true", "general_in": "bua"},
     "dba-victory": {"a_lost": "4Bd,4Bd", "a_camp_lost": "true", "b_lost": "Ps"},
     "wfb-terrain-move": {"m": "20", "open": "12", "difficult": "8"},
