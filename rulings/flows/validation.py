@@ -2,8 +2,9 @@
 
 ``validate_flow(data)`` returns a list of problems, empty when the flow is sound: the schema,
 unique ids, every ``next`` resolves, every node is reachable from the start, questions have at
-least two answers, leaves are rulings, no cycles, and every ruling cites clauses that resolve in
-the seed index.
+least two answers, leaves are rulings, no cycles, every ruling cites clauses that resolve in
+the seed index, and a ruling's ``asserts`` block (checks against a calculator, see rulings.flows.asserts)
+is well formed.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from rulings.flows.asserts import shape_problems
 from rulings.sources.index import resolve_citation
 
 LANGUAGES = ("en", "es", "it")
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 FLOW_KEYS = {"id", "title", "intro", "game", "edition", "sources", "start", "nodes", "order"}
 QUESTION_KEYS = {"question", "help", "answers"}
-RULING_KEYS = {"ruling", "cites", "doubt"}
+RULING_KEYS = {"ruling", "cites", "doubt", "asserts"}
 
 
 class FlowError(ValueError):
@@ -56,6 +58,8 @@ def _node_problems(node_id: str, node, resolve) -> list[str]:
         problems += _citation_problems(node.get("cites"), f"{where} (ruling)", resolve)
         if "doubt" in node:
             problems += _text_problems(node["doubt"], f"{where} doubt")
+        if "asserts" in node:
+            problems += shape_problems(node["asserts"], where)
         return problems
     if "question" not in node:
         return [f"{where}: is neither a question nor a ruling (a dead end)"]
