@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import networkx as nx  # noqa: E402
 import rustworkx as rx  # noqa: E402
 
-from tournament.pairing.engine import Entrant, PairingOptions  # noqa: E402
 from tournament.pairing import engine as pairing  # noqa: E402
+from tournament.pairing.engine import Entrant, PairingOptions  # noqa: E402
 
 ROUND = 4
 SIZES = (64, 255, 256, 1000, 3999, 4000)
