@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from tests.factories import make_player, make_registration, make_user
 from tournament.models import AuditEntry, Game, Registration, Round, Seat
+from tournament.results.standings import event_standings
 
 CLUBS = ["Dracs", "Dracs", "Ludópatas", "Ludópatas", "Circolo", "Circolo", "Gruppo", "Gruppo"]
 
@@ -371,3 +372,18 @@ def test_new_pairing_messages_are_translated(language, expected):
         fixed = note_message({"code": "fixed_table", "player": 1, "table": 2, "conflict": True, "other": 3,
                               "other_table": 4}, {1: "Ana", 3: "Bea"})
         assert "Ana" in fixed and "Bea" in fixed and "fixed" not in fixed
+
+
+def test_standings_after_a_round_count_only_the_games_up_to_it(organizer_client, event, field):
+    event.scoring_preset, event.wdl_points = "wdl", "3/1/0"
+    event.save()
+    rnd1 = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd1, "4-1")  # side A wins every game: 3 points, side B 0
+    rnd2 = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd2, "1-4")  # now side B wins every game
+    won = {rnd: set(Seat.objects.filter(round=rnd, side=side).values_list("registration_id", flat=True))
+           for rnd, side in ((rnd1, "a"), (rnd2, "b"))}
+    after_one = {r.registration_id: r.points for r in event_standings(event, upto=1)}
+    assert after_one == {reg.pk: 3 if reg.pk in won[rnd1] else 0 for reg in field}
+    after_two = {r.registration_id: r.points for r in event_standings(event)}
+    assert after_two == {reg.pk: 3 * (reg.pk in won[rnd1]) + 3 * (reg.pk in won[rnd2]) for reg in field}
