@@ -52,7 +52,7 @@ check: $(VENV)/.installed
 	DEBUG=0 SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') ALLOWED_HOSTS=example.org \
 		$(PY) manage.py check --deploy --fail-level WARNING
 
-# Extract strings of one area (AREA=core|rounds|...) and compile every catalogue.
+# Compile every catalogue (locale/<area>/<lang>/LC_MESSAGES/django.po -> django.mo); it extracts nothing.
 messages: $(VENV)/.installed
 	cd locale && for d in */*/LC_MESSAGES; do msgfmt -o $$d/django.mo $$d/django.po; done
 

@@ -1,4 +1,4 @@
-"""Entering, reporting, confirming and correcting game results (the Django side of results.py).
+"""Entering, reporting, confirming and correcting game results (the Django side of shorthand and scoring).
 
 An organizer or umpire enters a result and it is confirmed at once. Players may report their own
 game: two matching reports confirm it, differing ones mark it disputed for an umpire. Correcting a
@@ -15,6 +15,7 @@ from django.utils import timezone
 from tournament.events.audit import audit
 from tournament.models import Game, ResultReport, Round, Seat
 from tournament.pairing import engine as pairing
+from tournament.pairing.manager import entrants, options_for
 from tournament.results.scoring import score_game, with_points
 from tournament.results.shorthand import GameResult, Problem, SideResult, check_result
 
@@ -146,8 +147,6 @@ def _complete(rnd: Round) -> None:
 
 def _correction(game: Game) -> Correction:
     """Re-pair every later round with the corrected scores and compare with what was played."""
-    from tournament.pairing.manager import entrants, options_for  # the manager imports this module's callers
-
     event = game.round.event
     changed = []
     for later in event.rounds.filter(number__gt=game.round.number).order_by("number"):
