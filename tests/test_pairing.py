@@ -195,14 +195,26 @@ def test_clashing_fixed_tables_are_warned():
     people = [Entrant(i, 0, i, fixed_table=1 if i in (0, 2) else None) for i in range(4)]
     result = pair_round(people, 2)
     assert sorted(p.table for p in result.pairings) == [1, 2]
-    assert [w.code for w in result.warnings] == ["fixed_table"]
+    assert next(p.table for p in result.pairings if 2 in (p.a, p.b)) == 2
+    assert [(w.code, dict(w.params)) for w in result.warnings] == [
+        ("fixed_table", {"player": 2, "table": 1, "conflict": True, "other": 0})]  # 0's game kept table 1
+
+
+def test_opponents_with_different_fixed_tables_warn_whose_table_was_kept():
+    people = [Entrant(0, 0, 0, fixed_table=3), Entrant(1, 0, 1, fixed_table=5)]
+    result = pair_round(people, 2)
+    assert [p.table for p in result.pairings] == [3]
+    assert [(w.code, dict(w.params)) for w in result.warnings] == [
+        ("fixed_table", {"player": 1, "table": 5, "conflict": True, "other": 0, "other_table": 3})]
 
 
 def test_swap_warnings_name_what_a_hand_made_game_breaks():
     people = [Entrant(0, 0, 0, club="Dracs", opponents=frozenset({1}), tables=frozenset({3}), had_bye=True),
               Entrant(1, 0, 1, club="Dracs", opponents=frozenset({0}))]
     assert [n.code for n in swap_warnings(people, 0, 1, 3)] == ["rematch", "same_club", "repeat_table"]
-    assert [n.code for n in swap_warnings(people, 0, None, None)] == ["second_bye"]
+    assert all(dict(n.params).get("by_hand") for n in swap_warnings(people, 0, 1, 3) if n.code != "repeat_table")
+    assert [(n.code, dict(n.params)) for n in swap_warnings(people, 0, None, None)] == [
+        ("second_bye", {"player": 0, "by_hand": True})]
     assert swap_warnings(people, 1, None, None) == ()
 
 

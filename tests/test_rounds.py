@@ -4,6 +4,8 @@ report results, correct a past result, standings and exports."""
 from __future__ import annotations
 
 import io
+import re
+from html import unescape
 
 import pandas as pd
 import pytest
@@ -11,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import make_player, make_registration, make_user
-from tournament.models import AuditEntry, Game, Round, Seat
+from tournament.models import AuditEntry, Game, Registration, Round, Seat
+from tournament.results.standings import event_standings
 
 CLUBS = ["Dracs", "Dracs", "Ludópatas", "Ludópatas", "Circolo", "Circolo", "Gruppo", "Gruppo"]
 
@@ -39,6 +42,24 @@ def games(rnd):
 def enter(client, event, game, shorthand="4G-1C", **extra):
     url = reverse("tournament:game_result", args=[event.slug, game.pk])
     return client.post(url, {"shorthand": shorthand, **extra})
+
+
+def flashes(response) -> list[str]:
+    """The messages shown at the top of the page (not the page's own text)."""
+    block = re.search(r'<ul class="messages"[^>]*>(.*?)</ul>', response.text, re.S)
+    return [unescape(m).strip() for m in re.findall(r"<li[^>]*>(.*?)</li>", block.group(1), re.S)] if block else []
+
+
+def round_warnings(response) -> list[str]:
+    block = re.search(r'<ul[^>]*id="round-warnings"[^>]*>(.*?)</ul>', response.text, re.S)
+    return [unescape(m).strip() for m in re.findall(r"<li>(.*?)</li>", block.group(1), re.S)] if block else []
+
+
+def game_row(response, game) -> str:
+    """The text of one game's row on the round page, tags stripped."""
+    row = re.search(rf'<tr id="game-{game.pk}"[^>]*>(.*?)</tr>', response.text, re.S)
+    assert row, f"no row for game {game.pk}"
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", row.group(1))).split())
 
 
 def test_draft_has_every_player_once_and_avoids_club_mates(organizer_client, event, field):
@@ -76,7 +97,9 @@ def test_swap_warns_of_club_mates_and_is_logged(organizer_client, event, field):
     response = organizer_client.post(reverse("tournament:seats_swap", args=[event.slug, 1]),
                                      {"first": b1.pk, "second": mate.pk}, follow=True)
     assert response.status_code == 200
-    assert a1.registration.player.club.name in response.text  # the warning names the club
+    club = a1.registration.player.club.name
+    # A hand-made game: the warning names the club and does not claim that nothing better was possible.
+    assert f"Same club ({club})." in flashes(response)
     game = Game.objects.get(pk=g1.pk)
     assert game.manual
     assert AuditEntry.objects.filter(action="round.swap").exists()
@@ -129,10 +152,12 @@ def test_players_reports_confirm_or_dispute(client, organizer_client, event, fie
     a, b = second.seats.order_by("side")
     client.post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
     assert Game.objects.get(pk=second.pk).status == Game.Status.REPORTED
-    client.post(reverse("tournament:report", args=[b.report_token]), {"shorthand": "1-4"})
+    response = client.post(reverse("tournament:report", args=[b.report_token]), {"shorthand": "1-4"}, follow=True)
+    assert flashes(response)[-1] == "Your report differs from your opponent's: an umpire will settle it."
     assert Game.objects.get(pk=second.pk).status == Game.Status.DISPUTED
     page = organizer_client.get(reverse("tournament:round", args=[event.slug, 1]))
-    assert "umpire" in page.text.lower()
+    assert "Reports differ: umpire needed" in game_row(page, second)
+    assert "Reports differ" not in game_row(page, first) and "Confirmed" in game_row(page, first)
 
 
 def test_revoked_or_unknown_report_link_is_refused(client, organizer_client, event, field):
@@ -154,7 +179,8 @@ def test_next_round_avoids_rematches_and_needs_results(organizer_client, event, 
     rnd1 = pair(organizer_client, event)
     publish(organizer_client, event, rnd1)
     response = organizer_client.post(reverse("tournament:round_pair", args=[event.slug]), follow=True)
-    assert event.rounds.count() == 1 and "result" in response.text.lower()
+    assert event.rounds.count() == 1
+    assert flashes(response) == ["Every game of the previous rounds needs a confirmed result before pairing the next."]
     for game in games(rnd1):
         enter(organizer_client, event, game, "4-1")
     rnd2 = pair(organizer_client, event)
@@ -298,3 +324,66 @@ def test_umpires_swap_only_when_the_event_allows(umpire_client, organizer_client
     event.save()
     assert umpire_client.post(url, {"first": first.pk, "second": second.pk}).status_code == 302
     assert Game.objects.get(pk=g1.pk).manual
+
+
+def test_clashing_fixed_tables_say_who_kept_the_table(organizer_client, event, field):
+    first, second = field[0], field[1]  # club mates: never paired together, so both games claim table 1
+    Registration.objects.filter(pk__in=[first.pk, second.pk]).update(fixed_table=1)
+    rnd = pair(organizer_client, event)
+    at_one = Game.objects.get(round=rnd, table=1)
+    holder, other = (first, second) if at_one.seats.filter(registration=first).exists() else (second, first)
+    assert not at_one.seats.filter(registration=other).exists()
+    page = organizer_client.get(reverse("tournament:round", args=[event.slug, rnd.number]))
+    assert round_warnings(page) == [f"Table 1 was fixed for {other.player.name}, but it went to {holder.player.name}, "
+                                    "who has the same fixed table."]
+
+
+def test_a_hand_made_bye_for_a_player_who_had_one_says_so(organizer_client, event):
+    regs = [make_registration(event, make_player(name, club)) for name, club in
+            [("Ana Ruiz", "Dracs"), ("Bea Sola", "Circolo"), ("Carla Pons", "Gruppo")]]
+    rnd1 = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd1)
+    had_bye = rnd1.games.get(is_bye=True).seats.get().registration
+    rnd2 = pair(organizer_client, event)
+    bye_seat = rnd2.games.get(is_bye=True).seats.get()
+    assert bye_seat.registration != had_bye and had_bye in regs
+    mover = Seat.objects.get(round=rnd2, registration=had_bye)
+    organizer_client.get(reverse("tournament:round", args=[event.slug, rnd2.number]))  # shows the earlier messages
+    response = organizer_client.post(reverse("tournament:seats_swap", args=[event.slug, rnd2.number]),
+                                     {"first": mover.pk, "second": bye_seat.pk}, follow=True)
+    assert rnd2.games.get(is_bye=True).seats.get().registration == had_bye
+    a, b = (s.registration.player.name for s in mover.game.seats.order_by("side"))  # they met at table 1 in round 1
+    assert mover.game.table == 1
+    assert flashes(response) == [f"Rematch: {a} and {b} have already met.", f"{a} has already played on table 1.",
+                                 f"{b} has already played on table 1.", f"{had_bye.player.name} already had a bye."]
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("es", "Ana ya ha tenido un descanso."),
+    ("it", "Ana ha già avuto un riposo."),
+])
+def test_new_pairing_messages_are_translated(language, expected):
+    from django.utils import translation
+
+    from tournament.pairing.messages import note_message
+
+    with translation.override(language):
+        assert note_message({"code": "second_bye", "player": 1, "by_hand": True}, {1: "Ana"}) == expected
+        fixed = note_message({"code": "fixed_table", "player": 1, "table": 2, "conflict": True, "other": 3,
+                              "other_table": 4}, {1: "Ana", 3: "Bea"})
+        assert "Ana" in fixed and "Bea" in fixed and "fixed" not in fixed
+
+
+def test_standings_after_a_round_count_only_the_games_up_to_it(organizer_client, event, field):
+    event.scoring_preset, event.wdl_points = "wdl", "3/1/0"
+    event.save()
+    rnd1 = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd1, "4-1")  # side A wins every game: 3 points, side B 0
+    rnd2 = pair(organizer_client, event)
+    play_round(organizer_client, event, rnd2, "1-4")  # now side B wins every game
+    won = {rnd: set(Seat.objects.filter(round=rnd, side=side).values_list("registration_id", flat=True))
+           for rnd, side in ((rnd1, "a"), (rnd2, "b"))}
+    after_one = {r.registration_id: r.points for r in event_standings(event, upto=1)}
+    assert after_one == {reg.pk: 3 if reg.pk in won[rnd1] else 0 for reg in field}
+    after_two = {r.registration_id: r.points for r in event_standings(event)}
+    assert after_two == {reg.pk: 3 * (reg.pk in won[rnd1]) + 3 * (reg.pk in won[rnd2]) for reg in field}

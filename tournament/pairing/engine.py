@@ -232,7 +232,11 @@ def pairing_cost(entrants: Sequence[Entrant], pairs: Iterable[tuple[int, int | N
 
 
 def swap_warnings(entrants: Sequence[Entrant], a: int, b: int | None, table: int | None) -> tuple[Note, ...]:
-    """What a hand-made game breaks: rematch, same club, same army list, second bye, a table played on."""
+    """What a hand-made game breaks: rematch, same club, same army list, second bye, a table played on.
+
+    The rematch, same-club and bye notes carry by_hand=True: the engine did not choose them, so the
+    organizer is not told that no better pairing was possible.
+    """
     people = {e.id: e for e in entrants}
     first, second = people.get(a), people.get(b) if b is not None else None
     if first is None:
@@ -240,13 +244,13 @@ def swap_warnings(entrants: Sequence[Entrant], a: int, b: int | None, table: int
     notes: list[Note] = []
     if second is not None:
         if second.id in first.opponents or first.id in second.opponents:
-            notes.append(Note("rematch", (("a", first.id), ("b", second.id))))
+            notes.append(Note("rematch", (("a", first.id), ("b", second.id), ("by_hand", True))))
         if first.club and first.club == second.club:
-            notes.append(Note("same_club", (("club", first.club),)))
+            notes.append(Note("same_club", (("club", first.club), ("by_hand", True))))
         if first.army_ref and first.army_ref == second.army_ref:
             notes.append(Note("civil_war", (("army", first.army_ref),)))
     elif first.had_bye:
-        notes.append(Note("second_bye", (("player", first.id),)))
+        notes.append(Note("second_bye", (("player", first.id), ("by_hand", True))))
     for person in (first, second):
         if person is not None and table is not None and table in person.tables:
             notes.append(Note("repeat_table", (("player", person.id), ("table", table))))

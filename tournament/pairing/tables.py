@@ -1,8 +1,10 @@
 """Table assignment after pairing (pure Python): fixed tables, fresh tables, top tables to top games.
 
 Games come in pairing order (best-placed player first), so game k would ideally sit at table k + 1.
-A player's fixed table is honoured first (when two games claim one table, the better-placed game
-keeps it and a "fixed_table" warning with conflict=True is returned). Every other game, in order,
+A player's fixed table is honoured first. When it cannot be (another game already holds that table,
+or the opponent's own fixed table was honoured for this game), a "fixed_table" warning with
+conflict=True names the player, their table and whose fixed table was kept instead ("other", and
+"other_table" when that is a different table). Every other game, in order,
 takes the best-placed free table that neither player has played on, else the best-placed free table.
 A repair pass then swaps tables between two games whenever that makes both fresh. This greedy rule
 with repair is not an exact minimum-cost assignment, but it keeps top games near the top tables and
@@ -23,17 +25,23 @@ def assign_tables(games: Sequence[tuple], available: int | None = None) -> tuple
     """
     real = [k for k, (_a, b) in enumerate(games) if b is not None]
     tables: list[int | None] = [None] * len(games)
-    fixed: dict[int, int] = {}
+    fixed: dict[int, int] = {}  # game -> its fixed table
+    holder: dict[int, int] = {}  # fixed table -> the player it was kept for
     warnings = []
     for k in real:
         for person in games[k]:
             wanted = person.fixed_table
-            if not wanted:
+            if not wanted or fixed.get(k) == wanted:
                 continue
-            if k not in fixed and wanted not in fixed.values():
+            if k not in fixed and wanted not in holder:
                 fixed[k] = tables[k] = wanted
-            elif fixed.get(k) != wanted:
-                warnings.append(Note("fixed_table", (("player", person.id), ("table", wanted), ("conflict", True))))
+                holder[wanted] = person.id
+            elif k in fixed:  # the opponent's fixed table was kept for this game
+                warnings.append(Note("fixed_table", (("player", person.id), ("table", wanted), ("conflict", True),
+                                                     ("other", holder[fixed[k]]), ("other_table", fixed[k]))))
+            else:  # a better-placed game already holds this table for someone else
+                warnings.append(Note("fixed_table", (("player", person.id), ("table", wanted), ("conflict", True),
+                                                     ("other", holder[wanted]))))
     count = max([available or 0, len(real), *fixed.values()])
     free = [t for t in range(1, count + 1) if t not in set(fixed.values())]
     for k in real:

@@ -1,8 +1,9 @@
-"""Entering, reporting, confirming and correcting game results (the Django side of results.py).
+"""Entering, reporting, confirming and correcting game results (the Django side of shorthand and scoring).
 
 An organizer or umpire enters a result and it is confirmed at once. Players may report their own
 game: two matching reports confirm it, differing ones mark it disputed for an umpire. Correcting a
-result of an earlier round recomputes the scores and says which later pairings it would have changed.
+result of an earlier round recomputes the scores; `tournament.pairing.manager.correction_for` then says
+which later pairings it would have changed.
 """
 
 from __future__ import annotations

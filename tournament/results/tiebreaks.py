@@ -194,8 +194,3 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
             values = tuple((m.key, float(shown[p].get(m.key, 0))) for m in metrics if m.shown)
             rows.append(Row(rank, p, values, len(tie_class) > 1))
     return rows
-
-
-def standings_after(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Sequence[str],
-                    round_number: int, **options) -> list[Row]:
-    return standings(players, [g for g in games if g.round <= round_number], tiebreaks, **options)

@@ -1,4 +1,6 @@
-"""Event pages: home, event, registration and players."""
+"""The tournament app's URLs (namespace "tournament"): home and events, registration, armies and
+players; rounds, public pairings, results, players' report links, standings and exports; audit log
+and backups; printed PDFs."""
 
 from django.urls import path, register_converter
 
