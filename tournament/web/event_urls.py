@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from tournament.web.views import events, pdf, players, registration, results, rounds, trust
+from tournament.web.views import accounts, events, pdf, players, registration, results, rounds, trust
 
 app_name = "tournament"
 
@@ -33,6 +33,7 @@ urlpatterns = [
     path("e/<slug:slug>/entries/<int:pk>/edit/", players.entry_edit, name="entry_edit"),
     path("e/<slug:slug>/entries/<int:pk>/row/", players.entry_row, name="entry_row"),
     path("e/<slug:slug>/entries/<int:pk>/status/", players.entry_status, name="entry_status"),
+    path("e/<slug:slug>/entries/<int:pk>/reset-link/", accounts.desk_reset, name="desk_reset"),
     path("e/<slug:slug>/players/", players.player_list, name="players"),
     path("e/<slug:slug>/players/add/", players.player_add, name="player_add"),
     path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
