@@ -1,8 +1,10 @@
-"""The desk reset link: an organizer hands one of their players a one-time link to set a new password.
+"""What an organizer does for one of their players at the desk.
 
-Only for an account linked to a registration of the organizer's own event, and never for an account that holds
-staff rights or a role in any event (such an account resets its password by email). Issuing a link also lifts
-the account's login lockout, and leaves an audit entry (without the link).
+- A password reset link: a one-time link to set a new password. Only for an account linked to a registration of
+  the organizer's own event, and never for an account that holds staff rights or a role in any event (such an
+  account resets its password by email). Issuing a link also lifts the account's login lockout, and leaves an
+  audit entry (without the link).
+- A new "my game" link: the old one (QR on printed army sheets) stops working; reprint the sheet.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
 from tournament.models import Event, EventRole, Registration
+from tournament.models.registrations import new_game_token
 from tournament.registration.usernames import username_key
 
 
@@ -41,3 +44,12 @@ def desk_reset_link(*, event: Event, registration: Registration, user) -> str:
     axes_reset(username=username_key(account.get_username()))
     audit(event=event, user=user, action="account.desk_reset", target=str(registration.player))
     return reverse("password_reset_confirm", kwargs={"uidb64": uid, "token": token})
+
+
+@transaction.atomic
+def game_link_renew(*, event: Event, registration: Registration, user) -> Registration:
+    reg = Registration.objects.select_for_update().get(pk=registration.pk, event=event)
+    reg.game_token = new_game_token()
+    reg.save(update_fields=["game_token"])
+    audit(event=event, user=user, action="registration.game_link", target=str(reg.player))
+    return reg
