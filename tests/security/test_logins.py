@@ -11,7 +11,6 @@ import time
 from datetime import timedelta
 
 import pytest
-from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.management import call_command
@@ -133,6 +132,8 @@ def test_a_venues_shared_address_does_not_lock_out_anyone_else(db):
     on_phone = Client(REMOTE_ADDR="192.0.2.55")
     assert try_login(on_phone, "organizer1", RIGHT).status_code == 302 and logged_in(on_phone)
     # Six minutes later (the attempts' clock moved back) the organizer logs in at the venue again.
+    from axes.models import AccessAttempt
+
     for attempt in AccessAttempt.objects.all():
         AccessAttempt.objects.filter(pk=attempt.pk).update(attempt_time=attempt.attempt_time - timedelta(minutes=6))
     later = Client(REMOTE_ADDR="198.51.100.20")
@@ -148,6 +149,8 @@ def test_a_lockout_is_lifted_by_an_admin(target):
     get_user_model().objects.filter(pk=admin.pk).update(is_staff=True, is_superuser=True)
     staff = Client(REMOTE_ADDR="192.0.2.1")
     staff.force_login(admin)
+    from axes.models import AccessAttempt
+
     listing = staff.get("/admin/axes/accessattempt/")
     assert listing.status_code == 200 and "target5" in listing.text
     ids = [str(pk) for pk in AccessAttempt.objects.values_list("pk", flat=True)]
