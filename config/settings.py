@@ -7,6 +7,7 @@ for development on SQLite. With DEBUG off the development secret is refused.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import os
 import sys
@@ -49,6 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "tournament",
     "rulings",
 ]
@@ -66,6 +68,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a locked-out login attempt into the lockout page (429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -109,6 +113,51 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out username + address before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login limits (django-axes): failed attempts live in the database (AccessAttempt rows, updated under a row lock),
+# so no cache traffic can evict them. They are counted per *combination* of normalised username and client
+# address: five wrong passwords lock that username from that address only, so a stranger on the venue's shared
+# Wi-Fi cannot lock the organizer out for everyone, and an attacker elsewhere cannot lock them out at the venue.
+# The lock cools off after AXES_COOLOFF_TIME; staff lift it earlier in the admin (Access attempts) or with
+# `manage.py axes_reset_username <name>` / `axes_reset`, and an organizer's desk reset link lifts it too.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "5")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_USERNAME_CALLABLE = "tournament.web.login_limits.normalised_username"
+AXES_CLIENT_IP_CALLABLE = "tournament.web.login_limits.client_address"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind reverse proxies: how many of them append to X-Forwarded-For (0 = none: only REMOTE_ADDR is trusted).
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
+# Email (password reset), Django 6.1 MAILERS. In development (DEBUG) mail is printed on the console unless EMAIL_HOST
+# names an SMTP server; with DEBUG off it goes by SMTP to EMAIL_HOST (default localhost, the machine's own mail
+# relay), never to the console and its logs. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or
+# EMAIL_USE_SSL come from the environment.
+_EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if _EMAIL_HOST or not DEBUG:
+    _use_ssl = env_bool("EMAIL_USE_SSL", False)
+    _remote = _EMAIL_HOST not in ("", "localhost", "127.0.0.1")
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {
+        "host": _EMAIL_HOST or "localhost",
+        "port": int(os.environ.get("EMAIL_PORT", "465" if _use_ssl else ("587" if _remote else "25"))),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_ssl": _use_ssl,
+        "use_tls": env_bool("EMAIL_USE_TLS", _remote and not _use_ssl),
+        "timeout": int(os.environ.get("EMAIL_TIMEOUT", "10")),
+    }}}
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# A password reset link (by email or handed over at the desk) works once and for at most a day.
+PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament:home"
 LOGOUT_REDIRECT_URL = "tournament:home"
@@ -139,7 +188,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
 
 # One cache shared by every server process on the machine (rendered standings and pairings tables,
-# login attempt counters): a file cache needs no extra service. Tests use memory.
+# nothing security-relevant: login attempts are in the database): a file cache needs no extra service. Tests use memory.
 _CACHE_NAME = hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]
 CACHE_DIR = os.environ.get("CACHE_DIR") or str(Path(tempfile.gettempdir()) / f"dba-cache-{_CACHE_NAME}")
 CACHES = {

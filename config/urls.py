@@ -5,16 +5,22 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from rulings.views.calculators import calc_api
-from tournament.web.views.accounts import RateLimitedLoginView
+from tournament.web.views import accounts
 from tournament.web.views.registration import signup
 
 urlpatterns = [
     path("", include("tournament.web.event_urls")),
-    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
+    path("accounts/login/", accounts.login_view, name="login"),
+    path("accounts/password-reset/", accounts.password_reset, name="password_reset"),
+    path("accounts/password-reset/sent/", accounts.password_reset_done, name="password_reset_done"),
+    path("accounts/reset/<uidb64>/<token>/", accounts.password_reset_confirm, name="password_reset_confirm"),
+    path("accounts/reset/done/", accounts.password_reset_complete, name="password_reset_complete"),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("rulings/", include("rulings.urls")),
     path("api/calc/<str:name>/", calc_api, name="calc_api"),
+    # The admin's own login, with the same one-try-at-a-time lock (django-axes limits it like every login).
+    path("admin/login/", accounts.admin_login_view),
     path("admin/", admin.site.urls),
 ]

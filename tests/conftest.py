@@ -60,7 +60,7 @@ def umpire_client(db, umpire):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Each test starts with an empty cache (standings and login counters live there)."""
+    """Each test starts with an empty cache (rendered standings and pairings live there)."""
     from django.core.cache import cache
 
     cache.clear()

@@ -69,18 +69,18 @@ def report_url(seat) -> str:
     return BASE.rstrip("/") + reverse("tournament:report", args=[seat.report_token])
 
 
-def test_army_sheet_qr_is_event_page_then_latest_published_seat(full_event, organizer, drawn):
+def test_army_sheet_qr_is_the_players_stable_my_game_link(full_event, organizer, drawn):
     event, mine = full_event["event"], full_event["regs"][0]
+    my_game = BASE.rstrip("/") + reverse("tournament:my_game", args=[mine.game_token])
     (before,) = army_sheets(event, event.registrations.filter(pk=mine.pk), BASE)
-    assert before.report_url == BASE.rstrip("/") + event.get_absolute_url()
+    assert before.report_url == my_game
     rnd = round_pair(event, organizer)
-    (draft,) = army_sheets(event, event.registrations.filter(pk=mine.pk), BASE)
-    assert draft.report_url == before.report_url  # a draft round's tokens are not printed
     round_publish(rnd, organizer)
-    seat = rnd.seats.get(registration=mine)
+    (after,) = army_sheets(event, event.registrations.filter(pk=mine.pk), BASE)
+    assert after.report_url == my_game  # not bound to the round in progress when it was printed
     response = login(full_event["users"][0]).get(reverse("tournament:army_sheet_pdf", args=[event.slug, mine.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert drawn == [report_url(seat)]
+    assert drawn == [my_game]
     content = text(response.content)
     for expected in ("Íñigo Larrañaga", "Ludópatas de Sevilla", "Polybian Roman", "275-105 BC", "DBA 3.0",
                      GENERAL_MARK, "Seguidores", event.name):

@@ -146,13 +146,13 @@ def test_players_reports_confirm_or_dispute(client, organizer_client, event, fie
     publish(organizer_client, event, rnd)
     first, second = games(rnd)[:2]
     a, b = first.seats.order_by("side")
-    for seat in (a, b):
-        assert client.post(reverse("tournament:report", args=[seat.report_token]), {"shorthand": "4-1"}).status_code == 302
+    for seat in (a, b):  # each player on their own phone (one browser reporting both sides does not confirm)
+        assert Client().post(reverse("tournament:report", args=[seat.report_token]), {"shorthand": "4-1"}).status_code == 302
     assert Game.objects.get(pk=first.pk).status == Game.Status.CONFIRMED
     a, b = second.seats.order_by("side")
     client.post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
     assert Game.objects.get(pk=second.pk).status == Game.Status.REPORTED
-    response = client.post(reverse("tournament:report", args=[b.report_token]), {"shorthand": "1-4"}, follow=True)
+    response = Client().post(reverse("tournament:report", args=[b.report_token]), {"shorthand": "1-4"}, follow=True)
     assert flashes(response)[-1] == "Your report differs from your opponent's: an umpire will settle it."
     assert Game.objects.get(pk=second.pk).status == Game.Status.DISPUTED
     page = organizer_client.get(reverse("tournament:round", args=[event.slug, 1]))

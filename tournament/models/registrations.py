@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +13,10 @@ from tournament.models.people import Player
 
 def empty_list() -> list:
     return []
+
+
+def new_game_token() -> str:
+    return secrets.token_urlsafe(18)
 
 
 class Registration(models.Model):
@@ -34,6 +40,9 @@ class Registration(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(_("dropped after round"), null=True, blank=True)
     fixed_table = models.PositiveSmallIntegerField(_("fixed table"), null=True, blank=True)
     notes = models.CharField(_("notes"), max_length=240, blank=True)
+    # The player's "my game" link (QR code on the army sheet): always opens their current game. One per entry,
+    # not per round, so a sheet printed before the event stays right; the organizer can issue a new one.
+    game_token = models.CharField(max_length=32, unique=True, default=new_game_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

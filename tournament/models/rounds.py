@@ -54,6 +54,15 @@ class Game(models.Model):
         DISPUTED = "disputed", _("Reports differ: umpire needed")
         CONFIRMED = "confirmed", _("Confirmed")
 
+    class Review(models.TextChoices):
+        """Why a game waits for an umpire (shown to the players and the umpire)."""
+
+        NONE = "", _("None")
+        DIFFERENT = "different", _("The two players' reports differ: an umpire will decide.")
+        SAME_REPORTER = "same_reporter", _("Both sides were reported from the same browser or account: "
+                                           "an umpire must confirm the result.")
+        CHANGED = "changed", _("A player sent a second, different report: an umpire will decide.")
+
     class Outcome(models.TextChoices):
         A = "a", _("Side A won")
         B = "b", _("Side B won")
@@ -64,6 +73,7 @@ class Game(models.Model):
     is_bye = models.BooleanField(_("bye"), default=False)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     outcome = models.CharField(_("outcome"), max_length=4, choices=Outcome.choices, blank=True)
+    review_reason = models.CharField(_("why an umpire is needed"), max_length=16, choices=Review.choices, blank=True)
     explanation = models.JSONField(_("why this pairing"), default=list, blank=True)
     manual = models.BooleanField(_("changed by hand"), default=False)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -114,7 +124,10 @@ class Seat(models.Model):
 
 
 class ResultReport(models.Model):
-    """A result as reported by one source; the game's result is set when reports agree or an umpire decides."""
+    """A result as reported by one source; the game's result is set when reports agree or an umpire decides.
+
+    Reports are kept, never overwritten: a player's second, different report is stored beside the first.
+    """
 
     class Source(models.TextChoices):
         PLAYER = "player", _("Player")
@@ -125,16 +138,13 @@ class ResultReport(models.Model):
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.CASCADE, related_name="reports")
     source = models.CharField(max_length=10, choices=Source.choices)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # A random marker kept in the reporting browser's session: two sides reported from one browser do not confirm.
+    reporter = models.CharField(max_length=64, blank=True, editable=False)
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "created_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["game", "seat"], condition=models.Q(seat__isnull=False), name="one_report_per_seat"
-            ),
-        ]
+        ordering = ["game", "created_at", "pk"]
 
     def __str__(self) -> str:
         return f"{self.game} · {self.get_source_display()}"

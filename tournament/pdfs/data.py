@@ -58,15 +58,10 @@ def absolute(base_url: str, path: str) -> str:
 
 def army_sheets(event: Event, registrations, base_url: str) -> list[ArmySheet]:
     catalogue = load_catalogue()
-    latest = {}
-    seats = Seat.objects.filter(round__event=event, token_revoked=False).exclude(round__status=Round.Status.DRAFT)
-    for reg_id, token in seats.order_by("round__number").values_list("registration_id", "report_token"):
-        latest[reg_id] = token
     sheets = []
     for reg in registrations.select_related("player__club"):
         entry = catalogue.get(reg.army_ref) if reg.army_ref and event.edition == "3.0" else None
-        token = latest.get(reg.pk)
-        url = reverse("tournament:report", args=[token]) if token else event.get_absolute_url()
+        url = reverse("tournament:my_game", args=[reg.game_token])  # stable: opens whatever game is current
         sheets.append(ArmySheet(
             event_name=event.name, edition=event.edition, player=reg.player.name,
             club=reg.player.club.name if reg.player.club_id else "", army_ref=reg.army_ref,

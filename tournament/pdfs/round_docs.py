@@ -1,5 +1,5 @@
-"""Round documents: the pairing sheet for the wall, result slips (one per table, with QR codes to both
-players' report pages), the round pack (both in one PDF) and the standings."""
+"""Round documents: the pairing sheet for the wall, result slips (one per table, in two halves with a cut
+line: each half carries only its own player's report code), the round pack (both in one PDF) and the standings."""
 
 from __future__ import annotations
 
@@ -42,24 +42,35 @@ def pairing_flowables(sheet: RoundSheet) -> list:
     return [_p(f"{sheet.event_name} · {title}", s["title"]), table]
 
 
-def _slip(sheet: RoundSheet, game, s) -> KeepTogether:
+def _half(sheet: RoundSheet, game, me, s) -> Table:
+    """One player's half of the table slip: both sides' result boxes, but only this player's report code."""
     boxes = f"{_('Elements lost')}: ____   {BOX} {_('General lost')}   {BOX} {_('Camp / BUA lost')}"
-    rows = [[_p(_("Table %(t)s") % {"t": game.table}, s["h2"]), "",
-             _p(f"{sheet.event_name} · {_('Round %(n)s') % {'n': sheet.number}}", s["base"]), ""]]
+    lines = [_p(f"{_('Table %(t)s') % {'t': game.table}} · {sheet.event_name} · {_('Round %(n)s') % {'n': sheet.number}}",
+                s["h2"]),
+             _p(_("Half of %(name)s: keep it, report with your own code.") % {"name": me.name}, s["bold"])]
     for label, side in (("A", game.a), ("B", game.b)):
-        rows.append([
-            _p(label, s["bold"]), [_p(side.name, s["bold"]), _p(f"{side.club} · {side.army}", s["small"]),
-                                   _p(boxes, s["base"])],
-            qr(side.report_url, 20 * mm), _p(_("Signature"), s["small"]),
-        ])
-    rows.append(["", _p(f"{_('Outcome')}: {BOX} {_('A won')}   {BOX} {_('B won')}   {BOX} {_('Time called')}"
-                        f"   · {_('Shorthand (A first)')}: ________", s["base"]), "", ""])
-    table = Table(rows, colWidths=[10 * mm, 112 * mm, 24 * mm, 40 * mm])
-    table.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 0.8, "black"), ("LINEBELOW", (0, 0), (-1, -2), 0.3, "#999999"),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("SPAN", (0, 0), (1, 0)), ("SPAN", (2, 0), (3, 0)), ("SPAN", (1, -1), (3, -1)),
-    ]))
-    return KeepTogether([table, Spacer(1, 6 * mm)])
+        lines += [_p(f"{label} · {side.name} · {side.club} · {side.army}", s["base"]), _p(boxes, s["small"])]
+    lines += [_p(f"{_('Outcome')}: {BOX} {_('A won')}   {BOX} {_('B won')}   {BOX} {_('Time called')}"
+                 f"   · {_('Shorthand (A first)')}: ________", s["base"]),
+              _p(f"{_('Signature')} ({me.name}): ____________________", s["small"])]
+    code = [qr(me.report_url, 24 * mm), _p(_("Only for %(name)s") % {"name": me.name}, s["small"])]
+    table = Table([[lines, code]], colWidths=[154 * mm, 32 * mm])
+    table.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.8, "black"), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return table
+
+
+def _cut_line(s) -> Table:
+    line = Table([[_p("✂ " + _("Cut here: each player keeps their own half."), s["small"])]], colWidths=[186 * mm])
+    line.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.6, "#666666", None, (3, 3)),
+                              ("TOPPADDING", (0, 0), (-1, -1), 3 * mm)]))
+    return line
+
+
+def _slip(sheet: RoundSheet, game, s) -> KeepTogether:
+    """A slip per table in two halves (cut line between): each carries only its own player's report code, so
+    no one holds both players' codes by picking up the slip."""
+    return KeepTogether([_half(sheet, game, game.a, s), _cut_line(s), Spacer(1, 3 * mm), _half(sheet, game, game.b, s),
+                         Spacer(1, 8 * mm)])
 
 
 def slip_flowables(sheet: RoundSheet, progress=None) -> list:
@@ -67,7 +78,7 @@ def slip_flowables(sheet: RoundSheet, progress=None) -> list:
     games = [g for g in sheet.games if g.b is not None]
     story: list = []
     for k, game in enumerate(games):
-        story += [CondPageBreak(70 * mm), _slip(sheet, game, s)]
+        story += [CondPageBreak(110 * mm), _slip(sheet, game, s)]
         if progress:
             progress(k + 1, len(games))
     return story or [_p(_("No games to print."), s["base"])]

@@ -1,9 +1,11 @@
 """Entering, reporting, confirming and correcting game results (the Django side of shorthand and scoring).
 
 An organizer or umpire enters a result and it is confirmed at once. Players may report their own
-game: two matching reports confirm it, differing ones mark it disputed for an umpire. Correcting a
-result of an earlier round recomputes the scores; `tournament.pairing.manager.correction_for` then says
-which later pairings it would have changed.
+game: two matching reports from two people confirm it. The game waits for an umpire instead (status
+disputed, with `review_reason`) when the reports differ, when one player sends a second, different report
+(reports are never overwritten), or when both sides were reported from one browser session or one account.
+Correcting a result of an earlier round recomputes the scores; `tournament.pairing.manager.correction_for`
+then says which later pairings it would have changed.
 """
 
 from __future__ import annotations
@@ -71,10 +73,11 @@ def _store(game: Game, result: GameResult, user) -> None:
         seat.save(update_fields=["elements_lost", "general_lost", "camp_lost", "score"])
     game.outcome = result.outcome
     game.status = Game.Status.CONFIRMED
+    game.review_reason = Game.Review.NONE
     game.entered_by = user if getattr(user, "is_authenticated", False) else None
     game.entered_at = timezone.now()
     game.version += 1
-    game.save(update_fields=["outcome", "status", "entered_by", "entered_at", "version"])
+    game.save(update_fields=["outcome", "status", "review_reason", "entered_by", "entered_at", "version"])
 
 
 def _locked_game(game: Game) -> Game:
@@ -101,30 +104,62 @@ def result_enter(game: Game, result: GameResult, user, *, version: int | None = 
     return before is not None and before != result_payload(result)
 
 
+def _same_person(report: ResultReport, account, reporter: str) -> bool:
+    return bool((reporter and report.reporter == reporter) or (account is not None and report.submitted_by_id == account.pk))
+
+
+def _hold(game: Game, reason: str) -> None:
+    game.status, game.review_reason = Game.Status.DISPUTED, reason
+    game.save(update_fields=["status", "review_reason"])
+
+
 @transaction.atomic
-def result_report(seat: Seat, result: GameResult, user=None) -> Game:
-    """A player's report of their own game. Matching reports confirm it; differing ones dispute it."""
+def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = "") -> Game:
+    """A player's report of their own game; `reporter` is a marker of the reporting browser session.
+
+    Matching reports for both sides from two people confirm it. Otherwise the game waits for an umpire: the
+    reports differ, a side reported twice differently, or one session/account reported both sides.
+    """
     game = _locked_game(seat.game)
     if game.status == Game.Status.CONFIRMED:
         raise ResultRejected([Problem("already_confirmed")])
     if game.round.status != Round.Status.PUBLISHED:
         raise ResultRejected([Problem("round_not_open")])
+    if game.status == Game.Status.DISPUTED:
+        raise ResultRejected([Problem("awaiting_umpire")])
     _validated(game, result)
     payload = result_payload(result)
-    ResultReport.objects.update_or_create(
-        game=game, seat=seat, defaults={"source": ResultReport.Source.PLAYER, "payload": payload,
-                                        "submitted_by": user if getattr(user, "is_authenticated", False) else None},
-    )
-    reports = list(game.reports.filter(seat__isnull=False).values_list("payload", flat=True))
-    if len(reports) == 2 and reports[0] == reports[1]:
+    account = user if getattr(user, "is_authenticated", False) else None
+    reports = list(game.reports.filter(seat__isnull=False, source=ResultReport.Source.PLAYER).order_by("created_at", "pk"))
+    own = [r for r in reports if r.seat_id == seat.pk]
+    other = [r for r in reports if r.seat_id != seat.pk]
+    if own and own[-1].payload == payload:
+        return game  # the same report again (a double click, a reload)
+    ResultReport.objects.create(game=game, seat=seat, source=ResultReport.Source.PLAYER, submitted_by=account,
+                                reporter=reporter[:64], payload=payload)
+    if own:
+        _hold(game, Game.Review.CHANGED)
+    elif other and _same_person(other[0], account, reporter):
+        _hold(game, Game.Review.SAME_REPORTER)
+    elif other and other[0].payload == payload:
         _store(game, result, user)
         _complete(game.round)
+    elif other:
+        _hold(game, Game.Review.DIFFERENT)
     else:
-        game.status = Game.Status.DISPUTED if len(reports) == 2 else Game.Status.REPORTED
+        game.status = Game.Status.REPORTED
         game.save(update_fields=["status"])
     audit(event=game.round.event, user=user, action="result.report",
-          target=f"round {game.round.number} table {game.table} ({seat.registration.player})", after=payload)
+          target=f"round {game.round.number} table {game.table} ({seat.registration.player})",
+          after={**payload, "review": game.review_reason} if game.review_reason else payload)
     return game
+
+
+def current_seat(registration) -> Seat | None:
+    """The player's seat in the latest round that is published or completed (None before the first one)."""
+    return (Seat.objects.filter(registration=registration)
+            .exclude(round__status=Round.Status.DRAFT).select_related("game__round__event", "registration__player")
+            .order_by("-round__number").first())
 
 
 def _complete(rnd: Round) -> None:

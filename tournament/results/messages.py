@@ -31,6 +31,7 @@ def problem_message(problem) -> str:
         "draft_round": _("Publish the round before entering results."),
         "already_confirmed": _("This result is already confirmed; ask an umpire to correct it."),
         "round_not_open": _("This round is not open for reports."),
+        "awaiting_umpire": _("This game is waiting for an umpire; the umpire will enter the result."),
     }
     if code in messages:
         return messages[code]

@@ -4,7 +4,7 @@ and backups; printed PDFs."""
 
 from django.urls import path, register_converter
 
-from tournament.web.views import events, pdf, players, registration, results, rounds, trust
+from tournament.web.views import desk, events, pdf, players, registration, results, rounds, trust
 
 app_name = "tournament"
 
@@ -35,6 +35,8 @@ urlpatterns = [
     path("e/<slug:slug>/entries/<int:pk>/edit/", players.entry_edit, name="entry_edit"),
     path("e/<slug:slug>/entries/<int:pk>/row/", players.entry_row, name="entry_row"),
     path("e/<slug:slug>/entries/<int:pk>/status/", players.entry_status, name="entry_status"),
+    path("e/<slug:slug>/entries/<int:pk>/reset-link/", desk.desk_reset, name="desk_reset"),
+    path("e/<slug:slug>/entries/<int:pk>/game-link/", desk.game_link, name="game_link"),
     path("e/<slug:slug>/players/", players.player_list, name="players"),
     path("e/<slug:slug>/players/add/", players.player_add, name="player_add"),
     path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
@@ -58,6 +60,7 @@ urlpatterns += [
     path("e/<slug:slug>/standings.<table:fmt>", results.standings_export, name="standings_export"),
     path("e/<slug:slug>/results.<table:fmt>", results.results_export, name="results_export"),
     path("report/<str:token>/", results.report, name="report"),
+    path("game/<str:token>/", results.my_game, name="my_game"),
 ]
 
 urlpatterns += [

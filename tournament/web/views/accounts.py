@@ -1,39 +1,25 @@
-"""Log in with a limit on failed attempts (per address and username), against password guessing."""
+"""Accounts: log in (limited by django-axes, see tournament/web/login_limits.py) and reset a password.
+
+A password reset goes by email through Django's mailer (console in development, SMTP otherwise). At the desk an
+organizer can instead hand a player a one-time reset link (tournament/web/views/desk.py).
+"""
 
 from __future__ import annotations
 
-from django.contrib.auth.views import LoginView
-from django.core.cache import cache
-from django.utils.translation import gettext as _
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import reverse_lazy
 
-MAX_FAILURES = 5
-WINDOW_SECONDS = 15 * 60
+from tournament.web.login_limits import one_login_at_a_time
 
+login_view = one_login_at_a_time(auth_views.LoginView.as_view())
+admin_login_view = one_login_at_a_time(admin.site.login)
 
-def _key(request) -> str:
-    address = request.META.get("REMOTE_ADDR", "")
-    username = (request.POST.get("username") or "").strip().casefold()[:150]
-    return f"login-failures:{address}:{username}"
-
-
-class RateLimitedLoginView(LoginView):
-    def post(self, request, *args, **kwargs):
-        if cache.get(_key(request), 0) >= MAX_FAILURES:
-            form = self.get_form()
-            form.errors.clear()
-            form.add_error(None, _("Too many failed attempts. Wait 15 minutes and try again."))
-            return self.render_to_response(self.get_context_data(form=form), status=429)
-        return super().post(request, *args, **kwargs)
-
-    def form_invalid(self, form):
-        key = _key(self.request)
-        cache.add(key, 0, WINDOW_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, WINDOW_SECONDS)
-        return super().form_invalid(form)
-
-    def form_valid(self, form):
-        cache.delete(_key(self.request))
-        return super().form_valid(form)
+password_reset = auth_views.PasswordResetView.as_view(
+    success_url=reverse_lazy("password_reset_done"),
+    email_template_name="registration/password_reset_email.txt",
+    subject_template_name="registration/password_reset_subject.txt",
+)
+password_reset_done = auth_views.PasswordResetDoneView.as_view()
+password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(success_url=reverse_lazy("password_reset_complete"))
+password_reset_complete = auth_views.PasswordResetCompleteView.as_view()

@@ -1,17 +1,28 @@
-"""Result entry (staff), result reports (players, by their private link), standings and exports."""
+"""Result entry (staff), result reports (players, by their private links), standings and exports."""
 
 from __future__ import annotations
+
+import secrets
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
 from tournament.events.state import event_state
-from tournament.models import Event, Round, Seat
+from tournament.models import Event, Game, Registration, Round, Seat
 from tournament.pairing.manager import correction_for
-from tournament.results.entry import ResultRejected, StaleResult, result_enter, result_report, stored_result
+from tournament.results.entry import (
+    ResultRejected,
+    StaleResult,
+    current_seat,
+    result_enter,
+    result_report,
+    stored_result,
+)
 from tournament.results.messages import problem_message
 from tournament.results.standings import pairings_frame, results_frame, standings_frame
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
@@ -30,7 +41,7 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     seats = list(game.seats.select_related("registration__player").order_by("side"))
     stored = stored_result(game)
     form = ResultForm(request.POST or None, edition=event.edition, initial=ResultForm.initial_for(stored, game.version))
-    reports = list(game.reports.select_related("seat__registration__player"))
+    reports = list(game.reports.select_related("seat__registration__player", "submitted_by"))
     if request.method == "POST" and form.is_valid():
         try:
             corrected = result_enter(game, form.cleaned_data["result"], request.user,
@@ -54,32 +65,67 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return render(request, "tournament/result_form.html", context)
 
 
-def report(request: HttpRequest, token: str) -> HttpResponse:
-    """A player's private link (QR on the slip): report the result of that game only, without an account."""
-    seat = get_object_or_404(
-        Seat.objects.select_related("game__round__event", "registration__player"), report_token=token, token_revoked=False
-    )
+def _reporter(request: HttpRequest) -> str:
+    """A random marker kept in this browser's session: both sides reported from one browser do not confirm."""
+    marker = request.session.get("result_reporter")
+    if not marker:
+        marker = request.session["result_reporter"] = secrets.token_urlsafe(24)
+    return marker
+
+
+REPORTED = {
+    Game.Review.DIFFERENT: _lazy("Your report differs from your opponent's: an umpire will settle it."),
+    Game.Review.SAME_REPORTER: _lazy("Both sides of this game were reported from this browser or account, so the "
+                                     "result is not confirmed: an umpire will check it with both players."),
+    Game.Review.CHANGED: _lazy("You had already sent a different report, so an umpire will settle this game."),
+}
+
+
+def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | None = None) -> HttpResponse:
     game, event = seat.game, seat.game.round.event
-    if not event.player_reports or game.is_bye:
-        raise Http404
     seats = list(game.seats.select_related("registration__player").order_by("side"))
     form = ResultForm(request.POST or None, edition=event.edition)
     done = game.status == game.Status.CONFIRMED
-    if request.method == "POST" and not done and form.is_valid():
+    waiting = game.status == game.Status.DISPUTED
+    if request.method == "POST" and not done and not waiting and form.is_valid():
         try:
-            game = result_report(seat, form.cleaned_data["result"], request.user)
+            game = result_report(seat, form.cleaned_data["result"], request.user, reporter=_reporter(request))
         except ResultRejected as exc:
             for problem in exc.problems:
                 form.add_error(None, problem_message(problem))
         else:
-            messages.success(request, {
-                game.Status.CONFIRMED: _("Both reports agree: the result is confirmed."),
-                game.Status.DISPUTED: _("Your report differs from your opponent's: an umpire will settle it."),
-            }.get(game.status, _("Thanks. The result is confirmed when your opponent reports the same.")))
-            return redirect("tournament:report", token=token)
-    own = game.reports.filter(seat=seat).first()
-    context = {"event": event, "game": game, "seat": seat, "seats": seats, "form": form, "own": own, "done": done}
+            if game.status == game.Status.CONFIRMED:
+                messages.success(request, _("Both reports agree: the result is confirmed."))
+            elif game.status == game.Status.DISPUTED:
+                messages.warning(request, str(REPORTED.get(game.review_reason, game.get_review_reason_display())))
+            else:
+                messages.success(request, _("Thanks. The result is confirmed when your opponent reports the same."))
+            return redirect(here)
+    own = game.reports.filter(seat=seat).last()
+    context = {**(context or {}), "event": event, "game": game, "seat": seat, "seats": seats, "form": form, "own": own,
+               "done": done, "waiting": waiting}
     return render(request, "tournament/report.html", context)
+
+
+def report(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's private link for one round (QR on their half of the slip): report that game, without an account."""
+    seat = get_object_or_404(
+        Seat.objects.select_related("game__round__event", "registration__player"), report_token=token, token_revoked=False
+    )
+    if not seat.game.round.event.player_reports or seat.game.is_bye:
+        raise Http404
+    return _report_page(request, seat, reverse("tournament:report", args=[token]))
+
+
+def my_game(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's stable link (QR on the army sheet): always their current game, whatever the round."""
+    reg = get_object_or_404(Registration.objects.select_related("event", "player"), game_token=token)
+    event = reg.event
+    seat = current_seat(reg)
+    if seat is None or seat.token_revoked or seat.game.is_bye or not event.player_reports:
+        context = {"event": event, "reg": reg, "seat": seat}
+        return render(request, "tournament/my_game.html", context)
+    return _report_page(request, seat, reverse("tournament:my_game", args=[token]), {"my_game": True})
 
 
 def _upto(request: HttpRequest, event: Event) -> int | None:

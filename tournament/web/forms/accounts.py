@@ -1,0 +1,36 @@
+"""Sign-up: one account per normalised username, and an optional email for password resets."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from tournament.registration.usernames import username_key
+
+
+def username_taken(username: str) -> bool:
+    """True if an account exists whose username is the same after NFKC and casefolding.
+
+    The database cannot casefold (SQLite's LIKE folds ASCII only), so the usernames are compared here; sign-up is
+    rare and the user table small, and only the names are read.
+    """
+    key = username_key(username)
+    names = get_user_model()._default_manager.values_list(get_user_model().USERNAME_FIELD, flat=True)
+    return any(username_key(name) == key for name in names.iterator(chunk_size=2000))
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(label=_("Email (optional)"), required=False, max_length=254,
+                             help_text=_("Only used to send you a link if you forget your password."))
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def clean_username(self):
+        username = super().clean_username()  # already NFKC-normalised by the field
+        if username and username_taken(username):
+            raise forms.ValidationError(_("That username is taken (or one that differs only in case or width)."),
+                                        code="unique")
+        return username

@@ -1,0 +1,91 @@
+"""Who a login attempt is counted against (django-axes callables), and one login at a time per account.
+
+- The username is counted in its normalised form (NFKC, then casefold): `ｔarget5`, `TARGET5` and `target5`
+  are one username for the limit, as they are one account for Django's login form (which applies NFKC).
+- The client address is REMOTE_ADDR, or behind `AXES_IPWARE_PROXY_COUNT` trusted reverse proxies the address
+  the outermost of them saw (counted from the right of X-Forwarded-For, so a client cannot choose it).
+- `one_login_at_a_time` makes parallel tries for one account wait for each other, so each sees the failures
+  recorded before it: 40 parallel tries get the password checked at most AXES_FAILURE_LIMIT times.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import ipaddress
+import zlib
+from contextlib import contextmanager
+from functools import wraps
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+
+from tournament.registration.usernames import username_key
+
+
+def normalised_username(request, credentials: dict | None) -> str:
+    """AXES_USERNAME_CALLABLE."""
+    field = get_user_model().USERNAME_FIELD
+    raw = (credentials or {}).get(field) or (credentials or {}).get("username")
+    if raw is None and request is not None:
+        raw = request.POST.get(field) or request.POST.get("username", "")
+    return username_key(raw or "")
+
+
+def _valid(address: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(address.strip()))
+    except ValueError:
+        return None
+
+
+def client_address(request) -> str | None:
+    """AXES_CLIENT_IP_CALLABLE: trust exactly AXES_IPWARE_PROXY_COUNT proxy hops, no more."""
+    remote = _valid(request.META.get("REMOTE_ADDR", "")) or None
+    hops = int(getattr(settings, "AXES_IPWARE_PROXY_COUNT", 0) or 0)
+    if hops <= 0:
+        return remote
+    forwarded = [part for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+    if len(forwarded) < hops:  # fewer entries than proxies: a request that did not come through them
+        return remote
+    return _valid(forwarded[-hops]) or remote
+
+
+LOCK_BUCKETS = 1024  # file locks on SQLite: a bounded set of files, one per bucket of usernames
+
+
+@contextmanager
+def _account_lock(name: str):
+    bucket = zlib.crc32(name.encode("utf-8", "replace")) % LOCK_BUCKETS
+    if connection.vendor == "postgresql":
+        # An advisory lock for the transaction: covers usernames with no row too; only tries for one bucket queue.
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [7411, bucket])
+            yield
+        return
+    # SQLite runs on one machine: a file lock shared by every worker process. (A transaction would hold
+    # SQLite's one write lock for the whole password check and stall every other writer.)
+    folder = Path(settings.CACHE_DIR) / "login-locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"{bucket:04d}", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def one_login_at_a_time(view):
+    """Run a login POST while holding a lock for the account being tried, so parallel tries queue and each
+    one sees the failures recorded before it (the limit is checked before the password is)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        name = username_key(request.POST.get(get_user_model().USERNAME_FIELD, ""))
+        with _account_lock(name):
+            return view(request, *args, **kwargs)
+
+    return wrapper
