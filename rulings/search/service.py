@@ -21,6 +21,7 @@ from rulings.search.text import Group, fold, plan_query
 from rulings.sources.glossary import load_glossary
 
 MAX_QUERY = 200
+HOME_GAME = "DBA"  # the game this product serves: its texts rank before the other games' texts
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,9 @@ def _backend():
     return postgres_fts if connection.vendor == "postgresql" else sqlite_fts
 
 
-def search(query: str, limit: int = 20, *, allow_jump: bool = True) -> SearchResponse:
+def search(query: str, limit: int = 20, *, allow_jump: bool = True, game: str = "", document: str = "") -> SearchResponse:
+    """Up to `limit` clauses best first: DBA texts before other games, a query typed in Spanish or Italian
+    lists that language first; `game` / `document` (a slug) keep only the clauses of that game / document."""
     query = " ".join(query.split())[:MAX_QUERY]
     response = SearchResponse(query)
     if not query:
@@ -93,13 +96,19 @@ def search(query: str, limit: int = 20, *, allow_jump: bool = True) -> SearchRes
     groups = plan_query(query, glossary)
     response.groups = groups
     rows: list[tuple[int, float, str]] = []
+    filtered = bool(game or document)
+    fetch = Clause.objects.count() if filtered else limit  # filter after ranking: the library is small
     if groups:
         backend = _backend()
-        rows = backend.run(groups, "and", limit)
+        rows = backend.run(groups, "and", fetch)
         if not rows and len(groups) > 1:
             response.mode = "or"
-            rows = backend.run(groups, "or", limit)
+            rows = backend.run(groups, "or", fetch)
     clauses = Clause.objects.select_related("document", "section").in_bulk([r[0] for r in rows])
+    if filtered:
+        clauses = {cid: c for cid, c in clauses.items()
+                   if (not game or c.document.game == game) and (not document or c.document.slug == document)}
+        rows = [row for row in rows if row[0] in clauses][:limit]
     abbreviations = tuple(
         form for group in groups for entry in glossary if entry.slug == group.term for form in entry.abbreviations
     )
@@ -107,8 +116,10 @@ def search(query: str, limit: int = 20, *, allow_jump: bool = True) -> SearchRes
         SearchHit(clauses[cid], to_html(raw, abbreviations), score) for cid, score, raw in rows if cid in clauses
     ]
     language = query_language(groups, glossary)
-    if language:  # typed in Spanish or Italian: clauses in that language first, best first within each
-        response.hits.sort(key=lambda hit: hit.clause.language != language)
+    # Stable sorts, best first within each band: DBA texts first, and for a query typed in Spanish or
+    # Italian the clauses in that language first among them.
+    response.hits.sort(key=lambda hit: (hit.clause.document.game != HOME_GAME,
+                                        bool(language) and hit.clause.language != language))
     if len(response.hits) < 3:
         known = frozenset(fold(w) for entry in glossary for form in entry.all_forms() for w in form.split())
         response.suggestion = did_you_mean(query, known)

@@ -1,19 +1,23 @@
-"""Render a clause's text as HTML: paragraphs, lists, bold/italic remnants, glossary tooltips.
+"""Render a clause's text as HTML: paragraphs, lists, bold/italic remnants, glossary definitions.
 
-Everything from the seed is escaped first; only our own tags are added afterwards.
+Everything from the seed is escaped first; only our own tags are added afterwards. A glossary term is a
+button that opens its definition in place (the HTML `popover` attribute: a tap on a phone, a click or
+Enter on a desktop, no script), in the page's language, with a link to the glossary entry.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 import re
 
 from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from rulings.search.text import cached_abbreviation_index
+from rulings.sources.gists import gist_for
 from rulings.sources.glossary import load_glossary
 
 register = template.Library()
@@ -22,6 +26,11 @@ LINK = re.compile(r"\[([^\]]*)\]\(#?\)")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 LIST_ITEM = re.compile(r"^\s*(?:- |\* )(.*)$")
+# The text mentions a picture that the conversion to plain text lost (the seeds have no images).
+DIAGRAM_MENTION = re.compile(
+    r"\b(?:diagramm[ai]|diagrams?|diagramas?|gr[áa]fico|immagine|imagen adjunta|illustrazione|"
+    r"(?:la|in|nella|prima) figura)\b", re.IGNORECASE)
+_popover_ids = itertools.count(1)
 
 
 def _tooltips(escaped: str) -> str:
@@ -41,10 +50,13 @@ def _tooltips(escaped: str) -> str:
             if re.match(r"\s+[^\W\d_]", escaped[match.end():]):
                 return match.group(0)
         entry = index.entries[index.exact[written]]
-        definition = entry.definition.get(language) or entry.definition.get("en", "")
-        title = html.escape(f"{entry.label()}: {definition}", quote=True)
-        return (f'{match.group(1)}<a class="term" href="{url}#term-{entry.slug}">'
-                f'<abbr title="{title}">{written}</abbr></a>')
+        definition = html.escape(entry.definition.get(language) or entry.definition.get("en", ""), quote=False)
+        label = html.escape(entry.label(), quote=False)
+        pop = f"term-pop-{next(_popover_ids)}"
+        return (f'{match.group(1)}<button type="button" class="term" popovertarget="{pop}">'
+                f'<abbr>{written}</abbr></button><span popover id="{pop}" class="term-pop" role="note" lang="{language}">'
+                f'<strong>{label}</strong>: {definition} '
+                f'<a href="{url}#term-{entry.slug}">{html.escape(gettext("Glossary"))}</a></span>')
 
     return pattern.sub(replace, escaped)
 
@@ -98,3 +110,34 @@ def padded_rows(rows: list[list[str]] | None) -> list[list[str]]:
         return []
     width = max(len(r) for r in rows)
     return [list(r) + [""] * (width - len(r)) for r in rows]
+
+
+@register.filter
+def plain_heading(text: str) -> str:
+    """A heading from the seed without its markdown remnants ("**ATTRAVERSAMENTO**" → "ATTRAVERSAMENTO")."""
+    return LINK.sub(r"\1", text or "").replace("**", "").replace("\\(", "(").replace("\\)", ")")
+
+
+@register.filter
+def mentions_lost_diagram(clause) -> bool:
+    """The clause's text refers to a diagram or picture that is not in the library (lost in conversion)."""
+    return clause.kind != "caption" and bool(DIAGRAM_MENTION.search(clause.text or ""))
+
+
+@register.filter
+def link_text(clause, words: int = 8) -> str:
+    """What a link to a clause says: its printed number, else the start of its text (never "paragraph")."""
+    if clause.number:
+        return clause.number
+    plain = " ".join(plain_heading(clause.text or "").replace("*", "").split())
+    cut = plain.split(" ")
+    return " ".join(cut[:words]) + ("…" if len(cut) > words else "") if plain else clause.get_kind_display()
+
+
+@register.simple_tag(takes_context=False)
+def english_gist(clause) -> dict | None:
+    """For an English reader: the English gist of an Italian NASAMW clarification ({"gist": ...} or
+    {"gist": ""} when none is written yet); None when the clause needs none."""
+    if (get_language() or "en")[:2] != "en" or clause.language != "it" or clause.kind != "item":
+        return None
+    return {"gist": gist_for(clause.key) or ""}

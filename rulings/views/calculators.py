@@ -13,8 +13,10 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from config.htmx import render_partial
 from rulings.calculators import CHOICES, FLAGS, REGISTRY, ParamError
 from rulings.calculators.messages import render as render_line
+from rulings.calculators.summary import odds_rows, summarize
 from rulings.sources.index import resolve_citation
 
 TITLES = {
@@ -61,6 +63,27 @@ LABELS = {
 }
 SIDE_LABELS = {"a": _("A"), "b": _("B")}
 
+# What each option of a select says (the value stays the calculator's parameter value).
+OPTION_LABELS = {
+    "mode": {"close": _("close combat"), "shooting": _("shooting")},
+    "shooter": {"a": _("Element A shoots"), "b": _("Element B shoots")},
+    "target_shoots_back": {"auto": _("as the rules say (automatic)"), "yes": _("yes"), "no": _("no")},
+    "knights_contact": {"front": _("to the front"), "flank_or_rear": _("in flank or rear"),
+                        "not_this_bound": _("not in this bound")},
+    "behind": {"nothing": _("nothing"), "friend": _("a friendly element"), "enemy": _("an enemy element"),
+               "river": _("a river"), "table_edge": _("the table edge"), "bua_or_camp": _("a BUA or camp"),
+               "impassable": _("impassable ground"), "bad_going": _("bad going")},
+    "river": {"unknown": _("type not known yet"), "minor": _("minor"), "normal": _("normal"),
+              "difficult": _("difficult"), "blocked": _("blocked (cannot be crossed)")},
+    "enemy_touched": {"other": _("anywhere else"), "rear": _("its rear edge"),
+                      "rear_corner": _("a rear corner, with its rear edge"),
+                      "side_by_corner": _("its side, with only a rear corner")},
+    "move": {"single": _("single element"), "group": _("group")},
+    "general_in": {"none": _("open ground (none of these)"), "bua": _("a BUA"), "camp": _("its camp"),
+                   "wood": _("a wood"), "oasis": _("an oasis"), "marsh": _("a marsh"), "other": _("other terrain")},
+    "edition": {"2.2": _("DBA 2.2"), "3.0": _("DBA 3.0")},
+}
+
 
 def _label(param: str):
     if param in LABELS:
@@ -106,7 +129,8 @@ def _next_steps(result: dict) -> list[dict]:
             continue
         seen.add((step["calculator"], query))
         links.append({"url": f"{reverse('rulings:calc', args=[step['calculator']])}?{query}",
-                      "title": TITLES.get(step["calculator"], step["calculator"]), "query": query})
+                      "title": TITLES.get(step["calculator"], step["calculator"]),
+                      "givens": [f"{_label(k)}: {v}" for k, v in step["params"].items()]})
     return links
 
 
@@ -124,10 +148,26 @@ def calc_index(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/calc_index.html", {"calculators": items})
 
 
+def _choices(param: str) -> list[tuple[str, str]]:
+    labels = OPTION_LABELS.get(param, {})
+    return [(value, labels.get(value, value)) for value in CHOICES.get(param, ())]
+
+
 def _fields(request: HttpRequest, params: list[str], error: ParamError | None) -> list[dict]:
-    return [{"name": p, "label": _label(p), "value": request.GET.get(p, ""), "boolean": p in FLAGS,
-             "choices": CHOICES.get(p, ()), "error": error.message if error and error.param == p else ""}
+    return [{"name": p, "label": _label(p), "value": request.GET.get(p, "")[:100], "boolean": p in FLAGS,
+             "choices": _choices(p), "error": error.message if error and error.param == p else ""}
             for p in params]
+
+
+def _summary(name: str, result: dict, params) -> list[str]:
+    lang = get_language() or "en"
+    return [render_line(item, gettext, lang) for item in summarize(name, result, params)]
+
+
+def _odds(result: dict, params) -> list[dict]:
+    lang = get_language() or "en"
+    return [{**row, **{k: render_line(row[k], gettext, lang) for k in ("who", "outcome", "band")}}
+            for row in odds_rows(result["result"], params)]
 
 
 @require_GET
@@ -137,10 +177,13 @@ def calc_page(request: HttpRequest, name: str) -> HttpResponse:
     _fn, title, params = REGISTRY[name]
     submitted = bool(request.GET)
     result, error = _run(name, request.GET) if submitted else (None, None)
+    query = request.GET.urlencode()
     context = {"name": name, "title": TITLES.get(name, title), "fields": _fields(request, params, error),
                "result": result, "error": error, "error_label": _label(error.param) if error else "",
-               "links": _links(result["citations"]) if result else [], "api": reverse("calc_api", args=[name]),
-               "working": _working(result) if result else [], "next_steps": _next_steps(result) if result else [],
-               "query": request.GET.urlencode()}
-    template = "rulings/calc.html#result" if request.htmx else "rulings/calc.html"
-    return render(request, template, context, status=400 if error else 200)
+               "links": _links(result["citations"]) if result else [],
+               "json_url": f"{reverse('calc_api', args=[name])}?{query}",
+               "summary": _summary(name, result, request.GET) if result else [],
+               "odds": _odds(result, request.GET) if result else [],
+               "working": _working(result) if result else [], "next_steps": _next_steps(result) if result else []}
+    return render_partial(request, "rulings/calc.html", "rulings/calc.html#result", context,
+                          status=400 if error else 200)

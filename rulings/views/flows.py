@@ -2,7 +2,9 @@
 
 The answers live in the URL (``?a=<question>.<answer>``) so a step-through can be bookmarked,
 shared and edited at any step; ``at=<question>`` reopens an answered question without losing the
-answers after it. htmx requests get the step partial only; plain links work without JavaScript.
+answers after it; choosing a different answer there drops the later answers, which belonged to other
+questions. htmx requests get the step partial only (config.htmx: never for a history restore, always
+with Vary: HX-Request); plain links work without JavaScript.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.htmx import render_partial
 from rulings.flows import loader as flows
 from rulings.models import Clause, RulingLogEntry
 from rulings.sources.index import resolve_citation
@@ -48,16 +51,34 @@ def _get_flow(flow_id: str) -> flows.Flow:
     return flow
 
 
+def _dispute_event(request: HttpRequest) -> Event | None:
+    """The event named by ?event= when the user is its organizer or umpire (else none: no leak)."""
+    slug = request.GET.get("event", "")[:50]
+    if not slug or not request.user.is_authenticated:
+        return None
+    event = Event.objects.filter(slug=slug).first()
+    return event if event is not None and is_staff_of(request.user, event) else None
+
+
+def _group_heading(flow: flows.Flow, language: str) -> str:
+    """The flows' own group heading when the loader gives one (translated), else game and edition."""
+    heading = flow.text("group", language) if flow.data.get("group") else ""
+    return heading or f"{flow.data['game']} {flow.data['edition']}"
+
+
 @require_GET
 def flow_index(request: HttpRequest) -> HttpResponse:
+    """All step-throughs by game; with ?event=<slug> (staff) it is the "Settle a dispute" page: the
+    search box first, and every step-through opens with that event chosen for the rulings log."""
     language = get_language()
+    event = _dispute_event(request)
     items = [{"id": flow.id, "title": flow.text("title", language), "intro": flow.text("intro", language),
-              "game": flow.data["game"], "edition": flow.data["edition"]}
+              "url": flow_url(flow.id, [], event=event.slug if event else None)}
              for flow in flows.all_flows().values()]
     games: dict[str, list[dict]] = {}
-    for item in items:
-        games.setdefault(f"{item['game']} {item['edition']}", []).append(item)
-    return render(request, "rulings/flow_index.html", {"games": games, "count": len(items)})
+    for flow, item in zip(flows.all_flows().values(), items, strict=True):
+        games.setdefault(_group_heading(flow, language), []).append(item)
+    return render(request, "rulings/flow_index.html", {"games": games, "count": len(items), "event": event})
 
 
 def _citations(cites: list[str]) -> list[dict]:
@@ -91,8 +112,14 @@ def _breadcrumb(flow: flows.Flow, walk: flows.Walk, language: str, event: str | 
 def _question_context(flow: flows.Flow, walk: flows.Walk, language: str, event: str | None) -> dict:
     node = flow.node(walk.current)
     chosen = walk.answer_at(walk.current)
+    before = walk.tokens_before(walk.current)
+
+    def tokens(answer_id: str) -> list[str]:
+        # The same answer keeps the later answers; a different one drops them: they answered other questions.
+        return walk.tokens if answer_id == chosen else [*before, f"{walk.current}.{answer_id}"]
+
     answers = [{"label": flows.localized(a["label"], language), "chosen": a["id"] == chosen,
-                "url": flow_url(flow.id, walk.tokens_with(walk.current, a["id"]), event=event)}
+                "url": flow_url(flow.id, tokens(a["id"]), event=event)}
                for a in node["answers"]]
     return {"question": flows.localized(node["question"], language),
             "help": flows.localized(node.get("help"), language), "answers": answers}
@@ -136,8 +163,7 @@ def flow_detail(request: HttpRequest, flow_id: str) -> HttpResponse:
         context.update(_question_context(flow, walk, language, event))
         if walk.current in [step.node for step in walk.steps]:
             context["resume_url"] = flow_url(flow.id, walk.tokens, event=event)
-    template = "rulings/_flow_step.html" if request.htmx else "rulings/flow.html"
-    return render(request, template, context)
+    return render_partial(request, "rulings/flow.html", "rulings/_flow_step.html", context)
 
 
 @require_GET

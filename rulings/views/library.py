@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from rulings.models import Document, Term
@@ -17,5 +18,12 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def glossary(request: HttpRequest) -> HttpResponse:
-    terms = Term.objects.prefetch_related("clauses__document").order_by("term")
-    return render(request, "rulings/glossary.html", {"terms": terms})
+    """Every term with its definition in the page's language (English when that one is missing) and the
+    words it is written with in the sources."""
+    language = (get_language() or "en")[:2]
+    terms = []
+    for term in Term.objects.prefetch_related("clauses__document").order_by("term"):
+        definition = term.definition.get(language) or term.definition.get("en", "")
+        fallback = bool(definition) and not term.definition.get(language)
+        terms.append({"term": term, "definition": definition, "fallback": fallback})
+    return render(request, "rulings/glossary.html", {"terms": terms, "language": language})

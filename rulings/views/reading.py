@@ -12,10 +12,11 @@ from rulings.sources.index import resolve_citation
 
 @require_GET
 def document(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole document on one page, sections in order, each with its clauses, under its contents."""
     doc = get_object_or_404(Document, slug=slug)
     sections = list(doc.sections.all())
     clauses_by_section: dict[int, list[Clause]] = {}
-    for clause in doc.clauses.only("key", "number", "kind", "text", "section_id", "order", "line_start"):
+    for clause in doc.clauses.select_related("document").order_by("order"):
         clauses_by_section.setdefault(clause.section_id, []).append(clause)
     toc = [(section, clauses_by_section.get(section.pk, [])) for section in sections]
     return render(request, "rulings/document.html", {"document": doc, "toc": toc})
@@ -34,8 +35,8 @@ def section(request: HttpRequest, key: str) -> HttpResponse:
 def clause(request: HttpRequest, key: str) -> HttpResponse:
     current = get_object_or_404(Clause.objects.select_related("document", "section"), key=key)
     siblings = Clause.objects.filter(document=current.document_id)
-    previous = siblings.filter(order__lt=current.order).order_by("-order").only("key", "number", "heading").first()
-    following = siblings.filter(order__gt=current.order).order_by("order").only("key", "number", "heading").first()
+    previous = siblings.filter(order__lt=current.order).order_by("-order").only("key", "number", "heading", "text", "kind").first()
+    following = siblings.filter(order__gt=current.order).order_by("order").only("key", "number", "heading", "text", "kind").first()
     in_section = current.section.clauses.only("key", "number", "kind", "text", "order")
     context = {
         "clause": current, "document": current.document, "section": current.section,

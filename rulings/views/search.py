@@ -1,21 +1,47 @@
-"""One search box: reference jump or full-text search; htmx partial, plain page, or JSON."""
+"""One search box: reference jump or full-text search; htmx partial, plain page, or JSON.
+
+Every matching clause is found (the library holds under a thousand), then shown 20 to a page;
+`game` and `doc` keep one game or one document (validated against the imported documents)."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from rulings.models import Clause
+from config.htmx import render_partial, varies_on_htmx, wants_partial
+from rulings.models import Clause, Document
 from rulings.search import search
+
+PER_PAGE = 20
+MAX_RESULTS = 1000
+
+
+def _filters(request: HttpRequest) -> tuple[str, str, list[str], list[Document]]:
+    """The game and document asked for, kept only when they name an imported one (else: all)."""
+    documents = list(Document.objects.all())
+    games = list(dict.fromkeys(d.game for d in documents))
+    game = request.GET.get("game", "")[:40]
+    slug = request.GET.get("doc", "")[:50]
+    return (game if game in games else "", slug if any(d.slug == slug for d in documents) else "", games, documents)
+
+
+def _page_number(request: HttpRequest) -> int:
+    raw = request.GET.get("page", "1")[:6]
+    return int(raw) if raw.isdigit() and int(raw) > 0 else 1
 
 
 @require_GET
+@varies_on_htmx
 def search_view(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     as_json = request.GET.get("format") == "json"
-    response = search(query)
+    game, doc, games, documents = _filters(request)
+    response = search(query, MAX_RESULTS, game=game, document=doc)
     jump_clause = None
     if response.jump:
         if as_json:
@@ -25,12 +51,23 @@ def search_view(request: HttpRequest) -> HttpResponse:
                 "key": clause.key, "document": clause.document.slug, "language": clause.language,
                 "heading": clause.heading, "snippet": clause.search_text[:200], "url": url,
             }], "jump": url})
-        if not request.htmx:
+        if not wants_partial(request):
             return redirect("rulings:clause", key=response.jump)
         jump_clause = Clause.objects.select_related("document").get(key=response.jump)
+    page = Paginator(response.hits, PER_PAGE).get_page(_page_number(request))
     if as_json:
-        return JsonResponse({"results": [hit.as_json() for hit in response.hits],
+        return JsonResponse({"results": [hit.as_json() for hit in page.object_list], "count": len(response.hits),
+                             "page": page.number, "pages": page.paginator.num_pages,
                              "suggestion": response.suggestion})
-    context = {"query": response.query, "response": response, "jump_clause": jump_clause}
-    template = "rulings/search.html#results" if request.htmx else "rulings/search.html"
-    return render(request, template, context)
+    base = {"q": response.query, **({"game": game} if game else {}), **({"doc": doc} if doc else {})}
+
+    def page_url(number: int) -> str:
+        return f"{reverse('rulings:search')}?{urlencode({**base, 'page': number})}"
+
+    context = {
+        "query": response.query, "response": response, "jump_clause": jump_clause, "page": page,
+        "count": len(response.hits), "game": game, "doc": doc, "games": games, "documents": documents,
+        "previous_url": page_url(page.previous_page_number()) if page.has_previous() else "",
+        "next_url": page_url(page.next_page_number()) if page.has_next() else "",
+    }
+    return render_partial(request, "rulings/search.html", "rulings/search.html#results", context)

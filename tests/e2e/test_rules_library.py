@@ -1,5 +1,5 @@
 """An umpire searches the rules in English, opens an Italian clause by its deep link and follows a
-glossary tooltip to the glossary entry."""
+glossary term's definition (opened in place) to the glossary entry."""
 
 from __future__ import annotations
 
@@ -30,11 +30,13 @@ def test_umpire_searches_opens_italian_clause_and_follows_tooltip(page, live_ser
     expect(page.locator("table.rl-table tbody tr")).to_have_count(7)
     expect(page.locator("table.rl-table")).to_contain_text("interpenetra")
 
-    # A glossary tooltip on an abbreviation: a title to hover, a link to follow.
-    term = page.locator('a.term[href$="#term-wwg"]').first
-    expect(term.locator("abbr")).to_have_attribute("title", "WWg — War Wagons: Foot element type; counts the first "
-                                                                 "side contacted as its front (2.1).")
+    # A glossary term opens its definition in place (a popover: a tap on a phone), with a link to the glossary.
+    term = page.locator('button.term:has-text("WWg")').first
     term.click()
+    definition = page.locator(".term-pop:popover-open")
+    expect(definition).to_be_visible()
+    expect(definition).to_contain_text("WWg — War Wagons: Foot element type; counts the first side contacted as its front")
+    definition.get_by_role("link", name="Glossary").click()
     expect(page).to_have_url(f"{live_server.url}/rulings/glossary/#term-wwg")
     entry = page.locator("#term-wwg")
     expect(entry).to_be_visible()

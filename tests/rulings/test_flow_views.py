@@ -69,15 +69,18 @@ def test_htmx_request_gets_the_partial(client):
 
 
 @pytest.mark.django_db
-def test_editing_an_earlier_answer_keeps_later_answers(client):
+def test_changing_an_earlier_answer_drops_the_stale_later_answers(client):
     tokens = ("q-tactical.yes", "q-first.no", "q-extras.some")
     response = client.get(flow_url(*tokens, at="q-first"))
     assert 'data-node="q-first"' in response.text
     assert "(current answer)" in response.text
-    # The "Yes" option keeps q-extras.some in its link; "Keep my later answers" returns to the ruling.
-    assert "a=q-tactical.yes&amp;a=q-first.yes&amp;a=q-extras.some" in response.text
+    # A different answer ("Yes") links without q-extras.some: that answer belonged to another question.
+    assert 'href="/rulings/flows/nasamw-pip-cost/?a=q-tactical.yes&amp;a=q-first.yes"' in response.text
+    assert "a=q-first.yes&amp;a=q-extras.some" not in response.text
+    # The same answer ("No", current) keeps the later answers, as "Keep my later answers" does.
+    assert 'href="/rulings/flows/nasamw-pip-cost/?a=q-tactical.yes&amp;a=q-first.no&amp;a=q-extras.some"' in response.text
     assert "Keep my later answers" in response.text
-    # Choosing first bound = yes now leads to a ruling that ignores the stale answer.
+    # Even a hand-made URL with a stale answer reaches the ruling of the answers that apply.
     response = client.get(flow_url("q-tactical.yes", "q-first.yes", "q-extras.some"))
     assert 'data-node="r-first"' in response.text
 

@@ -1,0 +1,45 @@
+"""English gists of the NASAMW commentary's Italian clarifications (pure): fixtures/rulings/nasamw_gists_en.yaml.
+
+Each entry is keyed by the clause key (nasamw22:pip.4) and names the seed line the clarification starts
+on, so a gist cannot drift to another clause when the importer changes. A gist is a translation written
+for English umpires, shown beside the Italian source and marked as such; the Italian stays the source."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from config.paths import fixture
+
+GISTS_PATH = fixture("rulings", "nasamw_gists_en.yaml")
+
+
+class GistError(ValueError):
+    pass
+
+
+def parse_gists(data: object) -> dict[str, dict]:
+    """{clause key: {"line": int, "gist": str}}; every entry needs both, and a gist of plain text."""
+    if not isinstance(data, dict):
+        raise GistError("the gists file must map clause keys to entries")
+    gists: dict[str, dict] = {}
+    for key, entry in data.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("line"), int) or not str(entry.get("gist", "")).strip():
+            raise GistError(f"{key}: an entry needs a line (int) and a gist")
+        gists[str(key)] = {"line": entry["line"], "gist": " ".join(str(entry["gist"]).split())}
+    return gists
+
+
+@cache
+def load_gists(path: Path = GISTS_PATH) -> dict[str, dict]:
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as handle:
+        return parse_gists(yaml.safe_load(handle) or {})
+
+
+def gist_for(key: str) -> str | None:
+    entry = load_gists().get(key)
+    return entry["gist"] if entry else None
