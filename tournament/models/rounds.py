@@ -67,6 +67,7 @@ class Game(models.Model):
     explanation = models.JSONField(_("why this pairing"), default=list, blank=True)
     manual = models.BooleanField(_("changed by hand"), default=False)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    entered_by_name = models.CharField(max_length=150, blank=True, help_text="As written in an imported backup.")
     entered_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every result change (optimistic locking).")
 
@@ -110,7 +111,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.registration.player} ({self.side})"
+        return f"{self.registration.name} ({self.side})"
 
 
 class ResultReport(models.Model):
@@ -125,6 +126,7 @@ class ResultReport(models.Model):
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.CASCADE, related_name="reports")
     source = models.CharField(max_length=10, choices=Source.choices)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    submitted_by_name = models.CharField(max_length=150, blank=True, help_text="As written in an imported backup.")
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

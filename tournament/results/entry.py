@@ -134,7 +134,7 @@ def result_report(seat: Seat, result: GameResult, user=None) -> Game:
         game.status = Game.Status.DISPUTED if len(reports) == 2 else Game.Status.REPORTED
         game.save(update_fields=["status"])
     audit(event=game.round.event, user=user, action="result.report",
-          target=f"round {game.round.number} table {game.table} ({seat.registration.player})", after=payload)
+          target=f"round {game.round.number} table {game.table} ({seat.registration.name})", after=payload)
     return game
 
 
