@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -94,14 +95,16 @@ def _type_ok(field: models.Field, value: Any) -> bool:
     if isinstance(field, models.BooleanField):
         return isinstance(value, bool)
     if isinstance(field, models.IntegerField):  # also the small, big and positive kinds
-        return isinstance(value, int) and not isinstance(value, bool)
+        # The column's range on every database (SQLite would store anything; PostgreSQL would answer 500).
+        low, high = BaseDatabaseOperations.integer_field_ranges[field.get_internal_type()]
+        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
     if isinstance(field, models.CharField):  # also slug and email
         return isinstance(value, str)
     return True  # JSON fields: checked by their own functions below
 
 
 def values(model: type[models.Model], source: dict, names: list[str], where: str, *, required: bool = True) -> dict:
-    """The named fields of `source`, each of the right type (missing ones only when not `required`)."""
+    """The named fields of `source`, each of the right type and range (missing ones only when not `required`)."""
     result = {}
     for name in names:
         if name not in source:
@@ -110,7 +113,7 @@ def values(model: type[models.Model], source: dict, names: list[str], where: str
             continue
         field = model._meta.get_field(name)
         if not _type_ok(field, source[name]):
-            raise fail(f"{where}.{name}", _("a value of the wrong type."))
+            raise fail(f"{where}.{name}", _("a value of the wrong type or out of range."))
         result[name] = source[name]
     return result
 
