@@ -105,7 +105,7 @@ def _entry_facts(reg: Registration) -> dict:
 def registration_edit(*, reg: Registration, user, name: str, club: str, status: str, fixed_table: int | None,
                       notes: str) -> Registration:
     """Correct an entry as this event knows it; the person's record and their other events are untouched."""
-    reg = Registration.objects.select_for_update().select_related("event", "club").get(pk=reg.pk)
+    reg = Registration.objects.select_for_update(of=("self",)).select_related("event", "club").get(pk=reg.pk)
     before = _entry_facts(reg)
     reg.name, reg.club = name, club_get_or_create(club)
     reg.status, reg.fixed_table, reg.notes = status, fixed_table, notes
