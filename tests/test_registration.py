@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_player, make_registration, make_user
+from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.armies.catalogue import load_catalogue
 from tournament.armies.validation import default_army
 from tournament.models import AuditEntry, Player, Registration
@@ -166,7 +166,8 @@ def test_organizer_edits_a_row_in_place(organizer_client, event):
                                            "fixed_table": "3", "notes": ""}, headers={"HX-Request": "true"})
     assert "Robert Beattie" in response.text and "<html" not in response.text
     reg.refresh_from_db()
-    assert reg.player.name == "Robert Beattie" and reg.status == "checked_in" and reg.fixed_table == 3
+    assert reg.name == "Robert Beattie" and reg.status == "checked_in" and reg.fixed_table == 3
+    assert reg.player.name == "Bob Beattie"  # the entry changed, not the person's record
 
 
 def test_drop_and_reinstate(organizer_client, event):
@@ -180,11 +181,17 @@ def test_drop_and_reinstate(organizer_client, event):
     assert reg.status == "registered" and reg.dropped_after_round is None
 
 
-def test_near_duplicate_player_name_is_flagged(organizer_client, event):
-    make_player("José García", "Dracs")
+def test_near_duplicate_player_name_is_flagged(organizer_client, organizer, event):
+    """Among the people this organizer has entered before (here in another of their events)."""
+    from tournament.models import EventRole
+
+    earlier = make_event(slug="earlier")
+    EventRole.objects.create(event=earlier, user=organizer, role=EventRole.Role.ORGANIZER)
+    jose = make_registration(earlier, make_player("José García", "Dracs")).player
     url = reverse("tournament:player_add", args=[event.slug])
     response = organizer_client.post(url, {"name": "Jose  Garcia", "club": "Dracs"})
     assert response.status_code == 200 and "similar name" in response.text
+    assert f'name="existing" value="{jose.pk}"' in response.text
     assert Player.objects.count() == 1
     response = organizer_client.post(url, {"name": "Jose  Garcia", "club": "Dracs", "different_person": "on"})
     assert response.status_code == 302 and Player.objects.count() == 2

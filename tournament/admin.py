@@ -45,9 +45,9 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["player", "event", "army_ref", "army_name", "status"]
+    list_display = ["name", "event", "army_ref", "army_name", "status"]
     list_filter = ["event", "status"]
-    search_fields = ["player__name", "army_ref", "army_name"]
+    search_fields = ["name", "army_ref", "army_name"]
     autocomplete_fields = ["player"]
     list_select_related = ["player", "event"]
 

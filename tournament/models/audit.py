@@ -12,6 +12,8 @@ from tournament.models.events import Event
 class AuditEntry(models.Model):
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # Who, as written in an imported backup: history keeps the name, no account is linked to it.
+    user_name = models.CharField(_("user (imported)"), max_length=150, blank=True)
     action = models.CharField(_("action"), max_length=60)
     target = models.CharField(_("object"), max_length=120, blank=True)
     before = models.JSONField(null=True, blank=True)

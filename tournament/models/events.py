@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,8 @@ class RoundOneMethod(models.TextChoices):
     ARMY_DATE = "army_date", _("By army date (chronological)")
     ENEMIES = "enemies", _("Historical enemies preferred")
 
+
+MAX_ROUNDS = 50
 
 DEFAULT_PRESET = {Edition.DBA22: "nasamw-v4", Edition.DBA30: "nasamw-3.0"}
 
@@ -36,8 +39,12 @@ class Event(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     edition = models.CharField(_("rules edition"), max_length=3, choices=Edition.choices, default=Edition.DBA30)
-    rounds_planned = models.PositiveSmallIntegerField(_("number of rounds"), default=3)
-    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=90)
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("number of rounds"), default=3, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round length (minutes)"), default=90, validators=[MinValueValidator(1), MaxValueValidator(600)]
+    )
     scoring_preset = models.CharField(_("scoring preset"), max_length=40, default="nasamw-3.0")
     tiebreaks = models.JSONField(_("tie-breaks, in order"), default=default_tiebreaks, blank=True)
     # Points for a win, a draw and a loss under the "wdl" preset (its only configurable numbers).

@@ -1,4 +1,11 @@
-"""Clubs and players: a player is one person across events."""
+"""Clubs and players.
+
+A Player is a person: their own profile when `user` is set (only the person links it, by registering
+themselves), otherwise a record an organizer typed in, reusable only in events that organizer runs.
+What an event shows about a person lives on their Registration (tournament/models/registrations.py).
+Cross-event identity comes from the account; a merge the person confirms re-points their registrations
+to their own Player (`Registration.player`), which changes nothing the events show.
+"""
 
 from __future__ import annotations
 

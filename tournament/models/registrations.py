@@ -1,4 +1,10 @@
-"""A player's entry in an event, with the army they bring."""
+"""A player's entry in an event, with the army they bring.
+
+Identity model: a `Player` is a person (their own profile when `user` is set, otherwise a record an
+organizer typed in). A `Registration` keeps what was true at the event: the name, club and contact
+the entry was made with. Every page, standing, export and PDF of the event reads these, never the
+Player row, so nothing done in another event (or to the person's profile later) changes this event.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Event
-from tournament.models.people import Player
+from tournament.models.keys import name_key
+from tournament.models.people import Club, Player
 
 
 def empty_list() -> list:
@@ -27,6 +34,14 @@ class Registration(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    # The entry as made (see the module docstring); filled from the player's profile when left empty.
+    name = models.CharField(_("name"), max_length=120, default="")
+    name_key = models.CharField(max_length=120, db_index=True, editable=False, default="")
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
+    )
+    region = models.CharField(_("region"), max_length=120, blank=True)
+    email = models.EmailField(_("email"), blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED)
     # Army: the list reference (e.g. "II/56a"), the 12 chosen elements in list order, and the general.
     army_ref = models.CharField(_("army list"), max_length=16, blank=True)
@@ -47,13 +62,21 @@ class Registration(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["player__name"]
+        ordering = ["name_key", "pk"]
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
         constraints = [models.UniqueConstraint(fields=["event", "player"], name="unique_event_player")]
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.event}"
+        return f"{self.name} @ {self.event}"
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.name and self.player_id:  # a new entry starts from the person's profile
+            self.name, self.club_id = self.player.name, self.player.club_id
+            self.region, self.email = self.player.region, self.player.email
+        self.name = " ".join(self.name.split())
+        self.name_key = name_key(self.name)
+        super().save(*args, **kwargs)
 
     @property
     def is_active(self) -> bool:

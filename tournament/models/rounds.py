@@ -77,6 +77,7 @@ class Game(models.Model):
     explanation = models.JSONField(_("why this pairing"), default=list, blank=True)
     manual = models.BooleanField(_("changed by hand"), default=False)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    entered_by_name = models.CharField(max_length=150, blank=True, help_text="As written in an imported backup.")
     entered_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every result change (optimistic locking).")
 
@@ -120,7 +121,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.registration.player} ({self.side})"
+        return f"{self.registration.name} ({self.side})"
 
 
 class ResultReport(models.Model):
@@ -140,6 +141,7 @@ class ResultReport(models.Model):
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # A random marker kept in the reporting browser's session: two sides reported from one browser do not confirm.
     reporter = models.CharField(max_length=64, blank=True, editable=False)
+    submitted_by_name = models.CharField(max_length=150, blank=True, help_text="As written in an imported backup.")
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

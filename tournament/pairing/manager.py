@@ -58,7 +58,7 @@ def history(event: Event, before: int) -> History:
 
 def active_registrations(event: Event, number: int) -> list[Registration]:
     """Players in round `number`: not dropped before it, and late entries from their round on."""
-    regs = event.registrations.select_related("player", "player__club")
+    regs = event.registrations.select_related("club")
     return [
         r for r in regs
         if (r.late_entry_round or 1) <= number
@@ -73,13 +73,13 @@ def entrants(event: Event, number: int) -> list[pairing.Entrant]:
     position = {row.registration_id: row.rank_index for row in rows}
     points = {row.registration_id: row.points for row in rows}
     catalogue = load_catalogue() if event.edition == Edition.DBA30 else None
-    ordered = sorted(regs, key=lambda r: (position.get(r.pk, len(position)), r.player.name_key, r.pk))
+    ordered = sorted(regs, key=lambda r: (position.get(r.pk, len(position)), r.name_key, r.pk))
     result = []
     for rank, reg in enumerate(ordered):
         entry = catalogue.get(reg.army_ref) if catalogue and reg.army_ref else None
         result.append(pairing.Entrant(
             id=reg.pk, score=int(points.get(reg.pk, 0)), rank=rank,
-            club=reg.player.club.name if reg.player.club_id else None,
+            club=reg.club.name if reg.club_id else None,
             army_ref=reg.army_ref or None, army_year=entry.year if entry else None,
             opponents=frozenset(past.opponents.get(reg.pk, ())), had_bye=reg.pk in past.byes,
             tables=frozenset(past.tables.get(reg.pk, ())), fixed_table=reg.fixed_table,

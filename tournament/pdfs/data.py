@@ -59,12 +59,12 @@ def absolute(base_url: str, path: str) -> str:
 def army_sheets(event: Event, registrations, base_url: str) -> list[ArmySheet]:
     catalogue = load_catalogue()
     sheets = []
-    for reg in registrations.select_related("player__club"):
+    for reg in registrations.select_related("club"):
         entry = catalogue.get(reg.army_ref) if reg.army_ref and event.edition == "3.0" else None
         url = reverse("tournament:my_game", args=[reg.game_token])  # stable: opens whatever game is current
         sheets.append(ArmySheet(
-            event_name=event.name, edition=event.edition, player=reg.player.name,
-            club=reg.player.club.name if reg.player.club_id else "", army_ref=reg.army_ref,
+            event_name=event.name, edition=event.edition, player=reg.name,
+            club=reg.club.name if reg.club_id else "", army_ref=reg.army_ref,
             army_name=reg.army_name or (entry.name if entry else ""), topography=entry.topography if entry else "",
             aggression=entry.aggression if entry else None, elements=tuple(reg.elements or ()), general=reg.general,
             camp=reg.camp, allies=tuple(reg.allies or ()), report_url=absolute(base_url, url),
@@ -73,10 +73,10 @@ def army_sheets(event: Event, registrations, base_url: str) -> list[ArmySheet]:
 
 
 def round_sheet(rnd: Round, base_url: str) -> RoundSheet:
-    seats = Seat.objects.select_related("registration__player__club").order_by("side")
+    seats = Seat.objects.select_related("registration__club").order_by("side")
     games = []
     for game in rnd.games.prefetch_related(Prefetch("seats", queryset=seats)).order_by("is_bye", "table"):
-        sides = [Side(s.registration.player.name, s.registration.player.club.name if s.registration.player.club_id else "",
+        sides = [Side(s.registration.name, s.registration.club.name if s.registration.club_id else "",
                       s.registration.army_ref, absolute(base_url, reverse("tournament:report", args=[s.report_token])))
                  for s in game.seats.all()]
         games.append(GameSlip(game.table, sides[0], sides[1] if len(sides) > 1 else None))

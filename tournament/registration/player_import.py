@@ -2,6 +2,8 @@
 
 A file is checked row by row first; if any row is bad, every problem is reported
 with its line number and nothing is imported. A good file imports in one transaction.
+Every row is a new person record of this event: rows are never linked by name to people
+of other events (see tournament/registration/services.py).
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from django.utils.translation import gettext as _
 
 from tournament.armies.service import ArmyInput, army_problems
 from tournament.events.audit import audit
-from tournament.models import Event, Player, Registration
+from tournament.models import Event, Registration
 from tournament.registration.names import name_key
-from tournament.registration.services import apply_army, club_get_or_create, player_register
+from tournament.registration.services import apply_army, entrant_add
 
 COLUMNS = ["name", "club", "region", "email", "army_ref", "elements", "general", "camp", "allies"]
 MAX_ROWS = 2000
@@ -72,7 +74,7 @@ def parse_frame(event: Event, frame: pd.DataFrame) -> ImportReport:
         return report
     seen: dict[str, int] = {}
     registered = set(
-        Registration.objects.filter(event=event).values_list("player__name_key", flat=True)
+        Registration.objects.filter(event=event).values_list("name_key", flat=True)
     )
     for index, row in frame.iterrows():
         line = int(index) + 2  # line 1 is the header
@@ -115,11 +117,7 @@ def import_rows(event: Event, report: ImportReport, user) -> int:
     """Create players and registrations for a checked report; all or nothing."""
     assert report.ok, "import_rows needs a report without errors"
     for item in report.rows:
-        player = Player.objects.filter(name_key=name_key(item.name)).first()
-        if player is None:
-            player = Player.objects.create(name=item.name, club=club_get_or_create(item.club), region=item.region,
-                                           email=item.email)
-        reg = player_register(event=event, player=player, user=user)
+        reg = entrant_add(event=event, user=user, name=item.name, club=item.club, region=item.region, email=item.email)
         if item.army is not None:
             apply_army(reg, item.army, user)
     audit(event=event, user=user, action="registration.import", target=event.slug, after={"rows": len(report.rows)})
@@ -128,13 +126,13 @@ def import_rows(event: Event, report: ImportReport, user) -> int:
 
 def export_frame(event: Event) -> pd.DataFrame:
     """The event's entries with the same columns the import reads."""
-    regs = event.registrations.select_related("player", "player__club").order_by("player__name")
+    regs = event.registrations.select_related("club").order_by("name_key", "pk")
     records = [
         {
-            "name": r.player.name,
-            "club": r.player.club.name if r.player.club else "",
-            "region": r.player.region,
-            "email": r.player.email,
+            "name": r.name,
+            "club": r.club.name if r.club_id else "",
+            "region": r.region,
+            "email": r.email,
             "army_ref": r.army_ref,
             "elements": " ".join(r.elements),
             "general": "" if r.general is None else r.general + 1,

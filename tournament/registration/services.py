@@ -1,16 +1,23 @@
 """Registration services: players, entries, armies, check-in, drops and late entries.
 
 Every write that touches several rows runs in one transaction and leaves an audit entry.
+
+Ownership (see tournament/models/people.py): an entry's name, club and contact live on the Registration
+and change only through this event. A new person record is made only by `entrant_add`; an organizer
+may enter again only a person without an account who is already entered in an event they organize
+(`reusable_players`), never any Player by id; an account is linked only by its owner registering.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max
 
 from tournament.armies.service import ArmyInput, army_name, army_problems
 from tournament.events.audit import audit
-from tournament.models import Club, Event, Player, Registration
+from tournament.models import Club, Event, EventRole, Player, Registration
 from tournament.registration.names import name_key, similar_names
 
 
@@ -18,15 +25,37 @@ class ArmyLocked(Exception):
     """The organizer has locked armies for this event."""
 
 
-def similar_players(name: str, exclude: int | None = None) -> list[Player]:
-    """Players whose names are identical or nearly so (typos, accents, spacing)."""
+@dataclass(frozen=True)
+class SimilarPerson:
+    """A near-duplicate name shown on the add form; `pk` (a reusable player) is None when already entered here."""
+
+    pk: int | None
+    name: str
+    club: str
+
+
+def reusable_players(event: Event, user):
+    """People without an account whom `user` has entered in another event they organize (not in this one)."""
+    if not getattr(user, "is_authenticated", False):
+        return Player.objects.none()
+    organized = EventRole.objects.filter(user=user, role=EventRole.Role.ORGANIZER).values("event_id")
+    return (Player.objects.filter(user__isnull=True, registrations__event_id__in=organized)
+            .exclude(registrations__event=event).distinct())
+
+
+def similar_in_event(event: Event, name: str, user=None) -> list[SimilarPerson]:
+    """Entries of this event, and people `user` may enter again, whose names are identical or nearly so."""
     key = name_key(name)
     if not key:
         return []
-    first = key[:1]
-    candidates = Player.objects.filter(name_key__startswith=first).exclude(pk=exclude).values_list("pk", "name")
-    ids = [pk for pk, _ in similar_names(name, candidates)]
-    return list(Player.objects.filter(pk__in=ids).select_related("club"))
+    entries = event.registrations.filter(name_key__startswith=key[:1]).select_related("club")
+    found = [SimilarPerson(None, r.name, r.club.name if r.club_id else "")
+             for r in entries if similar_names(name, [(r.pk, r.name)])]
+    if user is not None:
+        people = reusable_players(event, user).filter(name_key__startswith=key[:1]).select_related("club")[:500]
+        found += [SimilarPerson(p.pk, p.name, p.club.name if p.club_id else "")
+                  for p in people if similar_names(name, [(p.pk, p.name)])]
+    return found
 
 
 def club_get_or_create(name: str) -> Club | None:
@@ -47,15 +76,41 @@ def next_round_number(event: Event) -> int:
 
 @transaction.atomic
 def player_register(*, event: Event, player: Player, user, army: ArmyInput | None = None) -> Registration:
-    """Enter a player; after round 1 has been paired this is a late entry joining at the next round."""
+    """Enter a player (the entry starts from their record); after round 1 is paired, a late entry at the next round."""
     late = next_round_number(event)
     reg, created = Registration.objects.get_or_create(
         event=event, player=player, defaults={"late_entry_round": late if late > 1 else None}
     )
     if created:
-        audit(event=event, user=user, action="registration.create", target=str(player), after={"player": player.name})
+        audit(event=event, user=user, action="registration.create", target=reg.name, after={"player": reg.name})
     if army is not None:
         apply_army(reg, army, user)
+    return reg
+
+
+@transaction.atomic
+def entrant_add(*, event: Event, user, name: str, club: str = "", region: str = "", email: str = "",
+                account=None, army: ArmyInput | None = None) -> Registration:
+    """A new person record and their entry, together. `account` only when the person registers themselves."""
+    player = Player.objects.create(name=name, club=club_get_or_create(club), region=region, email=email, user=account)
+    return player_register(event=event, player=player, user=user, army=army)
+
+
+def _entry_facts(reg: Registration) -> dict:
+    return {"name": reg.name, "club": reg.club.name if reg.club_id else "", "status": reg.status,
+            "fixed_table": reg.fixed_table, "notes": reg.notes}
+
+
+@transaction.atomic
+def registration_edit(*, reg: Registration, user, name: str, club: str, status: str, fixed_table: int | None,
+                      notes: str) -> Registration:
+    """Correct an entry as this event knows it; the person's record and their other events are untouched."""
+    reg = Registration.objects.select_for_update(of=("self",)).select_related("event", "club").get(pk=reg.pk)
+    before = _entry_facts(reg)
+    reg.name, reg.club = name, club_get_or_create(club)
+    reg.status, reg.fixed_table, reg.notes = status, fixed_table, notes
+    reg.save()
+    audit(event=reg.event, user=user, action="registration.edit", target=reg.name, before=before, after=_entry_facts(reg))
     return reg
 
 
@@ -89,7 +144,7 @@ def apply_army(reg: Registration, army: ArmyInput, user) -> None:
     reg.camp = army.camp
     reg.allies = list(army.allies)
     reg.save()
-    audit(event=reg.event, user=user, action="registration.army", target=str(reg.player), before=before, after=army_snapshot(reg))
+    audit(event=reg.event, user=user, action="registration.army", target=reg.name, before=before, after=army_snapshot(reg))
 
 
 @transaction.atomic
@@ -103,6 +158,6 @@ def registration_set_status(*, reg: Registration, status: str, user) -> Registra
     else:
         reg.dropped_after_round = None
     reg.save(update_fields=["status", "dropped_after_round", "updated_at"])
-    audit(event=reg.event, user=user, action=f"registration.{status}", target=str(reg.player), before=before,
+    audit(event=reg.event, user=user, action=f"registration.{status}", target=reg.name, before=before,
           after={"status": reg.status, "dropped_after_round": reg.dropped_after_round})
     return reg

@@ -150,7 +150,7 @@ def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = 
         game.status = Game.Status.REPORTED
         game.save(update_fields=["status"])
     audit(event=game.round.event, user=user, action="result.report",
-          target=f"round {game.round.number} table {game.table} ({seat.registration.player})",
+          target=f"round {game.round.number} table {game.table} ({seat.registration.name})",
           after={**payload, "review": game.review_reason} if game.review_reason else payload)
     return game
 

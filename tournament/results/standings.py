@@ -32,7 +32,7 @@ class StandingRow:
 
 
 def _seats():
-    return Seat.objects.select_related("registration__player__club").order_by("side")
+    return Seat.objects.select_related("registration__club").order_by("side")
 
 
 def confirmed_games(event: Event, upto: int | None = None):
@@ -68,7 +68,7 @@ def _tiebreak_keys(event: Event) -> list[str]:
 
 
 def event_standings(event: Event, upto: int | None = None) -> list[StandingRow]:
-    regs = list(event.registrations.values_list("pk", "status", "player__name_key"))
+    regs = list(event.registrations.values_list("pk", "status", "name_key"))
     dropped = {pk for pk, status, _key in regs if status == Registration.Status.DROPPED}
     rows = tiebreaks.standings(
         [pk for pk, _status, _key in regs], played(confirmed_games(event, upto)), _tiebreak_keys(event),
@@ -92,15 +92,15 @@ def standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
 
 def _standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
     rows = event_standings(event, upto)
-    regs = {r.pk: r for r in event.registrations.select_related("player__club")}
+    regs = {r.pk: r for r in event.registrations.select_related("club")}
     names = {key: str(metric.name) for key, metric in tiebreaks.REGISTRY.items()}
     records = []
     for row in rows:
         reg = regs[row.registration_id]
         record = {
             _("Rank"): f"{row.rank}=" if row.shared else row.rank,
-            _("Player"): reg.player.name + (f" ({_('dropped')})" if reg.status == Registration.Status.DROPPED else ""),
-            _("Club"): reg.player.club.name if reg.player.club_id else "",
+            _("Player"): reg.name + (f" ({_('dropped')})" if reg.status == Registration.Status.DROPPED else ""),
+            _("Club"): reg.club.name if reg.club_id else "",
             _("Army"): reg.army_ref,
         }
         for key, value in row.values.items():
@@ -119,10 +119,10 @@ def pairings_frame(rnd: Round) -> pd.DataFrame:
             other = next((s for s in seats if s.pk != seat.pk), None)
             records.append({
                 _("Table"): game.table if not game.is_bye else _("Bye"),
-                _("Player"): seat.registration.player.name,
-                _("Club"): seat.registration.player.club.name if seat.registration.player.club_id else "",
+                _("Player"): seat.registration.name,
+                _("Club"): seat.registration.club.name if seat.registration.club_id else "",
                 _("Army"): seat.registration.army_ref,
-                _("Opponent"): other.registration.player.name if other else "",
+                _("Opponent"): other.registration.name if other else "",
                 _("Opponent's army"): other.registration.army_ref if other else "",
             })
     frame = pd.DataFrame.from_records(records)
@@ -141,7 +141,7 @@ def results_frame(event: Event) -> pd.DataFrame:
         b = seats[1] if len(seats) > 1 else None
         records.append({
             _("Round"): game.round.number, _("Table"): game.table or "",
-            _("Side A"): a.registration.player.name, _("Side B"): b.registration.player.name if b else _("Bye"),
+            _("Side A"): a.registration.name, _("Side B"): b.registration.name if b else _("Bye"),
             _("Outcome"): game.get_outcome_display() if not game.is_bye else _("Bye"),
             _("A lost"): a.elements_lost, _("A general lost"): a.general_lost, _("A camp lost"): a.camp_lost,
             _("B lost"): b.elements_lost if b else "", _("B general lost"): b.general_lost if b else "",

@@ -1,21 +1,29 @@
 """Whole-event export and import as versioned JSON, for backups and moving between machines.
 
 The format names things by natural keys (player names, usernames, round numbers and tables), never by
-database ids, so a file imports into any database; export → import → export gives the same file.
-Import is all or nothing: a bad file raises BackupError and leaves the database unchanged.
+database ids, so a file imports into any database.
+
+An import creates one new event and touches nothing outside it: every player of the file becomes a new
+person record of that event (never linked to an existing Player), no account is created or linked,
+roles in the file are not granted (the importer is told, to invite those people), usernames in the
+history are kept as text, and report tokens are always new. Every value is checked first
+(tournament/transfer/backup_checks.py); a bad file raises BackupError naming the value and leaves the
+database unchanged. Export → import → export gives the same file except for those links and tokens.
 """
 
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.utils.dateparse import parse_datetime
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
+from tournament.events.audit import audit
 from tournament.models import AuditEntry, Club, Event, EventRole, Game, Player, Registration, ResultReport, Round, Seat
-from tournament.models.rounds import new_report_token
+from tournament.transfer import backup_checks as check
+from tournament.transfer.backup_checks import BackupError
 
 FORMAT = "dba-tournament-event"
 VERSION = 1
@@ -28,23 +36,34 @@ ROUND_FIELDS = ["number", "status", "seed", "method", "cost", "warnings"]
 GAME_FIELDS = ["table", "is_bye", "status", "outcome", "explanation", "manual", "version"]
 SEAT_FIELDS = ["side", "elements_lost", "general_lost", "camp_lost", "score", "report_token", "token_revoked"]
 
+CLUB_FIELDS = ["name", "region", "country"]
+PLAYER_FIELDS = ["name", "region", "email"]
+REPORT_SOURCES = set(ResultReport.Source.values)
 
-class BackupError(ValueError):
-    """The file is not a backup this version can import; the message says why."""
+__all__ = ["BackupError", "Imported", "export_event", "import_event", "parse_backup"]
+
+
+@dataclass
+class Imported:
+    """The new event, and what the file said that was not carried over: shown to the importer."""
+
+    event: Event
+    roles: list[tuple[str, str]] = field(default_factory=list)  # (username, role): invite them to grant it
+    accounts: list[tuple[str, str]] = field(default_factory=list)  # (player name, username): not linked
 
 
 def _time(value: datetime.datetime | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def _username(user) -> str | None:
-    return user.get_username() if user else None
+def _username(user, recorded: str = "") -> str | None:
+    return user.get_username() if user else (recorded or None)
 
 
 def export_event(event: Event) -> dict[str, Any]:
-    regs = list(event.registrations.select_related("player__club", "player__user").order_by("player__name_key", "pk"))
+    regs = list(event.registrations.select_related("club", "player__user").order_by("name_key", "pk"))
     player_ref = {reg.player_id: f"p{i + 1}" for i, reg in enumerate(regs)}
-    clubs = sorted({reg.player.club for reg in regs if reg.player.club_id}, key=lambda c: c.name)
+    clubs = sorted({reg.club for reg in regs if reg.club_id}, key=lambda c: c.name)
     rounds = []
     for rnd in event.rounds.order_by("number").prefetch_related("games__seats__registration", "games__reports__seat"):
         games = []
@@ -52,11 +71,11 @@ def export_event(event: Event) -> dict[str, Any]:
             game_seats = sorted(game.seats.all(), key=lambda s: s.side)
             games.append({
                 **{f: getattr(game, f) for f in GAME_FIELDS},
-                "entered_by": _username(game.entered_by), "entered_at": _time(game.entered_at),
+                "entered_by": _username(game.entered_by, game.entered_by_name), "entered_at": _time(game.entered_at),
                 "seats": [{**{f: getattr(s, f) for f in SEAT_FIELDS}, "player": player_ref[s.registration.player_id]}
                           for s in game_seats],
                 "reports": [{"side": r.seat.side if r.seat else None, "source": r.source,
-                             "submitted_by": _username(r.submitted_by), "payload": r.payload}
+                             "submitted_by": _username(r.submitted_by, r.submitted_by_name), "payload": r.payload}
                             for r in sorted(game.reports.all(), key=lambda r: (r.seat.side if r.seat else "", r.pk))],
             })
         rounds.append({**{f: getattr(rnd, f) for f in ROUND_FIELDS}, "published_at": _time(rnd.published_at),
@@ -65,92 +84,181 @@ def export_event(event: Event) -> dict[str, Any]:
         "format": FORMAT, "version": VERSION,
         "event": {**{f: getattr(event, f) for f in EVENT_FIELDS}, "date": event.date.isoformat()},
         "clubs": [{"name": c.name, "region": c.region, "country": c.country} for c in clubs],
-        "players": [{"ref": player_ref[r.player_id], "name": r.player.name, "club": r.player.club.name if r.player.club_id else None,
-                     "region": r.player.region, "email": r.player.email, "user": _username(r.player.user)} for r in regs],
+        "players": [{"ref": player_ref[r.player_id], "name": r.name, "club": r.club.name if r.club_id else None,
+                     "region": r.region, "email": r.email, "user": _username(r.player.user)} for r in regs],
         "roles": sorted(({"user": _username(r.user), "role": r.role} for r in event.roles.select_related("user")),
                         key=lambda r: (r["role"], r["user"])),
         "registrations": [{"player": player_ref[r.player_id], **{f: getattr(r, f) for f in REG_FIELDS}} for r in regs],
         "rounds": rounds,
-        "audit": [{"at": _time(a.at), "user": _username(a.user), "action": a.action, "target": a.target,
+        "audit": [{"at": _time(a.at), "user": _username(a.user, a.user_name), "action": a.action, "target": a.target,
                    "before": a.before, "after": a.after}
                   for a in event.audit_entries.select_related("user").order_by("at", "pk")],
     }
 
 
-def _check(data: Any) -> None:
+def parse_backup(raw: bytes) -> Any:
+    """The uploaded bytes as JSON data (BackupError when not JSON, or nested deeper than a backup ever is)."""
+    return check.parse_json(raw)
+
+
+def _check_format(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BackupError("This is not an event backup file.")
+        raise BackupError(_("This is not an event backup file."))
     if data.get("version") != VERSION:
-        raise BackupError(f"Backup version {data.get('version')!r} is not supported (this app reads version {VERSION}).")
-    for key in ("event", "clubs", "players", "roles", "registrations", "rounds"):
-        if key not in data:
-            raise BackupError(f"The backup has no “{key}” section.")
+        raise BackupError(_("Backup version %(found)s is not supported (this app reads version %(version)s).")
+                          % {"found": repr(data.get("version"))[:20], "version": VERSION})
+    if not isinstance(data.get("event"), dict):
+        raise check.fail("event", _("expected an object."))
 
 
-def _user(username: str | None, cache: dict):
-    if not username:
-        return None
-    if username not in cache:
-        model = get_user_model()
-        user = model.objects.filter(username=username).first()
-        if user is None:  # a person from the other machine: an account without a usable password
-            user = model(username=username)
-            user.set_unusable_password()
-            user.save()
-        cache[username] = user
-    return cache[username]
-
-
-@transaction.atomic
-def import_event(data: Any, *, slug: str | None = None) -> Event:
-    _check(data)
+def import_event(data: Any, *, slug: str | None = None, importer=None) -> Imported:
+    """Create a new event from backup data, all or nothing; `importer` becomes its organizer."""
+    _check_format(data)
     try:
-        return _import(data, slug)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise BackupError(f"The backup is damaged: {type(exc).__name__} {exc}") from exc
+        with transaction.atomic():
+            return _import(data, slug, importer)
+    except IntegrityError as exc:  # a constraint the checks did not foresee: still a clean refusal
+        raise BackupError(_("The backup contradicts itself: %(problem)s") % {"problem": exc}) from exc
 
 
-def _import(data: dict, slug: str | None) -> Event:
-    fields = {f: data["event"][f] for f in EVENT_FIELDS if f in data["event"]}
+def _import(data: dict, slug: str | None, importer) -> Imported:
+    event = _event(data["event"], slug)
+    result = Imported(event)
+    for index, role in enumerate(check.items(data, "roles")):
+        where = f"roles[{index}]"
+        username = check.text(role.get("user"), f"{where}.user", 150, allow_empty=False)
+        if role.get("role") not in EventRole.Role.values:
+            raise check.fail(f"{where}.role", _("unknown role."))
+        result.roles.append((username, role["role"]))
+    if importer is not None:
+        EventRole.objects.create(event=event, user=importer, role=EventRole.Role.ORGANIZER)
+    regs = _people(data, event, result)
+    for index, rnd in enumerate(check.items(data, "rounds")):
+        _round(rnd, f"rounds[{index}]", event, regs)
+    for index, entry in enumerate(check.items(data, "audit") if "audit" in data else []):
+        _audit(entry, f"audit[{index}]", event)
+    audit(event=event, user=importer, action="event.import", target=event.slug,
+          after={"roles_not_granted": [list(r) for r in result.roles],
+                 "accounts_not_linked": [list(a) for a in result.accounts]})
+    return result
+
+
+def _event(source: dict, slug: str | None) -> Event:
+    fields = check.values(Event, source, ["slug", "name"], "event")
+    fields.update(check.values(Event, source, EVENT_FIELDS[2:], "event", required=False))
     fields["slug"] = slug or fields["slug"]
     if Event.objects.filter(slug=fields["slug"]).exists():
-        raise BackupError(f"An event with the short name “{fields['slug']}” already exists; choose another.")
-    event = Event.objects.create(**fields, date=datetime.date.fromisoformat(data["event"]["date"]))
-    users: dict = {}
-    for role in data["roles"]:
-        EventRole.objects.create(event=event, user=_user(role["user"], users), role=role["role"])
-    clubs = {c["name"]: Club.objects.get_or_create(name=c["name"], defaults={"region": c["region"], "country": c["country"]})[0]
-             for c in data["clubs"]}
-    players = {}
-    for p in data["players"]:
-        player = Player.objects.filter(name=p["name"], club=clubs.get(p["club"])).first()
-        if player is None:
-            player = Player.objects.create(name=p["name"], club=clubs.get(p["club"]), region=p["region"], email=p["email"])
-        if p.get("user") and player.user_id is None:
-            player.user = _user(p["user"], users)
-            player.save(update_fields=["user"])
-        players[p["ref"]] = player
-    regs = {r["player"]: Registration.objects.create(event=event, player=players[r["player"]],
-                                                    **{f: r[f] for f in REG_FIELDS}) for r in data["registrations"]}
-    for r in data["rounds"]:
-        rnd = Round.objects.create(event=event, **{f: r[f] for f in ROUND_FIELDS},
-                                   published_at=parse_datetime(r["published_at"]) if r["published_at"] else None,
-                                   clock_started_at=parse_datetime(r["clock_started_at"]) if r["clock_started_at"] else None)
-        for g in r["games"]:
-            game = Game.objects.create(round=rnd, **{f: g[f] for f in GAME_FIELDS}, entered_by=_user(g["entered_by"], users),
-                                       entered_at=parse_datetime(g["entered_at"]) if g["entered_at"] else None)
-            by_side = {}
-            for s in g["seats"]:
-                values = {f: s[f] for f in SEAT_FIELDS}
-                if Seat.objects.filter(report_token=values["report_token"]).exists():  # a copy of a live event
-                    values["report_token"] = new_report_token()
-                by_side[s["side"]] = Seat.objects.create(game=game, round=rnd, registration=regs[s["player"]], **values)
-            for rep in g["reports"]:
-                ResultReport.objects.create(game=game, seat=by_side.get(rep["side"]) if rep["side"] else None,
-                                            source=rep["source"], submitted_by=_user(rep["submitted_by"], users),
-                                            payload=rep["payload"])
-    for a in data.get("audit", []):
-        entry = AuditEntry.objects.create(event=event, user=_user(a["user"], users), action=a["action"],
-                                          target=a["target"], before=a["before"], after=a["after"])
-        AuditEntry.objects.filter(pk=entry.pk).update(at=parse_datetime(a["at"]))
+        raise check.fail("event.slug", _("An event with the short name “%(slug)s” already exists; choose another.")
+                         % {"slug": fields["slug"]})
+    event = Event(**fields, date=check.date(source.get("date"), "event.date"))
+    check.full_clean(event, "event")
+    check.event_settings({"scoring_preset": event.scoring_preset, "wdl_points": event.wdl_points,
+                          "tiebreaks": event.tiebreaks, "restrictions": event.restrictions})
+    event.save()
     return event
+
+
+def _people(data: dict, event: Event, result: Imported) -> dict[str, Registration]:
+    """New person records and their entries; clubs are found by exact name or created, never changed."""
+    clubs: dict[str, Club] = {}
+    for index, source in enumerate(check.items(data, "clubs")):
+        where = f"clubs[{index}]"
+        fields = check.values(Club, source, CLUB_FIELDS, where)
+        club = Club.objects.filter(name=fields["name"]).first() or Club(**fields)
+        if club.pk is None:
+            check.full_clean(club, where)
+            club.save()
+        clubs[fields["name"]] = club
+    players: dict[str, Player] = {}
+    for index, source in enumerate(check.items(data, "players")):
+        where = f"players[{index}]"
+        ref = check.text(source.get("ref"), f"{where}.ref", 20, allow_empty=False)
+        if ref in players:
+            raise check.fail(f"{where}.ref", _("appears twice."))
+        club_name = source.get("club")
+        if club_name is not None and club_name not in clubs:
+            raise check.fail(f"{where}.club", _("not in the file's clubs."))
+        fields = check.values(Player, source, PLAYER_FIELDS, where)
+        check.text(fields["name"], f"{where}.name", 120, allow_empty=False)
+        player = Player(**fields, club=clubs.get(club_name))
+        check.full_clean(player, where, exclude=("name_key",))
+        player.save()
+        players[ref] = player
+        username = check.optional_name(source.get("user"), f"{where}.user")
+        if username:
+            result.accounts.append((player.name, username))
+    regs: dict[str, Registration] = {}
+    for index, source in enumerate(check.items(data, "registrations")):
+        where = f"registrations[{index}]"
+        player = players.get(source.get("player"))
+        if player is None or source["player"] in regs:
+            raise check.fail(f"{where}.player", _("unknown or repeated player reference."))
+        fields = check.values(Registration, source, REG_FIELDS, where)
+        check.army(fields, where)
+        reg = Registration(event=event, player=player, name=player.name, club=player.club, region=player.region,
+                           email=player.email, **fields)
+        check.full_clean(reg, where, exclude=("name_key",))
+        reg.save()
+        regs[source["player"]] = reg
+    return regs
+
+
+def _round(source: dict, where: str, event: Event, regs: dict[str, Registration]) -> None:
+    fields = check.values(Round, source, ROUND_FIELDS, where)
+    check.notes(fields["cost"], f"{where}.cost")
+    check.notes(fields["warnings"], f"{where}.warnings")
+    if event.rounds.filter(number=fields["number"]).exists():
+        raise check.fail(f"{where}.number", _("round %(n)s appears twice.") % {"n": fields["number"]})
+    rnd = Round(event=event, **fields, published_at=check.moment(source.get("published_at"), f"{where}.published_at"),
+                clock_started_at=check.moment(source.get("clock_started_at"), f"{where}.clock_started_at"))
+    check.full_clean(rnd, where)
+    rnd.save()
+    for index, game_source in enumerate(check.items(source, "games", where)):
+        _game(game_source, f"{where}.games[{index}]", rnd, regs)
+
+
+def _game(source: dict, where: str, rnd: Round, regs: dict[str, Registration]) -> None:
+    fields = check.values(Game, source, GAME_FIELDS, where)
+    check.notes(fields["explanation"], f"{where}.explanation")
+    game = Game(round=rnd, **fields, entered_by_name=check.optional_name(source.get("entered_by"), f"{where}.entered_by") or "",
+                entered_at=check.moment(source.get("entered_at"), f"{where}.entered_at"))
+    check.full_clean(game, where)
+    game.save()
+    seats = check.items(source, "seats", where)
+    sides = sorted(str(s.get("side")) for s in seats)
+    if sides != (["a"] if game.is_bye else ["a", "b"]):
+        raise check.fail(f"{where}.seats", _("a game needs the sides a and b; a bye only side a."))
+    by_side = {}
+    for index, seat_source in enumerate(seats):
+        seat_where = f"{where}.seats[{index}]"
+        reg = regs.get(seat_source.get("player"))
+        if reg is None:
+            raise check.fail(f"{seat_where}.player", _("unknown player reference."))
+        # The file's report tokens are never kept: a token is a private link and is always new.
+        seat = Seat(game=game, round=rnd, registration=reg,
+                    **check.values(Seat, seat_source, [f for f in SEAT_FIELDS if f != "report_token"], seat_where))
+        check.full_clean(seat, seat_where)
+        seat.save()
+        by_side[seat.side] = seat
+    for index, rep in enumerate(check.items(source, "reports", where)):
+        rep_where = f"{where}.reports[{index}]"
+        side = rep.get("side")
+        if side is not None and side not in by_side:
+            raise check.fail(f"{rep_where}.side", _("no such side in this game."))
+        if rep.get("source") not in REPORT_SOURCES:
+            raise check.fail(f"{rep_where}.source", _("unknown source."))
+        report = ResultReport(game=game, seat=by_side.get(side), source=rep["source"],
+                              submitted_by_name=check.optional_name(rep.get("submitted_by"), f"{rep_where}.submitted_by") or "",
+                              payload=check.payload(rep.get("payload"), f"{rep_where}.payload"))
+        check.full_clean(report, rep_where)
+        report.save()
+
+
+def _audit(source: dict, where: str, event: Event) -> None:
+    entry = AuditEntry(event=event, user_name=check.optional_name(source.get("user"), f"{where}.user") or "",
+                       **check.values(AuditEntry, source, ["action", "target", "before", "after"], where))
+    check.full_clean(entry, where)
+    at = check.moment(source.get("at"), f"{where}.at")
+    entry.save()
+    if at is not None:
+        AuditEntry.objects.filter(pk=entry.pk).update(at=at)

@@ -1,12 +1,14 @@
-"""Read an event backup: `manage.py import_event FILE [--slug NEW]`. All or nothing."""
+"""Read an event backup: `manage.py import_event FILE [--slug NEW]`. All or nothing.
+
+Like the web import it touches nothing outside the new event: roles in the file are listed, not
+granted (give them in the admin), and players are not linked to accounts.
+"""
 
 from __future__ import annotations
 
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.transfer.backup import BackupError, import_event
+from tournament.transfer.backup import BackupError, import_event, parse_backup
 
 
 class Command(BaseCommand):
@@ -18,9 +20,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         try:
-            with open(options["file"], encoding="utf-8") as handle:
-                data = json.load(handle)
-            event = import_event(data, slug=options.get("slug"))
-        except (OSError, json.JSONDecodeError, BackupError) as exc:
+            with open(options["file"], "rb") as handle:
+                imported = import_event(parse_backup(handle.read()), slug=options.get("slug"))
+        except (OSError, BackupError) as exc:
             raise CommandError(str(exc)) from exc
+        event = imported.event
         self.stdout.write(f"Imported {event.slug}: {event.registrations.count()} players, {event.rounds.count()} rounds.")
+        for username, role in imported.roles:
+            self.stdout.write(f"Not granted (the file names it): {role} for {username}")
+        for name, username in imported.accounts:
+            self.stdout.write(f"Not linked to an account: {name} (was {username})")

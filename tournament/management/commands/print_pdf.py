@@ -34,7 +34,7 @@ class Command(BaseCommand):
         if event is None:
             raise CommandError(f"No event {o['event']!r}.")
         if o["kind"] == "army-sheets":
-            regs = event.registrations.exclude(status=Registration.Status.DROPPED).order_by("player__name")
+            regs = event.registrations.exclude(status=Registration.Status.DROPPED).order_by("name_key", "pk")
             body = army_sheets_pdf(army_sheets(event, regs, o["base_url"]), lang=o["lang"], size=o["size"])
         elif o["kind"] == "standings":
             with override(o["lang"]):

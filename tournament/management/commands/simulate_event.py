@@ -89,7 +89,7 @@ class Command(BaseCommand):
 
     def _player(self, event, reg_id, numbers, score) -> dict:
         reg = self._regs[reg_id]
-        return {"id": numbers[reg_id], "club": reg.player.club.name, "army": reg.army_ref, "score": score}
+        return {"id": numbers[reg_id], "club": reg.club.name, "army": reg.army_ref, "score": score}
 
     @transaction.atomic
     def _event(self, slug, o, rng):

@@ -48,8 +48,18 @@ class PlayerForm(forms.Form):
         return cleaned
 
 
+class ExistingPlayerForm(forms.Form):
+    """Enter again a person from the organizer's own events; any other id is an invalid choice."""
+
+    existing = forms.ModelChoiceField(queryset=None)
+
+    def __init__(self, *args, queryset, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["existing"].queryset = queryset
+
+
 class EntryEditForm(forms.ModelForm):
-    """Organizer's in-place edit of one row of the player list."""
+    """Organizer's in-place edit of one row of the player list: the entry as this event knows it."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
@@ -60,9 +70,14 @@ class EntryEditForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        player = self.instance.player
-        self.initial.setdefault("name", player.name)
-        self.initial.setdefault("club", player.club.name if player.club else "")
+        self.initial.setdefault("name", self.instance.name)
+        self.initial.setdefault("club", self.instance.club.name if self.instance.club_id else "")
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Enter the player's name."))
+        return name
 
 
 class ArmyForm(forms.Form):

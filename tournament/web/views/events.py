@@ -16,10 +16,14 @@ from tournament.models import Event, EventRole, Registration
 from tournament.web.forms.events import EventForm
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
+LINKABLE_SLUG = r"^[-a-zA-Z0-9_]+$"  # Django's <slug:> path converter
+
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.annotate(
+    # Only rows with a slug a link can carry: one bad row (stored before imports were checked) must not
+    # break the page for everyone.
+    events = Event.objects.filter(slug__regex=LINKABLE_SLUG).annotate(
         players=Count("registrations", filter=~Q(registrations__status=Registration.Status.DROPPED))
     )
     return render(request, "tournament/home.html", {"events": events})
@@ -28,7 +32,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 @event_view()
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
-    registrations = event.registrations.select_related("player", "player__club").exclude(
+    registrations = event.registrations.select_related("club").exclude(
         status=Registration.Status.DROPPED
     )
     own = None

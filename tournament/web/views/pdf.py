@@ -60,7 +60,7 @@ def _login() -> str:
 @require_GET
 @event_view(role=ORGANIZER)
 def all_army_sheets(request: HttpRequest, event: Event) -> HttpResponse:
-    regs = event.registrations.exclude(status=Registration.Status.DROPPED).order_by("player__name")
+    regs = event.registrations.exclude(status=Registration.Status.DROPPED).order_by("name_key", "pk")
     sheets = army_sheets(event, regs, _base(request))
     lang, size, filename = get_language(), _size(request), f"{event.slug}-army-sheets.pdf"
     if len(sheets) <= BACKGROUND_SHEETS:

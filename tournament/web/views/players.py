@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,32 +10,33 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.armies.catalogue import ARMY_SIZE
-from tournament.events.audit import audit
-from tournament.models import Event, Player, Registration
+from tournament.models import Event, Registration
 from tournament.registration.player_import import export_frame, import_rows, parse_frame
 from tournament.registration.services import (
-    club_get_or_create,
+    entrant_add,
     player_register,
+    registration_edit,
     registration_set_status,
-    similar_players,
+    reusable_players,
+    similar_in_event,
 )
 from tournament.transfer.exports import read_table, to_csv_bytes, to_xlsx_bytes
-from tournament.web.forms.players import EntryEditForm, PlayerForm
+from tournament.web.forms.players import EntryEditForm, ExistingPlayerForm, PlayerForm
 from tournament.web.permissions import ORGANIZER, event_view
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
 
 def _filtered(event: Event, params) -> tuple:
-    regs = event.registrations.select_related("player", "player__club")
+    regs = event.registrations.select_related("club")
     q = params.get("q", "").strip()
     status = params.get("status", "")
     if q:
-        regs = regs.filter(Q(player__name__icontains=q) | Q(player__club__name__icontains=q) | Q(army_ref__icontains=q)
+        regs = regs.filter(Q(name__icontains=q) | Q(club__name__icontains=q) | Q(army_ref__icontains=q)
                            | Q(army_name__icontains=q))
     if status in Registration.Status.values:
         regs = regs.filter(status=status)
-    return regs.order_by("player__name"), q, status
+    return regs.order_by("name_key", "pk"), q, status
 
 
 @require_GET
@@ -51,19 +51,21 @@ def player_list(request: HttpRequest, event: Event) -> HttpResponse:
 
 @event_view(role=ORGANIZER)
 def player_add(request: HttpRequest, event: Event) -> HttpResponse:
-    if request.method == "POST" and request.POST.get("existing"):
-        player = get_object_or_404(Player, pk=request.POST["existing"])
-        player_register(event=event, player=player, user=request.user)
-        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
-        return redirect("tournament:players", slug=event.slug)
-    form = PlayerForm(request.POST or None, similar=similar_players)
+    """A new person, or again a person this organizer has entered in another of their events (never any other)."""
+    if request.method == "POST" and "existing" in request.POST:
+        existing = ExistingPlayerForm(request.POST, queryset=reusable_players(event, request.user))
+        if existing.is_valid():
+            reg = player_register(event=event, player=existing.cleaned_data["existing"], user=request.user)
+            messages.success(request, _("%(name)s is registered.") % {"name": reg.name})
+            return redirect("tournament:players", slug=event.slug)
+        context = {"event": event, "form": PlayerForm(), "existing_errors": existing.errors["existing"]}
+        return render(request, "tournament/player_add.html", context, status=400)
+    form = PlayerForm(request.POST or None, similar=lambda name: similar_in_event(event, name, request.user))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        with transaction.atomic():
-            player = Player.objects.create(name=data["name"], club=club_get_or_create(data["club"]),
-                                           region=data["region"], email=data["email"])
-            player_register(event=event, player=player, user=request.user)
-        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+        reg = entrant_add(event=event, user=request.user, name=data["name"], club=data["club"],
+                          region=data["region"], email=data["email"])
+        messages.success(request, _("%(name)s is registered.") % {"name": reg.name})
         return redirect("tournament:players", slug=event.slug)
     return render(request, "tournament/player_add.html", {"event": event, "form": form})
 
@@ -71,20 +73,10 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
 @event_view(role=ORGANIZER)
 def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """Edit one row in place (htmx swaps the row) or on its own page without JavaScript."""
-    reg = get_object_or_404(Registration.objects.select_related("player", "player__club"), pk=pk, event=event)
+    reg = get_object_or_404(Registration.objects.select_related("club"), pk=pk, event=event)
     form = EntryEditForm(request.POST or None, instance=reg)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            before = {"name": reg.player.name, "club": str(reg.player.club or ""), "status": reg.status,
-                      "fixed_table": reg.fixed_table}
-            player = reg.player
-            player.name = form.cleaned_data["name"]
-            player.club = club_get_or_create(form.cleaned_data["club"])
-            player.save()
-            reg = form.save()
-            audit(event=event, user=request.user, action="registration.edit", target=player.name, before=before,
-                  after={"name": player.name, "club": str(player.club or ""), "status": reg.status,
-                         "fixed_table": reg.fixed_table})
+        reg = registration_edit(reg=reg, user=request.user, **form.cleaned_data)
         if request.htmx:
             return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
         messages.success(request, _("Saved."))
@@ -97,14 +89,14 @@ def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
 @event_view(role=ORGANIZER)
 def entry_row(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """htmx: the read-only row again (cancel an in-place edit)."""
-    reg = get_object_or_404(Registration.objects.select_related("player", "player__club"), pk=pk, event=event)
+    reg = get_object_or_404(Registration.objects.select_related("club"), pk=pk, event=event)
     return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
 
 
 @require_POST
 @event_view(role=ORGANIZER)
 def entry_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    reg = get_object_or_404(Registration.objects.select_related("player", "player__club"), pk=pk, event=event)
+    reg = get_object_or_404(Registration.objects.select_related("club"), pk=pk, event=event)
     status = request.POST.get("status", "")
     if status not in Registration.Status.values:
         return HttpResponse(_("Unknown status."), status=400)

@@ -21,9 +21,9 @@ from tournament.registration.services import (
     ArmyLocked,
     army_change_allowed,
     army_save,
-    club_get_or_create,
+    entrant_add,
     player_register,
-    similar_players,
+    similar_in_event,
 )
 from tournament.web.forms.accounts import SignupForm
 from tournament.web.forms.players import ArmyForm, PlayerForm
@@ -54,16 +54,16 @@ def register(request: HttpRequest, event: Event) -> HttpResponse:
     if not event.registration_open:
         messages.error(request, _("Registration for this event is closed. Ask the organizer."))
         return redirect(event)
-    form = None
-    if player is None:
-        initial = {"name": request.user.get_full_name() or request.user.get_username()}
-        form = PlayerForm(request.POST or None, initial=initial, similar=similar_players)
-        if request.method == "POST" and form.is_valid():
-            data = form.cleaned_data
-            player = Player.objects.create(name=data["name"], club=club_get_or_create(data["club"]),
-                                           region=data["region"], email=data["email"], user=request.user)
-    if player is not None and (request.method == "POST" or form is None):
+    if player is not None:  # their own profile: the entry starts from it
         reg = player_register(event=event, player=player, user=request.user)
+        messages.success(request, _("You are registered. Now choose your army."))
+        return redirect("tournament:army", slug=event.slug, pk=reg.pk)
+    initial = {"name": request.user.get_full_name() or request.user.get_username()}
+    form = PlayerForm(request.POST or None, initial=initial, similar=lambda name: similar_in_event(event, name))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        reg = entrant_add(event=event, user=request.user, name=data["name"], club=data["club"], region=data["region"],
+                          email=data["email"], account=request.user)
         messages.success(request, _("You are registered. Now choose your army."))
         return redirect("tournament:army", slug=event.slug, pk=reg.pk)
     return render(request, "tournament/register.html", {"event": event, "form": form})

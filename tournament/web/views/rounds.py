@@ -18,7 +18,7 @@ from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_s
 
 
 def games_of(rnd: Round):
-    seats = Seat.objects.select_related("registration__player__club").order_by("side")
+    seats = Seat.objects.select_related("registration__club").order_by("side")
     return rnd.games.prefetch_related(Prefetch("seats", queryset=seats)).order_by("is_bye", "table", "pk")
 
 
@@ -31,7 +31,7 @@ def _round(event: Event, number: int, *, published_only: bool = False) -> Round:
 
 def _explained(games) -> tuple[list[dict], dict[int, str]]:
     games = list(games)
-    names = {s.registration_id: s.registration.player.name for g in games for s in g.seats.all()}
+    names = {s.registration_id: s.registration.name for g in games for s in g.seats.all()}
     items = [{"game": g, "seats": list(g.seats.all()), "notes": [note_message(n, names) for n in g.explanation]}
              for g in games]
     return items, names
@@ -120,7 +120,7 @@ def seats_swap_view(request: HttpRequest, event: Event, number: int) -> HttpResp
     except RoundError as exc:
         messages.error(request, str(exc))
     else:
-        names = dict(rnd.seats.values_list("registration_id", "registration__player__name"))
+        names = dict(rnd.seats.values_list("registration_id", "registration__name"))
         for note in warnings:
             messages.warning(request, note_message(note, names))
     return redirect("tournament:round", slug=event.slug, number=number)

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.events.audit import audit
-from tournament.models import Event, EventRole, Seat
+from tournament.models import Event, Seat
 from tournament.models.rounds import new_report_token
-from tournament.transfer.backup import BackupError, export_event, import_event
+from tournament.transfer.backup import BackupError, export_event, import_event, parse_backup
 from tournament.web.permissions import ORGANIZER, event_view
 
 MAX_BACKUP_BYTES = 20 * 1024 * 1024
@@ -44,7 +44,7 @@ def report_link(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         else:
             seat.token_revoked = True
         seat.save(update_fields=["report_token", "token_revoked"])
-        audit(event=event, user=request.user, action="seat.report_link", target=str(seat.registration.player),
+        audit(event=event, user=request.user, action="seat.report_link", target=seat.registration.name,
               after={"revoked": seat.token_revoked})
     messages.success(request, _("Report link revoked.") if seat.token_revoked else _("New report link issued."))
     return redirect("tournament:round", slug=event.slug, number=seat.game.round.number)
@@ -61,7 +61,7 @@ def backup_download(request: HttpRequest, event: Event) -> HttpResponse:
 
 @login_required
 def backup_upload(request: HttpRequest) -> HttpResponse:
-    """Import an event from a backup; the person importing becomes one of its organizers."""
+    """Import an event from a backup as a new event of the importer's; nothing outside it is touched."""
     error = ""
     if request.method == "POST":
         upload = request.FILES.get("file")
@@ -71,16 +71,22 @@ def backup_upload(request: HttpRequest) -> HttpResponse:
                 raise BackupError(_("Choose a backup file."))
             if upload.size > MAX_BACKUP_BYTES:
                 raise BackupError(_("The file is too large."))
-            try:
-                data = json.loads(upload.read().decode("utf-8"))
-            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-                raise BackupError(_("The file is not JSON.")) from exc
-            with transaction.atomic():
-                event = import_event(data, slug=slug)
-                EventRole.objects.get_or_create(event=event, user=request.user, role=EventRole.Role.ORGANIZER)
+            imported = import_event(parse_backup(upload.read()), slug=slug, importer=request.user)
         except BackupError as exc:
             error = str(exc)
         else:
             messages.success(request, _("Event imported."))
-            return redirect(event)
+            _tell_what_was_not_carried(request, imported)
+            return redirect(imported.event)
     return render(request, "tournament/backup_upload.html", {"error": error}, status=400 if error else 200)
+
+
+def _tell_what_was_not_carried(request: HttpRequest, imported) -> None:
+    if imported.roles:
+        people = ", ".join(f"{username} ({role})" for username, role in imported.roles)
+        messages.info(request, _("The backup names these roles; they were not granted. Invite these people "
+                                 "if they should help run the event: %(people)s.") % {"people": people})
+    if imported.accounts:
+        people = ", ".join(f"{name} ({username})" for name, username in imported.accounts)
+        messages.info(request, _("These players had accounts where the backup was made; their entries are not "
+                                 "linked to any account here: %(people)s.") % {"people": people})
