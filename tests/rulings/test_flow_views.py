@@ -118,7 +118,7 @@ def test_unfinished_path_is_not_recorded(umpire_client, event):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", ["rulings:log", "rulings:log_record"])
+@pytest.mark.parametrize("name", ["rulings:log_record"])
 def test_log_permissions(client, event, name):
     url = reverse(name, args=[event.slug])
     send = client.post if name.endswith("record") else client.get
@@ -127,6 +127,15 @@ def test_log_permissions(client, event, name):
     client.force_login(make_user("stranger"))
     assert send(url, {"flow": FLOW, "a": _ruling_tokens()}).status_code == 403
     assert not RulingLogEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_log_page_shows_players_the_decisions_but_not_the_table_log(client, umpire_client, event):
+    umpire_client.post(reverse("rulings:log_record", args=[event.slug]),
+                       {"flow": FLOW, "a": _ruling_tokens(), "players": "Ana v Bruno"})
+    page = client.get(reverse("rulings:log", args=[event.slug]))
+    assert page.status_code == 200 and 'id="doubt-decisions"' in page.text
+    assert "Ana v Bruno" not in page.text and 'id="rulings-log"' not in page.text
 
 
 @pytest.mark.django_db

@@ -16,10 +16,12 @@ from django.utils.dateparse import parse_datetime
 
 from tournament.models import AuditEntry, Club, Event, EventRole, Game, Player, Registration, ResultReport, Round, Seat
 from tournament.models.rounds import new_report_token
+from tournament.results.shorthand import CAMP_READINGS
 
 FORMAT = "dba-tournament-event"
 VERSION = 1
-EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points", "tiebreaks",
+EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
+                "victory_camp_reading", "tiebreaks",
                 "restrictions", "armies_locked", "allow_option_changes", "avoid_same_club", "avoid_civil_war",
                 "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed"]
 REG_FIELDS = ["status", "army_ref", "army_name", "elements", "general", "camp", "allies", "late_entry_round",
@@ -27,6 +29,7 @@ REG_FIELDS = ["status", "army_ref", "army_name", "elements", "general", "camp", 
 ROUND_FIELDS = ["number", "status", "seed", "method", "cost", "warnings"]
 GAME_FIELDS = ["table", "is_bye", "status", "outcome", "explanation", "manual", "version"]
 SEAT_FIELDS = ["side", "elements_lost", "general_lost", "camp_lost", "score", "report_token", "token_revoked"]
+OPTIONAL_SEAT_FIELDS = {"sch_lost": 0}  # absent from older backups
 
 
 class BackupError(ValueError):
@@ -53,7 +56,8 @@ def export_event(event: Event) -> dict[str, Any]:
             games.append({
                 **{f: getattr(game, f) for f in GAME_FIELDS},
                 "entered_by": _username(game.entered_by), "entered_at": _time(game.entered_at),
-                "seats": [{**{f: getattr(s, f) for f in SEAT_FIELDS}, "player": player_ref[s.registration.player_id]}
+                "seats": [{**{f: getattr(s, f) for f in [*SEAT_FIELDS, *OPTIONAL_SEAT_FIELDS]},
+                           "player": player_ref[s.registration.player_id]}
                           for s in game_seats],
                 "reports": [{"side": r.seat.side if r.seat else None, "source": r.source,
                              "submitted_by": _username(r.submitted_by), "payload": r.payload}
@@ -113,6 +117,8 @@ def import_event(data: Any, *, slug: str | None = None) -> Event:
 def _import(data: dict, slug: str | None) -> Event:
     fields = {f: data["event"][f] for f in EVENT_FIELDS if f in data["event"]}
     fields["slug"] = slug or fields["slug"]
+    if fields.get("victory_camp_reading", CAMP_READINGS[0]) not in CAMP_READINGS:
+        raise BackupError("The backup's “victory_camp_reading” is not one of: " + ", ".join(CAMP_READINGS) + ".")
     if Event.objects.filter(slug=fields["slug"]).exists():
         raise BackupError(f"An event with the short name “{fields['slug']}” already exists; choose another.")
     event = Event.objects.create(**fields, date=datetime.date.fromisoformat(data["event"]["date"]))
@@ -141,7 +147,7 @@ def _import(data: dict, slug: str | None) -> Event:
                                        entered_at=parse_datetime(g["entered_at"]) if g["entered_at"] else None)
             by_side = {}
             for s in g["seats"]:
-                values = {f: s[f] for f in SEAT_FIELDS}
+                values = {f: s[f] for f in SEAT_FIELDS} | {f: s.get(f, d) for f, d in OPTIONAL_SEAT_FIELDS.items()}
                 if Seat.objects.filter(report_token=values["report_token"]).exists():  # a copy of a live event
                     values["report_token"] = new_report_token()
                 by_side[s["side"]] = Seat.objects.create(game=game, round=rnd, registration=regs[s["player"]], **values)

@@ -11,7 +11,14 @@ from django.views.decorators.http import require_GET
 from tournament.events.state import event_state
 from tournament.models import Event, Round, Seat
 from tournament.pairing.manager import correction_for
-from tournament.results.entry import ResultRejected, StaleResult, result_enter, result_report, stored_result
+from tournament.results.entry import (
+    ResultRejected,
+    StaleResult,
+    result_enter,
+    result_flags,
+    result_report,
+    stored_result,
+)
 from tournament.results.messages import problem_message
 from tournament.results.standings import pairings_frame, results_frame, standings_frame
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
@@ -29,7 +36,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         raise Http404
     seats = list(game.seats.select_related("registration__player").order_by("side"))
     stored = stored_result(game)
-    form = ResultForm(request.POST or None, edition=event.edition, initial=ResultForm.initial_for(stored, game.version))
+    form = ResultForm(request.POST or None, edition=event.edition, camp_reading=event.victory_camp_reading,
+                      initial=ResultForm.initial_for(stored, game.version))
     reports = list(game.reports.select_related("seat__registration__player"))
     if request.method == "POST" and form.is_valid():
         try:
@@ -42,6 +50,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                 form.add_error(None, problem_message(problem))
         else:
             messages.success(request, _("Result saved for table %(table)s.") % {"table": game.table})
+            for flag in result_flags(event, form.cleaned_data["result"]):
+                messages.warning(request, problem_message(flag))
             correction = correction_for(game) if corrected else None
             if correction and correction.changed_rounds:
                 rounds = ", ".join(str(n) for n in correction.changed_rounds)
@@ -50,7 +60,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             elif correction:
                 messages.info(request, _("Standings recomputed; no later pairing would have changed."))
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
-    context = {"event": event, "game": game, "seats": seats, "form": form, "reports": reports}
+    flags = [problem_message(f) for f in result_flags(event, stored)] if stored else []
+    context = {"event": event, "game": game, "seats": seats, "form": form, "reports": reports, "flags": flags}
     return render(request, "tournament/result_form.html", context)
 
 
@@ -63,7 +74,7 @@ def report(request: HttpRequest, token: str) -> HttpResponse:
     if not event.player_reports or game.is_bye:
         raise Http404
     seats = list(game.seats.select_related("registration__player").order_by("side"))
-    form = ResultForm(request.POST or None, edition=event.edition)
+    form = ResultForm(request.POST or None, edition=event.edition, camp_reading=event.victory_camp_reading)
     done = game.status == game.Status.CONFIRMED
     if request.method == "POST" and not done and form.is_valid():
         try:
