@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from config.paths import fixture
-from rulings.sources.index import resolve_citation
+from rulings.sources.index import is_placeholder, resolve_citation
 
 GLOSSARY_PATH = fixture("rulings", "glossary.yaml")
 LANGUAGES = ("en", "es", "it")
@@ -56,8 +56,11 @@ def parse_glossary(data: object) -> list[GlossaryEntry]:
         forms = {lang: tuple(str(f) for f in raw.get("forms", {}).get(lang, [])) for lang in LANGUAGES}
         cites = tuple(raw.get("cite", []))
         for citation in cites:
-            if resolve_citation(citation) is None:
+            key = resolve_citation(citation)
+            if key is None:
                 raise GlossaryError(f"{raw['slug']}: citation {citation} does not resolve to a clause")
+            if is_placeholder(key):
+                raise GlossaryError(f"{raw['slug']}: citation {citation} is placeholder text in the source, not a definition")
         entries.append(
             GlossaryEntry(
                 slug=raw["slug"], term=raw["term"], abbreviations=tuple(raw.get("abbreviations", [])),
