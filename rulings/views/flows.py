@@ -53,11 +53,11 @@ def _get_flow(flow_id: str) -> flows.Flow:
 def flow_index(request: HttpRequest) -> HttpResponse:
     language = get_language()
     items = [{"id": flow.id, "title": flow.text("title", language), "intro": flow.text("intro", language),
-              "game": flow.data["game"], "edition": flow.data["edition"]}
+              "group": flow.text("group", language) or f"{flow.data['game']} {flow.data['edition']}"}
              for flow in flows.all_flows().values()]
     games: dict[str, list[dict]] = {}
     for item in items:
-        games.setdefault(f"{item['game']} {item['edition']}", []).append(item)
+        games.setdefault(item["group"], []).append(item)
     return render(request, "rulings/flow_index.html", {"games": games, "count": len(items)})
 
 

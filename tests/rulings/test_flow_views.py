@@ -143,3 +143,20 @@ def test_stranger_sees_no_record_form(client, event):
     client.force_login(make_user("stranger"))
     response = client.get(flow_url(*_ruling_tokens(), event=event.slug))
     assert 'id="flow-record"' not in response.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "heading", "english"), [
+    ("es", "DBA 2.2 (comentario NASAMW)", "2.2 (NASAMW commentary)"),
+    ("it", "ASL, regole notturne (E1)", "night rules (E1)"),
+])
+def test_flow_index_group_headings_are_translated(client, language, heading, english):
+    page = client.get(reverse("rulings:flows"), headers={"Accept-Language": language}).text
+    assert f"<h2>{heading}</h2>" in page and english not in page
+
+
+def test_every_flow_has_a_group_heading_in_three_languages():
+    from rulings.flows.loader import all_flows
+
+    for flow in all_flows().values():
+        assert all(flow.data.get("group", {}).get(code) for code in ("en", "es", "it")), flow.id
