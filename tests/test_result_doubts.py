@@ -103,3 +103,18 @@ def test_result_fields_record_scythed_chariots_apart__guide_L1582(organizer_clie
     assert game22.seats.get(side="a").score == 20 + 5 - 1  # NASAMW v4 counts the SCh destroyed
     assert 'name="b_sch_lost" value="1"' in organizer_client.get(
         reverse("tournament:game_result", args=[game22.round.event.slug, game22.pk])).text
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", ["Cómo cuenta el resultado", "Carros Falcados perdidos por A", "Los Carros Falcados destruidos van aparte",
+            "Duda: que el lado B haya perdido depende"]),
+    ("it", ["Come conta il risultato", "Scythed Chariots persi da A", "Gli Scythed Chariots distrutti vanno a parte",
+            "Dubbio: se il lato B abbia perso dipende"]),
+])
+def test_result_help_and_flag_in_spanish_and_italian(organizer_client, game22, language, words):
+    url = reverse("tournament:game_result", args=[game22.round.event.slug, game22.pk])
+    page = organizer_client.post(url, {"shorthand": "2C-0", "version": game22.version}, follow=True,
+                                 headers={"Accept-Language": language}).text
+    form = organizer_client.get(url, headers={"Accept-Language": language}).text
+    for word in words:
+        assert word in page + form, word

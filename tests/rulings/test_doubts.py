@@ -101,3 +101,14 @@ def test_bad_decision_is_a_400_naming_the_field(organizer_client, event, data, f
     response = organizer_client.post(reverse("rulings:doubt_decide", args=[event.slug]), data)
     assert response.status_code == 400 and field in response.text
     assert not DoubtDecision.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", ["Dudas abiertas", "puntos que las fuentes dejan abiertos", "Tablas de elementos y resultados"]),
+    ("it", ["Dubbi aperti", "punti che le fonti lasciano aperti", "Punteggio e vittoria"]),
+])
+def test_doubts_page_in_spanish_and_italian(client, language, words):
+    page = client.get(reverse("rulings:doubts"), headers={"Accept-Language": language}).text
+    for word in words:
+        assert word in page, word

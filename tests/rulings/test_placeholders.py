@@ -44,3 +44,11 @@ def test_clause_page_says_placeholder_in_the_source__guide_L185(client, rules):
     page = client.get(reverse("rulings:clause", args=[KNIGHTS])).text
     assert "Placeholder in the source" in page and "dolor sit amet" not in page
     assert "Caballeros" in page  # the heading line, the seed's own name, stays
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "word"), [("es", "Texto de relleno en la fuente"),
+                                                 ("it", "Testo segnaposto nella fonte")])
+def test_placeholder_badge_translated(client, rules, language, word):
+    page = client.get(reverse("rulings:clause", args=[KNIGHTS]), headers={"Accept-Language": language}).text
+    assert word in page
