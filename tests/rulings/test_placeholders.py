@@ -51,4 +51,4 @@ def test_clause_page_says_placeholder_in_the_source__guide_L185(client, rules):
                                                  ("it", "Testo segnaposto nella fonte")])
 def test_placeholder_badge_translated(client, rules, language, word):
     page = client.get(reverse("rulings:clause", args=[KNIGHTS]), headers={"Accept-Language": language}).text
-    assert word in page
+    assert word in page and f'id="placeholder-{KNIGHTS}"' in page
