@@ -16,7 +16,14 @@ from django.db import connection, transaction
 from rulings.models import Clause, Document, Section, Term, Vocabulary
 from rulings.search.text import abbreviations_in, cached_abbreviation_index, fold, plain, words
 from rulings.sources.glossary import load_glossary
-from rulings.sources.index import SLUGS, ParsedDocument, parse_document, resolve_citation
+from rulings.sources.index import (
+    PLACEHOLDER,
+    SLUGS,
+    ParsedDocument,
+    is_placeholder,
+    parse_document,
+    resolve_citation,
+)
 
 SECTION_FIELDS = ["document", "code", "number", "title", "heading_path", "level", "order", "line_start", "line_end"]
 CLAUSE_FIELDS = ["document", "section", "number", "heading_path", "heading", "text", "kind", "table", "flags",
@@ -80,7 +87,10 @@ def _import_document(parsed: ParsedDocument) -> tuple[int, int]:
     for order, item in enumerate(parsed.clauses):
         row = clauses.get(item.key) or Clause(key=item.key)
         table_text = "\n".join("\t".join(r) for r in item.table) if item.table else ""
-        body = plain("\n".join(part for part in (item.text, table_text) if part))
+        # Placeholder clauses (the guide's "Lorem ipsum" filler) stay readable on their page, flagged, but
+        # out of search, the "did you mean" vocabulary and the glossary.
+        placeholder = PLACEHOLDER in item.flags
+        body = "" if placeholder else plain("\n".join(part for part in (item.text, table_text) if part))
         values = {"document": document, "section": sections[item.section_key], "number": item.number,
                   "heading_path": list(item.heading_path), "heading": " › ".join(item.heading_path),
                   "text": item.text, "kind": item.kind, "table": [list(r) for r in item.table] if item.table else None,
@@ -120,7 +130,7 @@ def _import_glossary() -> int:
             },
         )
         keys = [resolve_citation(c) for c in entry.cite]
-        term.clauses.set([by_key[k] for k in keys if k in by_key])
+        term.clauses.set([by_key[k] for k in keys if k in by_key and not is_placeholder(k)])
     Term.objects.exclude(slug__in=[e.slug for e in entries]).delete()
     return len(entries)
 
@@ -141,5 +151,6 @@ def refresh_search_index() -> None:
         cursor.execute("DELETE FROM rulings_clause_fts")
         cursor.execute(
             "INSERT INTO rulings_clause_fts(rowid, heading, body, terms) "
-            "SELECT id, heading, search_text, terms FROM rulings_clause"
+            "SELECT id, heading, search_text, terms FROM rulings_clause WHERE flags NOT LIKE %s",
+            [f'%"{PLACEHOLDER}"%'],
         )

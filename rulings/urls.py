@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from rulings.views import calculators, flows, library, reading, search
+from rulings.views import calculators, doubts, flows, library, reading, search
 
 app_name = "rulings"
 
@@ -20,4 +20,6 @@ urlpatterns = [
     path("flows/<slug:flow_id>/", flows.flow_detail, name="flow"),
     path("log/<slug:slug>/", flows.log_view, name="log"),
     path("log/<slug:slug>/record/", flows.log_record, name="log_record"),
+    path("doubts/", doubts.doubts_page, name="doubts"),
+    path("log/<slug:slug>/doubt/", doubts.doubt_decide, name="doubt_decide"),
 ]

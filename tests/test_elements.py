@@ -87,7 +87,7 @@ def test_profile_of_a_subtype_gives_what_an_army_sheet_prints():
     bd = element_profile("4Bd", "2.2")
     assert (bd.depth_15, bd.depth_25, bd.move_good, bd.cf_foot, bd.cf_mounted) == (15, 20, 200, 5, 3)
     assert any(o.result == "destroyed" and "Knights" in o.when["en"] for o in bd.outcomes)
-    assert bd.name("es") == "Espadas" and bd.name("it") == "Spade"
+    assert bd.name("es") == "Espadas" and bd.name("it") == "Blade"  # 001 keeps the English name
     lh = element_profile("2LH", "2.2")
     # Light horse has its own doubled row, so the generic "all others destroyed" row does not apply.
     assert ("doubled", "flee") in {(o.band, o.result) for o in lh.outcomes}

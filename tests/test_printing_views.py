@@ -204,5 +204,5 @@ def test_command_writes_army_sheets_in_italian(full_event, tmp_path):
     reader = PdfReader(str(out))
     assert len(reader.pages) == len(NAMES)
     content = text(out.read_bytes())
-    assert "Zoë Müller" in content and "Cavalleria" in content
+    assert "Zoë Müller" in content and "Elemento" in content and "Cavalry" in content  # 001 names Cv "Cavalry"
     assert Round.objects.count() == 0

@@ -17,7 +17,7 @@ from rulings.sources.index import resolve_citation
 
 LANGUAGES = ("en", "es", "it")
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-FLOW_KEYS = {"id", "title", "intro", "game", "edition", "sources", "start", "nodes", "order"}
+FLOW_KEYS = {"id", "title", "intro", "game", "edition", "group", "sources", "start", "nodes", "order"}
 QUESTION_KEYS = {"question", "help", "answers"}
 RULING_KEYS = {"ruling", "cites", "doubt", "asserts"}
 
@@ -144,6 +144,8 @@ def validate_flow(data, resolve: Callable[[str], str | None] = resolve_citation)
     problems += _text_problems(data["title"], "title")
     if "intro" in data:
         problems += _text_problems(data["intro"], "intro")
+    if "group" in data:  # the flow index's heading, in every language (else "{game} {edition}", untranslated)
+        problems += _text_problems(data["group"], "group")
     problems += _citation_problems(data["sources"], "sources", resolve)
     nodes = data["nodes"]
     if not isinstance(nodes, dict) or not nodes:

@@ -2,6 +2,6 @@
 
 from rulings.models.documents import Clause, Document, Section, Vocabulary
 from rulings.models.glossary import Term
-from rulings.models.rulings_log import RulingLogEntry
+from rulings.models.rulings_log import DoubtDecision, RulingLogEntry
 
-__all__ = ["Clause", "Document", "RulingLogEntry", "Section", "Term", "Vocabulary"]
+__all__ = ["Clause", "Document", "DoubtDecision", "RulingLogEntry", "Section", "Term", "Vocabulary"]

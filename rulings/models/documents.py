@@ -13,6 +13,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rulings.sources.index import placeholder_free
+
 
 class Document(models.Model):
     class Authority(models.TextChoices):
@@ -113,6 +115,16 @@ class Clause(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+    @property
+    def is_placeholder(self) -> bool:
+        """Filler text in the source ("Lorem ipsum"): shown flagged, never as a rule."""
+        return "placeholder" in (self.flags or [])
+
+    @property
+    def shown_text(self) -> str:
+        """The text to show: a placeholder clause without its filler paragraphs."""
+        return placeholder_free(self.text) if self.is_placeholder else self.text
 
 
 class Vocabulary(models.Model):

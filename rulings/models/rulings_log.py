@@ -27,3 +27,23 @@ class RulingLogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} · {self.flow_id}/{self.ruling_node} · {self.table}"
+
+
+class DoubtDecision(models.Model):
+    """How an event decided one of the doubts the sources leave open (rulings.doubts.collect ids)."""
+
+    event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="doubt_decisions")
+    doubt_id = models.CharField(_("doubt"), max_length=200)
+    decision = models.TextField(_("decision"), max_length=2000)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["doubt_id"]
+        constraints = [models.UniqueConstraint(fields=["event", "doubt_id"], name="one_decision_per_doubt")]
+        verbose_name = _("decision on a doubt")
+        verbose_name_plural = _("decisions on doubts")
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.doubt_id}"

@@ -52,7 +52,8 @@ def run(groups: list[Group], mode: str, limit: int) -> list[tuple[int, float, st
         f"WITH q AS (SELECT {', '.join(columns)}), "
         f"hits AS (SELECT c.id, c.language, c.search_text, {all_query} AS query, "
         f"ts_rank_cd(c.search_vector, {all_query}) + CASE WHEN c.terms_vector @@ {any_of('s')} THEN 0.3 ELSE 0 END AS score "
-        f"FROM rulings_clause c, q WHERE {joiner.join(conditions)} ORDER BY score DESC, c.id LIMIT %s) "
+        f"FROM rulings_clause c, q WHERE NOT (c.flags @> '[\"placeholder\"]'::jsonb) AND ({joiner.join(conditions)}) "
+        f"ORDER BY score DESC, c.id LIMIT %s) "
         f"SELECT c.id, c.score, ts_headline({config_of}, c.search_text, c.query, %s) FROM hits c ORDER BY c.score DESC, c.id"
     )
     params += [limit, HEADLINE_OPTIONS]

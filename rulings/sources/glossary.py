@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from config.paths import fixture
-from rulings.sources.index import resolve_citation
+from rulings.sources.index import is_placeholder, resolve_citation
 
 GLOSSARY_PATH = fixture("rulings", "glossary.yaml")
 LANGUAGES = ("en", "es", "it")
@@ -25,6 +25,8 @@ class GlossaryEntry:
     forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     definition: dict[str, str] = field(default_factory=dict)
     cite: tuple[str, ...] = ()
+    names: dict[str, str] = field(default_factory=dict)  # the one shown name per language (the seed's word)
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)  # names the seeds do not use, per language
 
     def all_forms(self) -> tuple[str, ...]:
         seen: list[str] = []
@@ -54,16 +56,24 @@ def parse_glossary(data: object) -> list[GlossaryEntry]:
             raise GlossaryError(f"duplicate slug {raw['slug']}")
         slugs.add(raw["slug"])
         forms = {lang: tuple(str(f) for f in raw.get("forms", {}).get(lang, [])) for lang in LANGUAGES}
+        names = raw.get("names") or {}
+        if names and set(names) != set(LANGUAGES):
+            raise GlossaryError(f"{raw['slug']}: names must give one name in each of {', '.join(LANGUAGES)}")
         cites = tuple(raw.get("cite", []))
         for citation in cites:
-            if resolve_citation(citation) is None:
+            key = resolve_citation(citation)
+            if key is None:
                 raise GlossaryError(f"{raw['slug']}: citation {citation} does not resolve to a clause")
+            if is_placeholder(key):
+                raise GlossaryError(f"{raw['slug']}: citation {citation} is placeholder text in the source, not a definition")
         entries.append(
             GlossaryEntry(
                 slug=raw["slug"], term=raw["term"], abbreviations=tuple(raw.get("abbreviations", [])),
                 case_sensitive=bool(raw.get("case_sensitive", False)),
                 needs_marker=bool(raw.get("needs_marker", False)),
                 forms=forms, definition=dict(raw.get("definition", {})), cite=cites,
+                names={lang: str(name) for lang, name in (raw.get("names") or {}).items()},
+                avoid={lang: tuple(str(n) for n in names) for lang, names in (raw.get("avoid") or {}).items()},
             )
         )
     return entries
@@ -73,3 +83,9 @@ def parse_glossary(data: object) -> list[GlossaryEntry]:
 def load_glossary(path: Path = GLOSSARY_PATH) -> tuple[GlossaryEntry, ...]:
     with open(path, encoding="utf-8") as handle:
         return tuple(parse_glossary(yaml.safe_load(handle)))
+
+
+def type_names(language: str) -> dict[str, str]:
+    """Abbreviation (El, Kn, WWg...) → the glossary's name in ``language``, for terms that have names."""
+    return {entry.abbreviations[0]: entry.names[language] for entry in load_glossary()
+            if entry.names and entry.abbreviations}

@@ -34,6 +34,8 @@ __all__ = [
     "ParsedSection",
     "all_documents",
     "clause_key_for_line",
+    "is_placeholder",
+    "placeholder_free",
     "parse_document",
     "pin_keys",
     "resolve_citation",
@@ -94,6 +96,25 @@ def clause_key_for_line(slug: str, line: int) -> str | None:
         if heading is not None:
             best = next((c for c in document.clauses if c.section_key == heading.key), None)
     return best.key if best else None
+
+
+PLACEHOLDER = "placeholder"
+_LOREM = re.compile(r"lorem ipsum", re.IGNORECASE)
+
+
+@cache
+def _placeholder_keys() -> frozenset[str]:
+    return frozenset(c.key for d in all_documents() for c in d.clauses if PLACEHOLDER in c.flags)
+
+
+def is_placeholder(key: str) -> bool:
+    """The clause holds the source's filler text ("Lorem ipsum" in the guide's element-type sections)."""
+    return key in _placeholder_keys()
+
+
+def placeholder_free(text: str) -> str:
+    """The text without its filler paragraphs: what the source really says (a heading, often nothing)."""
+    return "\n\n".join(p for p in text.split("\n\n") if not _LOREM.search(p)).strip()
 
 
 def resolve_citation(citation: str) -> str | None:

@@ -129,7 +129,7 @@ def link_text(clause, words: int = 8) -> str:
     """What a link to a clause says: its printed number, else the start of its text (never "paragraph")."""
     if clause.number:
         return clause.number
-    plain = " ".join(plain_heading(clause.text or "").replace("*", "").split())
+    plain = " ".join(plain_heading(getattr(clause, "shown_text", clause.text) or "").replace("*", "").split())
     cut = plain.split(" ")
     return " ".join(cut[:words]) + ("…" if len(cut) > words else "") if plain else clause.get_kind_display()
 

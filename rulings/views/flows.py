@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.htmx import render_partial
+from rulings.doubts.collect import all_doubts
 from rulings.flows import loader as flows
-from rulings.models import Clause, RulingLogEntry
+from rulings.models import Clause, DoubtDecision, RulingLogEntry
 from rulings.sources.index import resolve_citation
 from tournament.public import Event, event_view, is_staff_of
 
@@ -166,12 +167,24 @@ def flow_detail(request: HttpRequest, flow_id: str) -> HttpResponse:
     return render_partial(request, "rulings/flow.html", "rulings/_flow_step.html", context)
 
 
+def _decided_doubts(event: Event, language: str) -> list[dict]:
+    doubts = {d.id: d for d in all_doubts()}
+    rows = []
+    for decision in DoubtDecision.objects.filter(event=event).select_related("recorded_by"):
+        doubt = doubts.get(decision.doubt_id)
+        rows.append({"decision": decision, "text": flows.localized(doubt.text, language) if doubt else decision.doubt_id,
+                     "quotes": doubt.quotes if doubt else ()})
+    return rows
+
+
 @require_GET
-@event_view(role="staff")
+@event_view()
 def log_view(request: HttpRequest, event: Event) -> HttpResponse:
+    """Public: how the event decided the open doubts. Organizers and umpires also see the table-by-table log."""
     language = get_language()
+    staff = is_staff_of(request.user, event)
     entries = []
-    for entry in RulingLogEntry.objects.filter(event=event).select_related("recorded_by"):
+    for entry in RulingLogEntry.objects.filter(event=event).select_related("recorded_by") if staff else ():
         flow = flows.get_flow(entry.flow_id)
         node = flow.nodes.get(entry.ruling_node) if flow else None
         entries.append({
@@ -180,7 +193,8 @@ def log_view(request: HttpRequest, event: Event) -> HttpResponse:
             "ruling": flows.localized(node.get("ruling"), language) if node else "",
             "url": flow_url(entry.flow_id, entry.path, event=event.slug) if flow else "",
         })
-    return render(request, "rulings/flow_log.html", {"event": event, "entries": entries})
+    context = {"event": event, "entries": entries, "staff": staff, "decided": _decided_doubts(event, language)}
+    return render(request, "rulings/flow_log.html", context)
 
 
 @require_POST

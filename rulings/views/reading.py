@@ -37,7 +37,7 @@ def clause(request: HttpRequest, key: str) -> HttpResponse:
     siblings = Clause.objects.filter(document=current.document_id)
     previous = siblings.filter(order__lt=current.order).order_by("-order").only("key", "number", "heading", "text", "kind").first()
     following = siblings.filter(order__gt=current.order).order_by("order").only("key", "number", "heading", "text", "kind").first()
-    in_section = current.section.clauses.only("key", "number", "kind", "text", "order")
+    in_section = current.section.clauses.only("key", "number", "kind", "text", "order", "flags")
     context = {
         "clause": current, "document": current.document, "section": current.section,
         "previous": previous, "next": following, "in_section": in_section,

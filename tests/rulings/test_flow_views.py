@@ -121,7 +121,7 @@ def test_unfinished_path_is_not_recorded(umpire_client, event):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", ["rulings:log", "rulings:log_record"])
+@pytest.mark.parametrize("name", ["rulings:log_record"])
 def test_log_permissions(client, event, name):
     url = reverse(name, args=[event.slug])
     send = client.post if name.endswith("record") else client.get
@@ -133,7 +133,33 @@ def test_log_permissions(client, event, name):
 
 
 @pytest.mark.django_db
+def test_log_page_shows_players_the_decisions_but_not_the_table_log(client, umpire_client, event):
+    umpire_client.post(reverse("rulings:log_record", args=[event.slug]),
+                       {"flow": FLOW, "a": _ruling_tokens(), "players": "Ana v Bruno"})
+    page = client.get(reverse("rulings:log", args=[event.slug]))
+    assert page.status_code == 200 and 'id="doubt-decisions"' in page.text
+    assert "Ana v Bruno" not in page.text and 'id="rulings-log"' not in page.text
+
+
+@pytest.mark.django_db
 def test_stranger_sees_no_record_form(client, event):
     client.force_login(make_user("stranger"))
     response = client.get(flow_url(*_ruling_tokens(), event=event.slug))
     assert 'id="flow-record"' not in response.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "heading", "english"), [
+    ("es", "DBA 2.2 (comentario NASAMW)", "2.2 (NASAMW commentary)"),
+    ("it", "ASL, regole notturne (E1)", "night rules (E1)"),
+])
+def test_flow_index_group_headings_are_translated(client, language, heading, english):
+    page = client.get(reverse("rulings:flows"), headers={"Accept-Language": language}).text
+    assert f"<h2>{heading}</h2>" in page and english not in page
+
+
+def test_every_flow_has_a_group_heading_in_three_languages():
+    from rulings.flows.loader import all_flows
+
+    for flow in all_flows().values():
+        assert all(flow.data.get("group", {}).get(code) for code in ("en", "es", "it")), flow.id

@@ -45,16 +45,16 @@ def test_spanish_accents_fold_both_ways(rules):
     with_accent = keys("caballería ligera")
     without = keys("caballeria ligera")
     assert with_accent and with_accent == without
-    assert "guia22:elementos.categoria-tipos-y-subtip.lh" in without  # "[LH] Caballería ligera"
+    assert "guia22:tabla-elementos.table" in without  # "Caballería Ligera" in the element table (L283)
 
 
 def test_el_means_elephants_not_the_spanish_article(rules):
     response = search("El", limit=50)
     found = [h.key for h in response.hits]
-    assert "guia22:elementos.categoria-tipos-y-subtip.el" in found  # "[El] Elefante (*Elephant*)"
+    assert "guia22:tabla-elementos.table" in found  # "Elefante	El" in the element table (L274)
     assert "rumbo:deployment.1" not in found  # "El borde frontal…": the article
     # The article alone is not a search for elephants.
-    assert "guia22:elementos.categoria-tipos-y-subtip.el" not in keys("el")
+    assert "guia22:tabla-elementos.table" not in keys("el")
 
 
 def test_pips_and_pip_find_the_same_clauses(rules):

@@ -79,7 +79,7 @@ def test_settle_a_dispute_offers_search_and_step_throughs_for_the_event(client, 
             "No effect on either side: 17%"]),
     ("es", ["Espadas (4Bd): 42% destruido", "Caballeros (3Kn): 36% retrocede, 6% destruido",
             "Sin efecto en ningún bando: 17%"]),
-    ("it", ["Spade (4Bd): 42% distrutto", "Cavalieri (3Kn): 36% si ritira, 6% distrutto",
+    ("it", ["Blade (4Bd): 42% distrutto", "Knight (3Kn): 36% si ritira, 6% distrutto",
             "Nessun effetto per nessuno dei due: 17%"]),
 ])
 def test_combat_result_is_sentences_and_a_table_of_odds(client, lang, sentences):

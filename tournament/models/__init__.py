@@ -1,7 +1,7 @@
 """Tournament models, one module per concern."""
 
 from tournament.models.audit import AuditEntry
-from tournament.models.events import Edition, Event, EventRole, RoundOneMethod
+from tournament.models.events import CampReading, Edition, Event, EventRole, RoundOneMethod
 from tournament.models.people import Club, Player
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
@@ -9,6 +9,7 @@ from tournament.models.rounds import Game, ResultReport, Round, Seat
 __all__ = [
     "AuditEntry",
     "Club",
+    "CampReading",
     "Edition",
     "Event",
     "EventRole",

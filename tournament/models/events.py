@@ -14,6 +14,13 @@ class Edition(models.TextChoices):
     DBA30 = "3.0", "DBA 3.0"
 
 
+class CampReading(models.TextChoices):
+    """Values of tournament.results.shorthand.CAMP_READINGS."""
+
+    COUNTS = "counts", _("A lost camp counts toward the four elements and the comparison")
+    COMPARISON = "comparison", _("A lost camp counts only toward “more elements lost than the enemy”")
+
+
 class RoundOneMethod(models.TextChoices):
     RANDOM = "random", _("Random (recorded seed)")
     ARMY_DATE = "army_date", _("By army date (chronological)")
@@ -49,6 +56,14 @@ class Event(models.Model):
     tiebreaks = models.JSONField(_("tie-breaks, in order"), default=default_tiebreaks, blank=True)
     # Points for a win, a draw and a loss under the "wdl" preset (its only configurable numbers).
     wdl_points = models.CharField(_("win/draw/loss points"), max_length=20, default="3/1/0")
+    # Whether a lost camp / BUA counts toward the "four elements" threshold (guia22 L1577 vs L1583).
+    victory_camp_reading = models.CharField(
+        _("lost camp and the four-element threshold"), max_length=12, choices=CampReading.choices,
+        default=CampReading.COUNTS,
+        help_text=_("The DBA 2.2 guide counts a lost camp or BUA “as two elements destroyed” (L1583) but does not "
+                    "say whether that reaches the “at least four elements” threshold (L1577) or only the "
+                    "comparison. Default: it counts for both, so 2C-0 is a win."),
+    )
     # {"allowed_books": ["I", "II"], "allowed_refs": ["II/56a"], "date_from": -500, "date_to": 476,
     #  "troop_minimums": [["Wb", 6]]}
     restrictions = models.JSONField(_("army restrictions"), default=default_restrictions, blank=True)

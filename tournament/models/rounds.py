@@ -107,6 +107,8 @@ class Seat(models.Model):
     elements_lost = models.PositiveSmallIntegerField(_("elements lost"), default=0)
     general_lost = models.BooleanField(_("general lost"), default=False)
     camp_lost = models.BooleanField(_("camp / BUA / city lost"), default=False)
+    # Scythed Chariots lost, apart from elements_lost: not counted toward 2.2 victory (guia22 L1582), scored by NASAMW v4.
+    sch_lost = models.PositiveSmallIntegerField(_("scythed chariots lost"), default=0)
     score = models.IntegerField(_("score"), null=True, blank=True)
     report_token = models.CharField(max_length=32, unique=True, default=new_report_token, editable=False)
     token_revoked = models.BooleanField(default=False)

@@ -16,7 +16,7 @@ from django.utils import timezone
 from tournament.events.audit import audit
 from tournament.models import Game, ResultReport, Round, Seat
 from tournament.results.scoring import score_game, with_points
-from tournament.results.shorthand import GameResult, Problem, SideResult, check_result
+from tournament.results.shorthand import GameResult, Problem, SideResult, camp_reading_flags, check_result
 
 
 class ResultRejected(Exception):
@@ -34,8 +34,8 @@ class StaleResult(Exception):
 def result_payload(result: GameResult) -> dict:
     return {
         "outcome": result.outcome,
-        "a": [result.a.elements_lost, result.a.general_lost, result.a.camp_lost],
-        "b": [result.b.elements_lost, result.b.general_lost, result.b.camp_lost],
+        "a": [result.a.elements_lost, result.a.general_lost, result.a.camp_lost, result.a.sch_lost],
+        "b": [result.b.elements_lost, result.b.general_lost, result.b.camp_lost, result.b.sch_lost],
     }
 
 
@@ -50,14 +50,21 @@ def stored_result(game: Game) -> GameResult | None:
     seats = {s.side: s for s in game.seats.all()}
     a, b = seats["a"], seats["b"]
     return GameResult(
-        a=SideResult(a.elements_lost, a.general_lost, a.camp_lost),
-        b=SideResult(b.elements_lost, b.general_lost, b.camp_lost),
+        a=SideResult(a.elements_lost, a.general_lost, a.camp_lost, a.sch_lost),
+        b=SideResult(b.elements_lost, b.general_lost, b.camp_lost, b.sch_lost),
         outcome=game.outcome,
     )
 
 
+def result_flags(event, result: GameResult) -> list[Problem]:
+    """What the sources leave open about this result (not errors): a win or loss that depends on the event's
+    reading of the lost camp (guia22 L1577 vs L1583)."""
+    return camp_reading_flags(result, event.edition)
+
+
 def _validated(game: Game, result: GameResult) -> None:
-    problems = check_result(result, game.round.event.edition)
+    event = game.round.event
+    problems = check_result(result, event.edition, event.victory_camp_reading)
     if problems:
         raise ResultRejected(problems)
 
@@ -67,10 +74,10 @@ def _store(game: Game, result: GameResult, user) -> None:
     points_a, points_b = score_game(result, with_points(event.scoring_preset, event.wdl_points))
     for seat in game.seats.all():
         side, points = (result.a, points_a) if seat.side == Seat.Side.A else (result.b, points_b)
-        seat.elements_lost, seat.general_lost, seat.camp_lost, seat.score = (
-            side.elements_lost, side.general_lost, side.camp_lost, points
+        seat.elements_lost, seat.general_lost, seat.camp_lost, seat.sch_lost, seat.score = (
+            side.elements_lost, side.general_lost, side.camp_lost, side.sch_lost, points
         )
-        seat.save(update_fields=["elements_lost", "general_lost", "camp_lost", "score"])
+        seat.save(update_fields=["elements_lost", "general_lost", "camp_lost", "sch_lost", "score"])
     game.outcome = result.outcome
     game.status = Game.Status.CONFIRMED
     game.review_reason = Game.Review.NONE

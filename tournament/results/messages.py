@@ -27,6 +27,9 @@ def problem_message(problem) -> str:
         "negative_losses": _("Losses cannot be negative (side %(side)s).") % {"side": side},
         "general_not_counted": _("Side %(side)s lost its general, so at least one of its elements was lost: count it.")
         % {"side": side},
+        "camp_reading": _("Doubt: whether side %(side)s has lost depends on whether its lost camp counts toward the "
+                          "%(threshold)s elements (guia22 L1577 vs L1583). This result follows the event's choice.")
+        % {"side": side, "threshold": p.get("threshold", 4)},
         "bye": _("A bye has no result to enter."),
         "draft_round": _("Publish the round before entering results."),
         "already_confirmed": _("This result is already confirmed; ask an umpire to correct it."),

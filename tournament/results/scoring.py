@@ -4,7 +4,8 @@ Two kinds of preset:
 - `margin` (NASAMW v4 and its DBA 3.0 adaptation): each side "destroyed" points = elements it
   destroyed × per_element, + general_bonus for the enemy general, + camp_bonus for the enemy camp.
   The winner scores win_base + its destroyed − the enemy's destroyed; the loser, and both sides when
-  time is called, score what they destroyed.
+  time is called, score what they destroyed. Scythed Chariots, entered apart from the elements
+  (they do not count toward DBA 2.2 victory, guia22 L1582), score per_element when `sch_scored`.
 - `result` (5/2/1/0, win/draw/loss): points for a win, a draw having destroyed more than lost, any
   other draw, and a loss.
 """
@@ -55,7 +56,8 @@ def preset(value: str | Preset) -> Preset:
 
 def destroyed(enemy: SideResult, p: Preset) -> int:
     """Points a side earns for what it destroyed of the enemy (margin presets)."""
-    return (enemy.elements_lost * p["per_element"] + (p["general_bonus"] if enemy.general_lost else 0)
+    elements = enemy.elements_lost + (enemy.sch_lost if p.numbers.get("sch_scored", False) else 0)
+    return (elements * p["per_element"] + (p["general_bonus"] if enemy.general_lost else 0)
             + (p["camp_bonus"] if enemy.camp_lost else 0))
 
 

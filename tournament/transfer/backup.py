@@ -27,7 +27,8 @@ from tournament.transfer.backup_checks import BackupError
 
 FORMAT = "dba-tournament-event"
 VERSION = 1
-EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points", "tiebreaks",
+EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
+                "victory_camp_reading", "tiebreaks",
                 "restrictions", "armies_locked", "allow_option_changes", "avoid_same_club", "avoid_civil_war",
                 "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed"]
 REG_FIELDS = ["status", "army_ref", "army_name", "elements", "general", "camp", "allies", "late_entry_round",
@@ -35,6 +36,7 @@ REG_FIELDS = ["status", "army_ref", "army_name", "elements", "general", "camp", 
 ROUND_FIELDS = ["number", "status", "seed", "method", "cost", "warnings"]
 GAME_FIELDS = ["table", "is_bye", "status", "outcome", "explanation", "manual", "version"]
 SEAT_FIELDS = ["side", "elements_lost", "general_lost", "camp_lost", "score", "report_token", "token_revoked"]
+OPTIONAL_SEAT_FIELDS = {"sch_lost": 0}  # absent from older backups
 
 CLUB_FIELDS = ["name", "region", "country"]
 PLAYER_FIELDS = ["name", "region", "email"]
@@ -72,7 +74,8 @@ def export_event(event: Event) -> dict[str, Any]:
             games.append({
                 **{f: getattr(game, f) for f in GAME_FIELDS},
                 "entered_by": _username(game.entered_by, game.entered_by_name), "entered_at": _time(game.entered_at),
-                "seats": [{**{f: getattr(s, f) for f in SEAT_FIELDS}, "player": player_ref[s.registration.player_id]}
+                "seats": [{**{f: getattr(s, f) for f in [*SEAT_FIELDS, *OPTIONAL_SEAT_FIELDS]},
+                           "player": player_ref[s.registration.player_id]}
                           for s in game_seats],
                 "reports": [{"side": r.seat.side if r.seat else None, "source": r.source,
                              "submitted_by": _username(r.submitted_by, r.submitted_by_name), "payload": r.payload}
@@ -236,7 +239,8 @@ def _game(source: dict, where: str, rnd: Round, regs: dict[str, Registration]) -
             raise check.fail(f"{seat_where}.player", _("unknown player reference."))
         # The file's report tokens are never kept: a token is a private link and is always new.
         seat = Seat(game=game, round=rnd, registration=reg,
-                    **check.values(Seat, seat_source, [f for f in SEAT_FIELDS if f != "report_token"], seat_where))
+                    **check.values(Seat, seat_source, [f for f in SEAT_FIELDS if f != "report_token"], seat_where),
+                    **check.values(Seat, seat_source, list(OPTIONAL_SEAT_FIELDS), seat_where, required=False))
         check.full_clean(seat, seat_where)
         seat.save()
         by_side[seat.side] = seat

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Event
+from tournament.models import CampReading, Event
 
 
 class EventForm(forms.ModelForm):
@@ -29,6 +29,7 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "slug", "date", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
+            "victory_camp_reading",
             "round_one_method", "avoid_same_club", "avoid_civil_war", "allow_option_changes", "umpires_may_swap",
             "registration_open",
             "player_reports",
@@ -41,6 +42,7 @@ class EventForm(forms.ModelForm):
 
         self.fields["scoring_preset"] = forms.ChoiceField(label=_("Scoring"), choices=preset_choices())
         self.fields["wdl_points"].required = False
+        self.fields["victory_camp_reading"].required = False  # absent: the documented default
         self.fields["wdl_points"].help_text = _("Win/draw/loss points when the scoring is win/draw/loss, e.g. 3/1/0.")
         from tournament.results.tiebreaks import REGISTRY
 
@@ -86,6 +88,9 @@ class EventForm(forms.ModelForm):
         if unknown:
             raise forms.ValidationError(_("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)})
         return keys
+
+    def clean_victory_camp_reading(self) -> str:
+        return self.cleaned_data.get("victory_camp_reading") or CampReading.COUNTS
 
     def clean_wdl_points(self) -> str:
         text = (self.cleaned_data.get("wdl_points") or "").replace(" ", "")

@@ -20,6 +20,7 @@ from tournament.results.entry import (
     StaleResult,
     current_seat,
     result_enter,
+    result_flags,
     result_report,
     stored_result,
 )
@@ -40,7 +41,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         raise Http404
     seats = list(game.seats.select_related("registration__player").order_by("side"))
     stored = stored_result(game)
-    form = ResultForm(request.POST or None, edition=event.edition, initial=ResultForm.initial_for(stored, game.version))
+    form = ResultForm(request.POST or None, edition=event.edition, camp_reading=event.victory_camp_reading,
+                      initial=ResultForm.initial_for(stored, game.version))
     reports = list(game.reports.select_related("seat__registration__player", "submitted_by"))
     if request.method == "POST" and form.is_valid():
         try:
@@ -53,6 +55,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                 form.add_error(None, problem_message(problem))
         else:
             messages.success(request, _("Result saved for table %(table)s.") % {"table": game.table})
+            for flag in result_flags(event, form.cleaned_data["result"]):
+                messages.warning(request, problem_message(flag))
             correction = correction_for(game) if corrected else None
             if correction and correction.changed_rounds:
                 rounds = ", ".join(str(n) for n in correction.changed_rounds)
@@ -61,7 +65,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             elif correction:
                 messages.info(request, _("Standings recomputed; no later pairing would have changed."))
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
-    context = {"event": event, "game": game, "seats": seats, "form": form, "reports": reports}
+    flags = [problem_message(f) for f in result_flags(event, stored)] if stored else []
+    context = {"event": event, "game": game, "seats": seats, "form": form, "reports": reports, "flags": flags}
     return render(request, "tournament/result_form.html", context)
 
 
@@ -84,7 +89,7 @@ REPORTED = {
 def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | None = None) -> HttpResponse:
     game, event = seat.game, seat.game.round.event
     seats = list(game.seats.select_related("registration__player").order_by("side"))
-    form = ResultForm(request.POST or None, edition=event.edition)
+    form = ResultForm(request.POST or None, edition=event.edition, camp_reading=event.victory_camp_reading)
     done = game.status == game.Status.CONFIRMED
     waiting = game.status == game.Status.DISPUTED
     if request.method == "POST" and not done and not waiting and form.is_valid():

@@ -1,0 +1,41 @@
+"""Recording how an event decided a doubt (the Django side of rulings.doubts.collect)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from rulings.doubts.collect import doubt_ids
+from rulings.models import DoubtDecision
+
+MAX_DECISION = 2000
+
+
+class DoubtDecisionForm(forms.Form):
+    doubt = forms.CharField(label=_("Doubt"), max_length=200)
+    decision = forms.CharField(label=_("How this event decided it"), max_length=MAX_DECISION,
+                               widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean_doubt(self) -> str:
+        value = self.cleaned_data["doubt"]
+        if value not in doubt_ids():
+            raise forms.ValidationError(_("There is no doubt with this id."))
+        return value
+
+
+@transaction.atomic
+def record_decision(event, doubt_id: str, decision: str, user) -> DoubtDecision:
+    """One decision per doubt and event: a new one replaces the old (the unique constraint guards races)."""
+    if doubt_id not in doubt_ids():
+        raise ValueError(f"unknown doubt {doubt_id!r}")
+    entry, _created = DoubtDecision.objects.update_or_create(
+        event=event, doubt_id=doubt_id,
+        defaults={"decision": decision.strip()[:MAX_DECISION],
+                  "recorded_by": user if getattr(user, "is_authenticated", False) else None},
+    )
+    return entry
+
+
+def decisions_of(event) -> dict[str, DoubtDecision]:
+    return {d.doubt_id: d for d in DoubtDecision.objects.filter(event=event).select_related("recorded_by")}
