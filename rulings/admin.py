@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from rulings.models import Clause, Document, RulingLogEntry, Section, Term
+from rulings.models import Clause, Document, DoubtDecision, RulingLogEntry, Section, Term
 
 
 @admin.register(Document)
@@ -40,3 +40,10 @@ class RulingLogEntryAdmin(admin.ModelAdmin):
     list_display = ["event", "table", "flow_id", "ruling_node", "recorded_by", "created_at"]
     list_filter = ["event", "flow_id"]
     search_fields = ["players", "note", "table"]
+
+
+@admin.register(DoubtDecision)
+class DoubtDecisionAdmin(admin.ModelAdmin):
+    list_display = ["event", "doubt_id", "recorded_by", "updated_at"]
+    list_filter = ["event"]
+    search_fields = ["doubt_id", "decision"]
