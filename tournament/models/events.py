@@ -19,6 +19,11 @@ class RoundOneMethod(models.TextChoices):
     ENEMIES = "enemies", _("Historical enemies preferred")
 
 
+class HeadToHeadRule(models.TextChoices):
+    ALL_MET = "all_met", _("Only when every pair of the tied players has played each other")
+    ANY_GAMES = "any_games", _("Points in whatever games the tied players played among themselves")
+
+
 DEFAULT_PRESET = {Edition.DBA22: "nasamw-v4", Edition.DBA30: "nasamw-3.0"}
 
 
@@ -42,6 +47,10 @@ class Event(models.Model):
     tiebreaks = models.JSONField(_("tie-breaks, in order"), default=default_tiebreaks, blank=True)
     # Points for a win, a draw and a loss under the "wdl" preset (its only configurable numbers).
     wdl_points = models.CharField(_("win/draw/loss points"), max_length=20, default="3/1/0")
+    head_to_head_rule = models.CharField(
+        _("head-to-head among three or more tied players"), max_length=10, choices=HeadToHeadRule.choices,
+        default=HeadToHeadRule.ALL_MET,
+    )
     # {"allowed_books": ["I", "II"], "allowed_refs": ["II/56a"], "date_from": -500, "date_to": 476,
     #  "troop_minimums": [["Wb", 6]]}
     restrictions = models.JSONField(_("army restrictions"), default=default_restrictions, blank=True)
