@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Event
+from tournament.models import Event, HeadToHeadRule
 from tournament.results.rescoring import has_scores
 
 
@@ -43,6 +43,9 @@ class EventForm(forms.ModelForm):
         self.fields["scoring_preset"] = forms.ChoiceField(label=_("Scoring"), choices=preset_choices())
         self.fields["wdl_points"].required = False
         self.fields["wdl_points"].help_text = _("Win/draw/loss points when the scoring is win/draw/loss, e.g. 3/1/0.")
+        self.fields["head_to_head_rule"].required = False  # absent: the default convention (every pair has met)
+        self.fields["head_to_head_rule"].help_text = _(
+            "How head-to-head separates three or more players tied on points and earlier tie-breaks.")
         self.scoring_locked = bool(self.instance.pk) and has_scores(self.instance)
         if self.scoring_locked:
             for name in ("scoring_preset", "wdl_points"):
@@ -98,6 +101,9 @@ class EventForm(forms.ModelForm):
 
     def clean_wdl_points(self) -> str:
         return clean_points(self.cleaned_data.get("wdl_points"))
+
+    def clean_head_to_head_rule(self) -> str:
+        return self.cleaned_data.get("head_to_head_rule") or HeadToHeadRule.ALL_MET
 
     def clean(self):
         cleaned = super().clean()
