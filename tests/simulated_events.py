@@ -56,3 +56,23 @@ def build_event(players: int, rounds: int, *, preset: str = "nasamw-3.0", tiebre
                                       camp_lost=lost.camp_lost if lost else False))
         Seat.objects.bulk_create(seat_rows)
     return event
+
+
+def add_round(event: Event, number: int, games, *, status: str = Round.Status.COMPLETED) -> Round:
+    """`games`: (registration A, registration B or None for a bye, shorthand A first), confirmed and scored."""
+    from tournament.results.shorthand import parse_shorthand
+
+    scoring = with_points(event.scoring_preset, event.wdl_points)
+    rnd = Round.objects.create(event=event, number=number, status=status)
+    for table, (a, b, text) in enumerate(games, 1):
+        if b is None:
+            game = Game.objects.create(round=rnd, is_bye=True, status=Game.Status.CONFIRMED)
+            Seat.objects.create(game=game, round=rnd, registration=a, side="a", score=bye_score(scoring))
+            continue
+        result = parse_shorthand(text, event.edition)
+        game = Game.objects.create(round=rnd, table=table, status=Game.Status.CONFIRMED, outcome=result.outcome)
+        for reg, side, lost, score in ((a, "a", result.a, score_game(result, scoring)[0]),
+                                       (b, "b", result.b, score_game(result, scoring)[1])):
+            Seat.objects.create(game=game, round=rnd, registration=reg, side=side, score=score,
+                                elements_lost=lost.elements_lost, general_lost=lost.general_lost, camp_lost=lost.camp_lost)
+    return rnd

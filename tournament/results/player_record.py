@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.models import Registration
 from tournament.results import explain, tiebreaks
@@ -112,7 +113,8 @@ def _figures(data: EventData, me: int, rows: dict[int, StandingRow], entries, li
                       vs % {"round": line.round, "name": line.opponent, "value": _("won")}
                       for line in lines if line.outcome in ("won", "bye")),
         "countback": per_game(lambda line: shown_value(rows[line.opponent_id].values.get("points"))),
-        "sos": per_game(lambda line: _("%(wins)s wins") % {"wins": wins[line.opponent_id]}),
+        "sos": per_game(lambda line: ngettext("%(wins)s win", "%(wins)s wins", wins[line.opponent_id])
+                        % {"wins": wins[line.opponent_id]}),
         "generals_killed": from_played(lambda r: int(r.b.general_lost)),
         "camps_taken": from_played(lambda r: int(r.b.camp_lost)),
         "elements_destroyed": from_played(lambda r: r.b.elements_lost),
