@@ -82,7 +82,7 @@ ORDER = {
            "A bye counts as a win in Wins"],
     "es": ["Cómo se ordena esta clasificación", "Victoria: 5 puntos.", "Derrota: 0 puntos.", "Descanso: 5 puntos.",
            "Suma de puntos de los oponentes"],
-    "it": ["Come è ordinata questa classifica", "Vittoria: 5 punti.", "Sconfitta: 0 punti.", "Turno di riposo: 5 punti.",
+    "it": ["Come è ordinata questa classifica", "Vittoria: 5 punti.", "Sconfitta: 0 punti.", "Riposo: 5 punti.",
            "Somma dei punti degli avversari"],
 }
 
@@ -179,3 +179,19 @@ def test_the_player_page_reads_a_constant_number_of_queries(client, django_asser
     with django_assert_max_num_queries(4):
         response = client.get(reverse("tournament:player_standing", args=[event.slug, reg.pk]))
     assert response.status_code == 200 and response.text.count("<tr>") >= 5
+
+
+@pytest.mark.parametrize(("lang", "seed", "countback", "sos"), [
+    ("es", "guia22.es.txt", "Suma de puntos de los oponentes", "Victorias de los oponentes"),
+    ("it", "nasamw22.it.txt", "Somma dei punti degli avversari", "Vittorie degli avversari"),
+])
+def test_spanish_and_italian_labels_keep_countback_and_sos_apart(lang, seed, countback, sos):
+    from django.utils.translation import override
+
+    from config.paths import fixture
+    from tournament.results.explain import label
+
+    with override(lang):
+        assert (label("countback"), label("sos")) == (countback, sos)
+    seed_text = fixture("rulings/seeds/" + seed).read_text(encoding="utf-8")
+    assert countback.split()[-1][:-1] in seed_text  # "oponente", "avversari": the seeds' word for an opponent
