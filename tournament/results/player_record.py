@@ -66,7 +66,7 @@ def _mine(game: tiebreaks.PlayedGame, me: int) -> tuple[GameResult | None, int, 
 
 
 def record(data: EventData, registration_id: int) -> PlayerRecord:
-    event, regs = data.event, data.registrations
+    regs = data.registrations
     rows = {row.registration_id: row for row in rank(data)}
     entries = {pk: entry_as_shown(reg) for pk, reg in regs.items()}
     tables = {(g.round.number, s.registration_id): g.table for g in data.games for s in g.seats.all() if not g.is_bye}

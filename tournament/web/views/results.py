@@ -13,8 +13,8 @@ from tournament.events.state import event_state
 from tournament.models import Event, Round, Seat
 from tournament.pairing.manager import correction_for
 from tournament.results.entry import ResultRejected, StaleResult, result_enter, result_report, stored_result
-from tournament.results.messages import problem_message
 from tournament.results.explain import ordering
+from tournament.results.messages import problem_message
 from tournament.results.player_record import record
 from tournament.results.standings import load, pairings_frame, results_frame, standings_frame, standings_table
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
