@@ -95,9 +95,11 @@ def test_confirming_rescores_every_game_and_every_rounds_table(organizer_client,
     assert entry.before["scoring_preset"] == "nasamw-3.0" and entry.after["games_rescored"] == 6
 
 
-def test_changing_the_win_draw_loss_points_rescores_too(organizer_client, played):
+def test_changing_the_win_draw_loss_points_rescores_too(organizer_client, client, played):
     confirm(organizer_client, played, "wdl", "3/1/0")
+    assert standings_points(client, played)[0] == "6"  # cached until the scoring changes
     confirm(organizer_client, played, "wdl", "2/1/0")
+    assert standings_points(client, played)[0] == "4"
     played.refresh_from_db()
     assert played.wdl_points == "2/1/0" and all_scored_with(played, "wdl", "2/1/0")
     assert AuditEntry.objects.filter(action="event.rescore").count() == 2
