@@ -15,7 +15,7 @@ from tournament.results.shorthand import (
     parse_shorthand,
     to_shorthand,
 )
-from tournament.results.tiebreaks import REGISTRY, PlayedGame, standings
+from tournament.results.tiebreaks import REGISTRY, PlayedGame, draw_lot, standings
 
 
 @pytest.mark.parametrize(("text", "preset", "edition", "points"), [
@@ -84,12 +84,25 @@ def test_countback_is_the_sum_of_opponents_final_totals():
     assert rows[1]["countback"] == rows[2]["points"] and rows[3]["countback"] == rows[4]["points"]
 
 
-def test_full_ties_share_a_rank():
+def test_full_ties_share_a_rank_and_the_lot_only_orders_them_visibly():
     rows = standings([1, 2, 3], [], ["generals_killed"])
     assert [r.rank for r in rows] == [1, 1, 1] and all(r.shared for r in rows)
-    seeded = standings([1, 2, 3], [], ["seeded_random"], seed=5)
-    assert [r.rank for r in seeded] == [1, 2, 3]
-    assert [r.player for r in seeded] == [r.player for r in standings([1, 2, 3], [], ["seeded_random"], seed=5)]
+    keys = {1: "ana", 2: "bruno", 3: "carla"}
+    seeded = standings([1, 2, 3], [], ["generals_killed", "seeded_random"], seed=5, keys=keys)
+    assert [r.rank for r in seeded] == [1, 1, 1] and all(r.shared for r in seeded)  # a lot is not a criterion
+    lots = {r.player: dict(r.values)["seeded_random"] for r in seeded}
+    assert lots == {p: draw_lot(5, keys[p]) for p in keys}  # shown, and repeatable from seed and name
+    assert [r.player for r in seeded] == sorted(keys, key=lambda p: -lots[p])
+
+
+def test_the_lot_is_sha256_of_seed_and_name_key():
+    import hashlib
+
+    assert draw_lot(7, "jose garcia") == int(hashlib.sha256(b"7:jose garcia").hexdigest()[:6], 16)
+    # wherever the event lists it, the lot comes last: the criteria after it still rank
+    games = [game(1, 1, 2, "2-2 T"), game(1, 3, 4, "3-2 T")]
+    rows = standings([1, 2, 3, 4], games, ["seeded_random", "elements_destroyed"], seed=1)
+    assert [dict(r.values)["elements_destroyed"] for r in rows][:2] == [3, 2] and rows[1].rank == 2
 
 
 @st.composite
@@ -122,6 +135,10 @@ def test_standings_invariants(event, tiebreaks):
         if g.b is not None:
             totals[g.b] += g.points_b
     assert {r.player: dict(r.values)["points"] for r in rows} == totals
+    lots = [dict(r.values).get("seeded_random") for r in rows]
+    for a, b, lot_a, lot_b in zip(rows, rows[1:], lots, lots[1:], strict=False):
+        if a.rank == b.rank and lot_a is not None:
+            assert lot_a >= lot_b  # within a shared rank, the visible lot orders the players
 
 
 # --- presets, exactly as the YAML sources give them -------------------------------------------------------
@@ -273,3 +290,34 @@ def test_a_bye_never_lowers_points(event, data):
     after = {r.player: dict(r.values)["points"] for r in standings(players, [*games, extra], [])}
     assert after[lucky] >= before[lucky]
     assert all(after[p] == before[p] for p in players if p != lucky)
+
+
+# --- issue 16: head-to-head among 3+, byes as wins ----------------------------------------------------------
+
+def _three_tied_not_all_met():
+    """1, 2 and 3 finish on 2 wins (5/2/1/0: 10 points); 1 beat 2, but 3 met neither of them."""
+    return [
+        game(1, 1, 2, "4-0", "5-2-1-0"), game(1, 3, 4, "4-0", "5-2-1-0"), game(1, 5, 6, "4-0", "5-2-1-0"),
+        game(2, 1, 5, "0-4", "5-2-1-0"), game(2, 2, 4, "4-0", "5-2-1-0"), game(2, 3, 6, "4-0", "5-2-1-0"),
+        game(3, 1, 6, "4-0", "5-2-1-0"), game(3, 2, 6, "4-0", "5-2-1-0"), game(3, 3, 5, "0-4", "5-2-1-0"),
+    ]
+
+
+def test_head_to_head_needs_every_pair_of_the_tied_group_to_have_met():
+    games = _three_tied_not_all_met()
+    points = {r.player: dict(r.values)["points"] for r in standings(range(1, 7), games, [])}
+    assert points[1] == points[2] == points[3] == 10
+    rows = {r.player: r for r in standings(range(1, 7), games, ["head_to_head", "elements_destroyed"])}
+    assert dict(rows[1].values)["head_to_head"] is None  # not every pair met: no value, no separation
+    assert rows[1].rank == rows[2].rank == rows[3].rank  # all destroyed 8: equal on every criterion
+    partial = {r.player: r for r in standings(range(1, 7), games, ["head_to_head", "elements_destroyed"],
+                                              h2h_all_met=False)}
+    assert dict(partial[1].values)["head_to_head"] == 5 and partial[1].rank < partial[2].rank
+
+
+def test_a_bye_counts_as_a_win_in_wins_and_in_the_opponents_sos():
+    games = [game(1, 1, 2, "4-0"), game(1, 3, None, ""), game(2, 1, 3, "0-4"), game(2, 2, None, "")]
+    rows = {r.player: dict(r.values) for r in standings([1, 2, 3], games, ["wins", "sos"])}
+    assert rows[3]["wins"] == 2 and rows[2]["wins"] == 1  # bye + win; bye only
+    assert rows[1]["sos"] == rows[2]["wins"] + rows[3]["wins"]  # SoS is the sum of the opponents' Wins
+    assert rows[2]["sos"] == rows[1]["wins"]  # a bye is not an opponent

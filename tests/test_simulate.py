@@ -37,3 +37,17 @@ def test_same_arguments_give_the_same_file_whatever_the_database_holds(tmp_path)
         byes.append(rnd["bye"])
     assert len(set(byes)) == 3  # never a second bye while someone has none
     assert [row["rank"] for row in data["standings"]][0] == 1 and len(data["standings"]) == 13
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("preset", ["5-2-1-0", "spanish"])
+def test_the_simulation_ranks_by_the_presets_own_tiebreak_order(tmp_path, preset):
+    from tournament.models import Event
+    from tournament.results.scoring import presets
+
+    out = tmp_path / "s.json"
+    call_command("simulate_event", "--players", "6", "--rounds", "2", "--seed", "3", "--preset", preset, "--json", str(out))
+    event = Event.objects.get(slug__startswith="sim-6p-2r", scoring_preset=preset)
+    assert event.tiebreaks == list(presets()[preset].tiebreaks)
+    columns = set(json.loads(out.read_text())["standings"][0])
+    assert set(presets()[preset].tiebreaks) <= columns  # e.g. margin and camps + generals for the Spanish preset

@@ -17,5 +17,6 @@ def event_state(event: Event, *parts) -> str:
     games = Game.objects.filter(round__event=event).aggregate(v=Sum("version"), n=Count("pk"), t=Max("entered_at"))
     regs = event.registrations.aggregate(t=Max("updated_at"), n=Count("pk"))
     rounds = Round.objects.filter(event=event).aggregate(n=Count("pk"), p=Max("published_at"))
-    values = [event.pk, get_language(), event.tiebreaks, event.seed, games, regs, rounds, *parts]
+    values = [event.pk, get_language(), event.tiebreaks, event.seed, event.scoring_preset, event.wdl_points,
+              event.head_to_head_rule, games, regs, rounds, *parts]
     return hashlib.sha256(repr(values).encode()).hexdigest()

@@ -1,7 +1,7 @@
 """Tournament models, one module per concern."""
 
 from tournament.models.audit import AuditEntry
-from tournament.models.events import CampReading, Edition, Event, EventRole, RoundOneMethod
+from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
 from tournament.models.people import Club, Player
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
@@ -14,6 +14,7 @@ __all__ = [
     "Event",
     "EventRole",
     "Game",
+    "HeadToHeadRule",
     "Player",
     "Registration",
     "ResultReport",

@@ -29,6 +29,12 @@ class RoundOneMethod(models.TextChoices):
 
 MAX_ROUNDS = 50
 
+
+class HeadToHeadRule(models.TextChoices):
+    ALL_MET = "all_met", _("Only when every pair of the tied players has played each other")
+    ANY_GAMES = "any_games", _("Points in whatever games the tied players played among themselves")
+
+
 DEFAULT_PRESET = {Edition.DBA22: "nasamw-v4", Edition.DBA30: "nasamw-3.0"}
 
 
@@ -63,6 +69,10 @@ class Event(models.Model):
         help_text=_("The DBA 2.2 guide counts a lost camp or BUA “as two elements destroyed” (L1583) but does not "
                     "say whether that reaches the “at least four elements” threshold (L1577) or only the "
                     "comparison. Default: it counts for both, so 2C-0 is a win."),
+    )
+    head_to_head_rule = models.CharField(
+        _("head-to-head among three or more tied players"), max_length=10, choices=HeadToHeadRule.choices,
+        default=HeadToHeadRule.ALL_MET,
     )
     # {"allowed_books": ["I", "II"], "allowed_refs": ["II/56a"], "date_from": -500, "date_to": 476,
     #  "troop_minimums": [["Wb", 6]]}

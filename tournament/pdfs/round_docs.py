@@ -98,7 +98,18 @@ def round_pdf(sheet: RoundSheet, *, kind: str = "pack", lang: str = "en", progre
         return render(story, title=title, footer=f"{sheet.event_name} · {title}")
 
 
-def standings_pdf(event_name: str, frame, *, after_round: int | None, lang: str = "en") -> bytes:
+def order_flowables(order) -> list:
+    """"How this table is ordered" (an `explain.Ordering`, made in the PDF's language)."""
+    s = styles()
+    story = [_p(_("How this table is ordered"), s["h2"]), _p(_("Scoring: %(preset)s.") % {"preset": order.preset}, s["base"]),
+             _p(f"{_('Source:')} {order.source}", s["small"]), _p(_("Points"), s["bold"])]
+    story += [_p(f"• {line}", s["base"]) for line in order.points]
+    story.append(_p(_("Then, in this order"), s["bold"]))
+    story += [_p(f"{n}. {label}: {text}", s["base"]) for n, (_key, label, text) in enumerate(order.criteria, 1)]
+    return story + [_p(order.head_to_head, s["base"]), _p(order.shared, s["base"])]
+
+
+def standings_pdf(event_name: str, frame, *, after_round: int | None, lang: str = "en", order=None) -> bytes:
     with override(lang):
         s = styles()
         title = _("Standings") + (f" · {_('after round %(n)s') % {'n': after_round}}" if after_round else "")
@@ -110,4 +121,6 @@ def standings_pdf(event_name: str, frame, *, after_round: int | None, lang: str 
         table = Table(rows, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(table_style(size=7.5)))
         story = [_p(f"{event_name} · {title}", s["title"]), table if len(rows) > 1 else _p(_("No players yet."), s["base"])]
+        if order is not None:
+            story += [Spacer(1, 4 * mm), *order_flowables(order)]
         return render(story, title=title, footer=f"{event_name} · {title}")

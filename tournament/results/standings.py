@@ -1,7 +1,11 @@
 """Standings, pairings and results of an event as tables (pandas), from confirmed games.
 
-The ranking itself is the pure tournament/tiebreaks.py; this module reads the games in a fixed
-number of queries and labels the columns in the active language.
+The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the games in a fixed
+number of queries (`load`) and labels the columns in the active language, with the one-line
+definitions of tournament/results/explain.py as the columns' help.
+
+Names and clubs on every standings table, export and player page come from one accessor,
+`entry_as_shown`: when the registration keeps its own name and club as entered, only that function changes.
 """
 
 from __future__ import annotations
@@ -14,21 +18,47 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from tournament.events.state import event_state
-from tournament.models import Event, Game, Registration, Round, Seat
-from tournament.results import tiebreaks
+from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
+from tournament.results import explain, tiebreaks
 from tournament.results.shorthand import GameResult, SideResult
 
 CACHE_SECONDS = 60
+DASH = "–"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A registration as the standings show it."""
+
+    name: str
+    club: str
+    key: str  # the name key the drawn lot is made from
+    army: str
+
+
+def entry_as_shown(reg: Registration) -> Entry:
+    """THE accessor for a standings name and club: the entry's own, as it was at the event (select_related club)."""
+    return Entry(reg.name, reg.club.name if reg.club_id else "", reg.name_key, reg.army_ref)
 
 
 @dataclass(frozen=True)
 class StandingRow:
     registration_id: int
-    rank: int  # shared by players tied on every metric
+    rank: int  # shared by players tied on every criterion
     rank_index: int  # 0-based position in the table
     points: int
     values: dict
     shared: bool
+
+
+@dataclass
+class EventData:
+    """What an event's standings are made of, read in a constant number of queries."""
+
+    event: Event
+    registrations: dict[int, Registration]
+    games: list  # confirmed games (with seats), in round and table order
+    played: list[tiebreaks.PlayedGame]
 
 
 def _seats():
@@ -44,6 +74,11 @@ def confirmed_games(event: Event, upto: int | None = None):
     )
 
 
+def game_result(a: Seat, b: Seat, outcome: str) -> GameResult:
+    return GameResult(a=SideResult(a.elements_lost, a.general_lost, a.camp_lost),
+                      b=SideResult(b.elements_lost, b.general_lost, b.camp_lost), outcome=outcome)
+
+
 def played(games) -> list[tiebreaks.PlayedGame]:
     result = []
     for game in games:
@@ -53,60 +88,101 @@ def played(games) -> list[tiebreaks.PlayedGame]:
             result.append(tiebreaks.PlayedGame(game.round.number, a.registration_id, None, None, a.score or 0, 0))
             continue
         b = seats[1]
-        outcome = GameResult(
-            a=SideResult(a.elements_lost, a.general_lost, a.camp_lost),
-            b=SideResult(b.elements_lost, b.general_lost, b.camp_lost), outcome=game.outcome,
-        )
-        result.append(tiebreaks.PlayedGame(game.round.number, a.registration_id, b.registration_id, outcome,
-                                           a.score or 0, b.score or 0))
+        result.append(tiebreaks.PlayedGame(game.round.number, a.registration_id, b.registration_id,
+                                           game_result(a, b, game.outcome), a.score or 0, b.score or 0))
     return result
 
 
-def _tiebreak_keys(event: Event) -> list[str]:
-    keys = [key for key in (event.tiebreaks or []) if key in tiebreaks.REGISTRY]
-    return keys
+def load(event: Event, upto: int | None = None) -> EventData:
+    """Three queries: the registrations (with their clubs), the confirmed games and their seats."""
+    regs = {r.pk: r for r in event.registrations.select_related("club")}
+    games = list(confirmed_games(event, upto))
+    return EventData(event, regs, games, played(games))
 
 
-def event_standings(event: Event, upto: int | None = None) -> list[StandingRow]:
-    regs = list(event.registrations.values_list("pk", "status", "name_key"))
-    dropped = {pk for pk, status, _key in regs if status == Registration.Status.DROPPED}
+def rank(data: EventData) -> list[StandingRow]:
+    event = data.event
+    entries = {pk: entry_as_shown(reg) for pk, reg in data.registrations.items()}
+    dropped = {pk for pk, reg in data.registrations.items() if reg.status == Registration.Status.DROPPED}
     rows = tiebreaks.standings(
-        [pk for pk, _status, _key in regs], played(confirmed_games(event, upto)), _tiebreak_keys(event),
-        dropped=dropped, seed=event.seed, keys={pk: key for pk, _status, key in regs},
+        list(data.registrations), data.played, event.tiebreaks or [], dropped=dropped, seed=event.seed,
+        keys={pk: entry.key for pk, entry in entries.items()},
+        h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES,
     )
     return [
-        StandingRow(row.player, row.rank, index, int(dict(row.values).get("points", 0)), dict(row.values), row.shared)
+        StandingRow(row.player, row.rank, index, int(dict(row.values).get("points") or 0), dict(row.values), row.shared)
         for index, row in enumerate(rows)
     ]
 
 
-def standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
-    """The standings table, cached until a result, an entry or the tie-breaks change (at most a minute)."""
-    key = "standings-frame:" + event_state(event, upto)
-    frame = cache.get(key)
-    if frame is None:
-        frame = _standings_frame(event, upto)
-        cache.set(key, frame, CACHE_SECONDS)
-    return frame.copy()
+def event_standings(event: Event, upto: int | None = None) -> list[StandingRow]:
+    return rank(load(event, upto))
 
 
-def _standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
-    rows = event_standings(event, upto)
-    regs = {r.pk: r for r in event.registrations.select_related("club")}
-    names = {key: str(metric.name) for key, metric in tiebreaks.REGISTRY.items()}
+def shown_rank(row: StandingRow) -> str | int:
+    """A shared rank reads "=2"."""
+    return f"={row.rank}" if row.shared else row.rank
+
+
+def shown_value(value):
+    if value is None:
+        return DASH
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
+def dropped_by(reg: Registration, upto: int | None) -> bool:
+    """Dropped as of the table after round `upto` (None: the latest): not on tables of rounds before the drop."""
+    if reg.status != Registration.Status.DROPPED:
+        return False
+    return upto is None or reg.dropped_after_round is None or upto > reg.dropped_after_round
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    help: str
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[int, tuple], ...]  # (registration id, cells)
+
+    def frame(self) -> pd.DataFrame:
+        labels = [c.label for c in self.columns]
+        return pd.DataFrame.from_records([cells for _pk, cells in self.rows], columns=labels)
+
+
+def standings_table(event: Event, upto: int | None = None) -> StandingsTable:
+    """The standings, cached until a result, an entry, the scoring or the tie-breaks change (at most a minute)."""
+    key = "standings-table:" + event_state(event, upto)
+    table = cache.get(key)
+    if table is None:
+        table = build_table(load(event, upto), upto)
+        cache.set(key, table, CACHE_SECONDS)
+    return table
+
+
+def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
+    event = data.event
+    rows = rank(data)
+    metrics = tiebreaks.metric_keys(event.tiebreaks or [])
+    keys = ["rank", "player", "club", "army", *metrics]
+    columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
     records = []
     for row in rows:
-        reg = regs[row.registration_id]
-        record = {
-            _("Rank"): f"{row.rank}=" if row.shared else row.rank,
-            _("Player"): reg.name + (f" ({_('dropped')})" if reg.status == Registration.Status.DROPPED else ""),
-            _("Club"): reg.club.name if reg.club_id else "",
-            _("Army"): reg.army_ref,
-        }
-        for key, value in row.values.items():
-            record[_(names.get(key, key))] = int(value) if float(value).is_integer() else round(value, 2)
-        records.append(record)
-    return pd.DataFrame.from_records(records) if records else pd.DataFrame(columns=[_("Rank"), _("Player")])
+        reg = data.registrations[row.registration_id]
+        entry = entry_as_shown(reg)
+        name = entry.name + (f" ({_('dropped')})" if dropped_by(reg, upto) else "")
+        cells = (shown_rank(row), name, entry.club, entry.army, *(shown_value(row.values.get(k)) for k in metrics))
+        records.append((row.registration_id, cells))
+    return StandingsTable(columns, tuple(records))
+
+
+def standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
+    """The standings table as a frame (exports, PDF)."""
+    return standings_table(event, upto).frame()
 
 
 def pairings_frame(rnd: Round) -> pd.DataFrame:
@@ -117,13 +193,11 @@ def pairings_frame(rnd: Round) -> pd.DataFrame:
         seats = list(game.seats.all())
         for seat in seats:
             other = next((s for s in seats if s.pk != seat.pk), None)
+            me, them = entry_as_shown(seat.registration), entry_as_shown(other.registration) if other else None
             records.append({
                 _("Table"): game.table if not game.is_bye else _("Bye"),
-                _("Player"): seat.registration.name,
-                _("Club"): seat.registration.club.name if seat.registration.club_id else "",
-                _("Army"): seat.registration.army_ref,
-                _("Opponent"): other.registration.name if other else "",
-                _("Opponent's army"): other.registration.army_ref if other else "",
+                _("Player"): me.name, _("Club"): me.club, _("Army"): me.army,
+                _("Opponent"): them.name if them else "", _("Opponent's army"): them.army if them else "",
             })
     frame = pd.DataFrame.from_records(records)
     if frame.empty:
@@ -141,7 +215,8 @@ def results_frame(event: Event) -> pd.DataFrame:
         b = seats[1] if len(seats) > 1 else None
         records.append({
             _("Round"): game.round.number, _("Table"): game.table or "",
-            _("Side A"): a.registration.name, _("Side B"): b.registration.name if b else _("Bye"),
+            _("Side A"): entry_as_shown(a.registration).name,
+            _("Side B"): entry_as_shown(b.registration).name if b else _("Bye"),
             _("Outcome"): game.get_outcome_display() if not game.is_bye else _("Bye"),
             _("A lost"): a.elements_lost, _("A general lost"): a.general_lost, _("A camp lost"): a.camp_lost,
             _("B lost"): b.elements_lost if b else "", _("B general lost"): b.general_lost if b else "",

@@ -2,7 +2,15 @@
 
 Players are ranked by points, then by each tie-break in turn, each one only separating the players
 still tied on everything before it (so head-to-head looks at the games among exactly those players).
-Players tied on every metric share a rank (1, 2, 2, 4).
+Players tied on every metric share a rank (1, =2, =2, 4).
+
+Conventions (stated on the standings page by tournament/results/explain.py):
+- A bye counts as a win everywhere: the preset's bye points in Points, one in Wins. A bye is not an
+  opponent, so it adds nothing to countback or strength of schedule (SoS = the sum of the opponents' Wins).
+- Head-to-head applies to a tied group only when every pair in it has played (`h2h_all_met`, the default);
+  otherwise it does not separate them and shows no value (None).
+- The drawn lot (`seeded_random`) is not a criterion of rank: it is always applied last, only orders the
+  players who share a rank (for prizes), and is shown with its seed so anyone can repeat it.
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ class PlayedGame:
 class Row:
     rank: int
     player: int
-    values: tuple[tuple[str, float], ...]
+    values: tuple[tuple[str, float | None], ...]  # None: the metric does not apply (head-to-head)
     shared: bool
 
 
@@ -38,6 +46,7 @@ class Context:
     games: Sequence[PlayedGame]
     seed: int = 0
     keys: Mapping[int, str] = field(default_factory=dict)
+    h2h_all_met: bool = True
     points: dict[int, float] = field(default_factory=lambda: defaultdict(float))
     wins: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     opponents: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
@@ -50,6 +59,7 @@ class Context:
         for g in self.games:
             self.points[g.a] += g.points_a
             if g.b is None:
+                self.wins[g.a] += 1  # a bye counts as a win (as its points do)
                 continue
             self.points[g.b] += g.points_b
             self.opponents[g.a].append(g.b)
@@ -68,10 +78,13 @@ class Metric:
     key = ""
     name = ""
     ascending = False  # True: fewer is better
-    shown = True
+    lot = False  # True: orders players who share a rank, without being a criterion of rank
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
         raise NotImplementedError
+
+    def applies(self, ctx: Context, group: Sequence[int]) -> bool:
+        return True
 
 
 def _simple(key: str, name: str, attribute: str, ascending: bool = False) -> type[Metric]:
@@ -83,8 +96,21 @@ def _simple(key: str, name: str, attribute: str, ascending: bool = False) -> typ
                                                           "values": values})
 
 
+def met_pairs(games: Sequence[PlayedGame]) -> set[frozenset[int]]:
+    return {frozenset((g.a, g.b)) for g in games if g.b is not None}
+
+
 class HeadToHead(Metric):
+    """Points scored in the games among the tied players; with `h2h_all_met`, only if every pair of them met."""
+
     key, name = "head_to_head", "Head-to-head"
+
+    def applies(self, ctx: Context, group: Sequence[int]) -> bool:
+        if len(group) < 2:
+            return False
+        met = met_pairs(ctx.games)
+        pairs = [frozenset((p, q)) for i, p in enumerate(group) for q in group[i + 1:]]
+        return all(pair in met for pair in pairs) if ctx.h2h_all_met else any(pair in met for pair in pairs)
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
         members = set(group)
@@ -106,7 +132,7 @@ class Countback(Metric):
 
 
 class StrengthOfSchedule(Metric):
-    """Strength of schedule: the games your opponents won (byes excluded)."""
+    """Strength of schedule: the sum of your opponents' Wins (their byes count; a bye is not an opponent)."""
 
     key, name = "sos", "Strength of schedule"
 
@@ -132,17 +158,18 @@ class CampsAndGenerals(Metric):
         return {p: ctx.camps[p] + ctx.generals[p] for p in group}
 
 
-class SeededRandom(Metric):
-    """A random order that the event's recorded seed makes reproducible."""
+def draw_lot(seed: int, key: str) -> int:
+    """The lot of a player: the first 6 hex digits of SHA-256("<seed>:<name key>") as a number (higher first)."""
+    return int(hashlib.sha256(f"{seed}:{key}".encode()).hexdigest()[:6], 16)
 
-    key, name, shown = "seeded_random", "Seeded random", False
+
+class SeededRandom(Metric):
+    """A drawn lot that the event's recorded seed makes repeatable (see `draw_lot`)."""
+
+    key, name, lot = "seeded_random", "Lot", True
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
-        def draw(p: int) -> float:
-            digest = hashlib.sha256(f"{ctx.seed}:{ctx.keys.get(p, p)}".encode()).digest()
-            return int.from_bytes(digest[:8], "big") / 2**64
-
-        return {p: draw(p) for p in group}
+        return {p: draw_lot(ctx.seed, str(ctx.keys.get(p, p))) for p in group}
 
 
 REGISTRY: dict[str, type[Metric]] = {
@@ -165,12 +192,18 @@ REGISTRY: dict[str, type[Metric]] = {
 
 
 def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict) -> list[list[int]]:
+    """The tie classes of `group`, best first: players in one class are equal on every metric."""
     if not metrics or len(group) < 2:
         for metric in metrics:  # still show the player's value for the remaining metrics
+            applies = metric.applies(ctx, group)
             for p, value in metric.values(ctx, group).items():
-                shown[p][metric.key] = value
+                shown[p][metric.key] = value if applies else None
         return [group]
     metric, rest = metrics[0], metrics[1:]
+    if not metric.applies(ctx, group):
+        for p in group:
+            shown[p][metric.key] = None
+        return _order(group, rest, ctx, shown)
     values = metric.values(ctx, group)
     for p, value in values.items():
         shown[p][metric.key] = value
@@ -181,16 +214,31 @@ def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict) -
     return classes
 
 
+def metric_keys(tiebreaks: Sequence[str]) -> list[str]:
+    """Points, then the known tie-breaks in the event's order, the drawn lot (if any) last."""
+    known = [k for k in dict.fromkeys(tiebreaks) if k in REGISTRY and k != "points"]
+    return ["points"] + [k for k in known if not REGISTRY[k].lot] + [k for k in known if REGISTRY[k].lot]
+
+
 def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Sequence[str],
-              dropped: Collection[int] = (), *, seed: int = 0, keys: Mapping[int, str] | None = None) -> list[Row]:
-    """Rank `players` (dropped ones stay in, ranked normally: the caller marks them)."""
-    ctx = Context(games, seed, keys or {})
-    metrics = [REGISTRY["points"]()] + [REGISTRY[k]() for k in tiebreaks if k in REGISTRY and k != "points"]
-    shown: dict[int, dict[str, float]] = {p: {} for p in players}
+              dropped: Collection[int] = (), *, seed: int = 0, keys: Mapping[int, str] | None = None,
+              h2h_all_met: bool = True) -> list[Row]:
+    """Rank `players` (dropped ones stay in, ranked normally: the caller marks them).
+
+    Players equal on every criterion share a rank; a drawn lot, if among the tie-breaks, only orders them."""
+    ctx = Context(games, seed, keys or {}, h2h_all_met)
+    metrics = [REGISTRY[k]() for k in metric_keys(tiebreaks)]
+    criteria, lots = [m for m in metrics if not m.lot], [m for m in metrics if m.lot]
+    shown: dict[int, dict[str, float | None]] = {p: {} for p in players}
     rows: list[Row] = []
-    for tie_class in _order(sorted(players, key=lambda p: str(ctx.keys.get(p, p))), metrics, ctx, shown):
+    for tie_class in _order(sorted(players, key=lambda p: (str(ctx.keys.get(p, p)), p)), criteria, ctx, shown):
         rank = len(rows) + 1
+        for lot in lots:
+            drawn = lot.values(ctx, tie_class)
+            for p in tie_class:
+                shown[p][lot.key] = drawn[p]
+            tie_class = sorted(tie_class, key=lambda p, drawn=drawn: -drawn[p])
         for p in tie_class:
-            values = tuple((m.key, float(shown[p].get(m.key, 0))) for m in metrics if m.shown)
+            values = tuple((m.key, None if shown[p].get(m.key) is None else float(shown[p][m.key])) for m in metrics)
             rows.append(Row(rank, p, values, len(tie_class) > 1))
     return rows

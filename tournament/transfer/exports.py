@@ -21,6 +21,10 @@ def to_xlsx_bytes(frame: pd.DataFrame, sheet_name: str = "Sheet1") -> bytes:
     safe_name = "".join(ch for ch in str(sheet_name) if ch not in "[]:*?/\\")[:31] or "Sheet1"
     with pd.ExcelWriter(buffer, engine="openpyxl") as writer:
         frame.to_excel(writer, sheet_name=safe_name, index=False)
+        for row in writer.sheets[safe_name].iter_rows():
+            for cell in row:
+                if cell.data_type == "f":  # text such as a shared rank "=2" stays text, never a formula
+                    cell.data_type = "s"
     return buffer.getvalue()
 
 

@@ -12,6 +12,7 @@ from tournament.models import Event, Registration
 from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, round_sheet
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
+from tournament.results.explain import ordering
 from tournament.results.standings import standings_frame
 
 KINDS = ("army-sheets", "round", "slips", "standings")
@@ -38,8 +39,8 @@ class Command(BaseCommand):
             body = army_sheets_pdf(army_sheets(event, regs, o["base_url"]), lang=o["lang"], size=o["size"])
         elif o["kind"] == "standings":
             with override(o["lang"]):
-                frame = standings_frame(event, upto=o["round"])
-            body = standings_pdf(event.name, frame, after_round=o["round"], lang=o["lang"])
+                frame, order = standings_frame(event, upto=o["round"]), ordering(event)
+            body = standings_pdf(event.name, frame, after_round=o["round"], lang=o["lang"], order=order)
         else:
             rounds = event.rounds.order_by("-number")
             rnd = rounds.filter(number=o["round"]).first() if o["round"] else rounds.first()

@@ -97,6 +97,7 @@ class Command(BaseCommand):
         event = Event.objects.create(
             slug=slug, name=f"Simulation {slug}", date=datetime.date(2026, 1, 1), edition=Edition.DBA30,
             rounds_planned=o["rounds"], scoring_preset=o["preset"], seed=o["seed"],
+            tiebreaks=list(presets()[o["preset"]].tiebreaks),  # the preset's own order, not the model default
         )
         catalogue = [e for e in load_catalogue().variants() if not e.problems]
         clubs = [Club.objects.get_or_create(name=f"Sim Club {i + 1:02d}")[0] for i in range(o["clubs"])]
@@ -117,4 +118,6 @@ class Command(BaseCommand):
 
 
 def _plain(value):
+    if value is None:  # head-to-head that does not apply
+        return None
     return int(value) if float(value).is_integer() else round(float(value), 4)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import CampReading, Event
+from tournament.models import CampReading, Event, HeadToHeadRule
+from tournament.results.rescoring import has_scores
 
 
 class EventForm(forms.ModelForm):
@@ -29,7 +30,7 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "slug", "date", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
-            "victory_camp_reading",
+            "victory_camp_reading", "head_to_head_rule",
             "round_one_method", "avoid_same_club", "avoid_civil_war", "allow_option_changes", "umpires_may_swap",
             "registration_open",
             "player_reports",
@@ -44,6 +45,17 @@ class EventForm(forms.ModelForm):
         self.fields["wdl_points"].required = False
         self.fields["victory_camp_reading"].required = False  # absent: the documented default
         self.fields["wdl_points"].help_text = _("Win/draw/loss points when the scoring is win/draw/loss, e.g. 3/1/0.")
+        self.fields["head_to_head_rule"].required = False  # absent: the default convention (every pair has met)
+        self.fields["head_to_head_rule"].help_text = _(
+            "How head-to-head separates three or more players tied on points and earlier tie-breaks.")
+        self.scoring_locked = bool(self.instance.pk) and has_scores(self.instance)
+        if self.scoring_locked:
+            for name in ("scoring_preset", "wdl_points"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _(
+                    "Locked because results are confirmed: a new scoring must rescore every one of them. Change it "
+                    "with “Change the scoring”, which shows the top of the table before and after and asks you to "
+                    "confirm.")
         from tournament.results.tiebreaks import REGISTRY
 
         self.fields["tiebreak_order"].help_text = self.fields["tiebreak_order"].help_text % {
@@ -93,13 +105,10 @@ class EventForm(forms.ModelForm):
         return self.cleaned_data.get("victory_camp_reading") or CampReading.COUNTS
 
     def clean_wdl_points(self) -> str:
-        text = (self.cleaned_data.get("wdl_points") or "").replace(" ", "")
-        if not text:
-            return "3/1/0"
-        parts = text.split("/")
-        if len(parts) != 3 or not all(p.isdigit() for p in parts):
-            raise forms.ValidationError(_('Write the points for a win, a draw and a loss as "3/1/0".'))
-        return "/".join(parts)
+        return clean_points(self.cleaned_data.get("wdl_points"))
+
+    def clean_head_to_head_rule(self) -> str:
+        return self.cleaned_data.get("head_to_head_rule") or HeadToHeadRule.ALL_MET
 
     def clean(self):
         cleaned = super().clean()
@@ -121,3 +130,40 @@ class EventForm(forms.ModelForm):
         if commit:
             event.save()
         return event
+
+
+def clean_points(value: str | None) -> str:
+    text = (value or "").replace(" ", "")
+    if not text:
+        return "3/1/0"
+    parts = text.split("/")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
+        raise forms.ValidationError(_('Write the points for a win, a draw and a loss as "3/1/0".'))
+    return "/".join(str(int(p)) for p in parts)
+
+
+class ScoringForm(forms.Form):
+    """A new scoring for an event that already has results (rescored on confirmation)."""
+
+    scoring_preset = forms.ChoiceField(label=_("Scoring"))
+    wdl_points = forms.CharField(label=_("win/draw/loss points"), max_length=20, required=False,
+                                 help_text=_("Win/draw/loss points when the scoring is win/draw/loss, e.g. 3/1/0."))
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        from tournament.results.presets import preset_choices
+
+        self.event = event
+        self.fields["scoring_preset"].choices = preset_choices()
+        self.initial.setdefault("scoring_preset", event.scoring_preset)
+        self.initial.setdefault("wdl_points", event.wdl_points)
+
+    def clean_wdl_points(self) -> str:
+        return clean_points(self.cleaned_data.get("wdl_points"))
+
+    def clean(self):
+        cleaned = super().clean()
+        preset, points = cleaned.get("scoring_preset"), cleaned.get("wdl_points")
+        if preset and points and preset == self.event.scoring_preset and (preset != "wdl" or points == self.event.wdl_points):
+            raise forms.ValidationError(_("That is the scoring the event already uses."))
+        return cleaned

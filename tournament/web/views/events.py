@@ -1,4 +1,4 @@
-"""Home page and the event page."""
+"""Home page, the event page, creating and editing an event, and changing its scoring."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET
 
 from tournament.events.audit import audit
 from tournament.models import Event, EventRole, Registration
-from tournament.web.forms.events import EventForm
+from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore
+from tournament.web.forms.events import EventForm, ScoringForm
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
 LINKABLE_SLUG = r"^[-a-zA-Z0-9_]+$"  # Django's <slug:> path converter
@@ -74,3 +75,24 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
         messages.success(request, _("Event saved."))
         return redirect(event)
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
+
+
+@event_view(role=ORGANIZER)
+def event_scoring(request: HttpRequest, event: Event) -> HttpResponse:
+    """Change the scoring of an event with results: preview the top of the table before and after, then confirm
+    (every confirmed game is rescored) or keep the current scoring."""
+    form = ScoringForm(request.POST or None, event=event)
+    context = {"event": event, "form": form, "preview": None, "has_scores": has_scores(event)}
+    if request.method == "POST" and form.is_valid():
+        change = proposed(event, form.cleaned_data["scoring_preset"], form.cleaned_data["wdl_points"])
+        asked = f"{change.preset}|{change.wdl_points}"
+        if request.POST.get("action") == "confirm" and request.POST.get("previewed") == asked:
+            try:
+                count = rescore(event, change, request.user, expected_state=request.POST.get("state", "")[:64])
+            except StaleRescoring:
+                messages.warning(request, _("Results changed since the preview: check the new preview and confirm again."))
+            else:
+                messages.success(request, _("Scoring changed; %(n)s games rescored.") % {"n": count})
+                return redirect("tournament:standings", slug=event.slug)
+        context["preview"], context["asked"] = preview(event, change), asked
+    return render(request, "tournament/event_scoring.html", context)

@@ -16,6 +16,7 @@ from tournament.pdfs import jobs
 from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, round_sheet
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
+from tournament.results.explain import ordering
 from tournament.results.standings import standings_frame
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
@@ -96,8 +97,9 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
 @event_view()
 def standings_print(request: HttpRequest, event: Event) -> HttpResponse:
     value = request.GET.get("round", "")
-    upto = int(value) if value.isdigit() else None
-    body = standings_pdf(event.name, standings_frame(event, upto=upto), after_round=upto, lang=get_language())
+    upto = int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else None
+    body = standings_pdf(event.name, standings_frame(event, upto=upto), after_round=upto, lang=get_language(),
+                         order=ordering(event))
     return pdf_response(body, f"{event.slug}-standings.pdf")
 
 

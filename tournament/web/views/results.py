@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
@@ -24,8 +25,10 @@ from tournament.results.entry import (
     result_report,
     stored_result,
 )
+from tournament.results.explain import ordering
 from tournament.results.messages import problem_message
-from tournament.results.standings import pairings_frame, results_frame, standings_frame
+from tournament.results.player_record import record
+from tournament.results.standings import load, pairings_frame, results_frame, standings_frame, standings_table
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment
@@ -135,7 +138,7 @@ def my_game(request: HttpRequest, token: str) -> HttpResponse:
 
 def _upto(request: HttpRequest, event: Event) -> int | None:
     value = request.GET.get("round", "")
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else None
 
 
 @require_GET
@@ -144,15 +147,29 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     upto = _upto(request, event)
 
     def table_context() -> dict:
-        frame = standings_frame(event, upto=upto)
-        return {"columns": list(frame.columns), "rows": frame.to_dict("records")}
+        return {"table": standings_table(event, upto=upto), "slug": event.slug, "upto": upto}
 
     table = cached_fragment("standings", event_state(event, upto), "tournament/standings.html#table", table_context)
-    if request.htmx:
-        return HttpResponse(table)
-    rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
-    context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table}
-    return render(request, "tournament/standings.html", context)
+    if request.htmx and not request.htmx.history_restore_request:
+        response = HttpResponse(table)
+    else:
+        rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
+        context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table, "order": ordering(event)}
+        response = render(request, "tournament/standings.html", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+@event_view()
+def player_standing(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """A player's games and the figures that rank them: public like the standings, in constant queries."""
+    upto = _upto(request, event)
+    data = load(event, upto)
+    if pk not in data.registrations:
+        raise Http404
+    context = {"event": event, "upto": upto, "record": record(data, pk)}
+    return render(request, "tournament/player_standing.html", context)
 
 
 def _download(frame, fmt: str, name: str, sheet: str) -> HttpResponse:

@@ -1,0 +1,124 @@
+"""Changing the scoring after results: locked on the edit form, previewed, confirmed or refused, and then every
+confirmed game (and every round's table) rescored in one transaction with an audit entry."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_player, make_registration
+from tests.simulated_events import add_round
+from tournament.models import AuditEntry, Seat
+from tournament.results.scoring import bye_score, score_game, with_points
+from tournament.results.standings import game_result
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(event):
+    """The conftest event (NASAMW 3.0), two rounds of results and a bye."""
+    regs = [make_registration(event, make_player(n)) for n in ["Ana", "Bruno", "Carla", "Dario", "Elena"]]
+    add_round(event, 1, [(regs[0], regs[1], "5G-1"), (regs[2], regs[3], "4-2"), (regs[4], None, None)])
+    add_round(event, 2, [(regs[0], regs[2], "4-3"), (regs[1], regs[4], "2-1 T"), (regs[3], None, None)])
+    return event
+
+
+def all_scored_with(event, preset: str, points: str) -> bool:
+    scoring = with_points(preset, points)
+    for seat in Seat.objects.filter(round__event=event).select_related("game"):
+        game = seat.game
+        if game.is_bye:
+            expected = bye_score(scoring)
+        else:
+            a, b = sorted(game.seats.all(), key=lambda s: s.side)
+            expected = score_game(game_result(a, b, game.outcome), scoring)[0 if seat.side == "a" else 1]
+        if seat.score != expected:
+            return False
+    return True
+
+
+def scoring_url(event):
+    return reverse("tournament:event_scoring", args=[event.slug])
+
+
+def standings_points(client, event, query="") -> list[str]:
+    html = client.get(reverse("tournament:standings", args=[event.slug]) + query).text
+    tbody = html.split("<tbody>", 1)[1]
+    return [re.sub(r"<[^>]+>", "", row.split("</td>")[4]).strip() for row in tbody.split("<tr>")[1:]]
+
+
+def test_the_edit_form_locks_the_scoring_and_says_why(organizer_client, played):
+    html = organizer_client.get(reverse("tournament:event_edit", args=[played.slug])).text
+    assert re.search(r'<select name="scoring_preset"[^>]*disabled', html)
+    assert "Locked because results are confirmed" in html and scoring_url(played) in html
+    data = {"name": played.name, "slug": played.slug, "date": "2026-05-09", "edition": "3.0", "rounds_planned": 3,
+            "round_minutes": 90, "scoring_preset": "wdl", "wdl_points": "3/1/0", "round_one_method": "random"}
+    response = organizer_client.post(reverse("tournament:event_edit", args=[played.slug]), data)
+    assert response.status_code == 302  # saved, but the locked scoring is not taken from the post
+    played.refresh_from_db()
+    assert played.scoring_preset == "nasamw-3.0" and all_scored_with(played, "nasamw-3.0", "3/1/0")
+
+
+def test_the_preview_shows_the_top_before_and_after_and_writes_nothing(organizer_client, played):
+    response = organizer_client.post(scoring_url(played), {"scoring_preset": "wdl", "wdl_points": "3/1/0",
+                                                             "action": "preview"})
+    html = response.text
+    before, after = html.split('id="before"')[1].split("</table>")[0], html.split('id="after"')[1].split("</table>")[0]
+    assert "<td>25</td>" in before or "<td>24</td>" in before  # NASAMW totals
+    assert "<td>6</td>" in after and "<td>25</td>" not in after  # two wins at 3 points
+    assert "Keep the current scoring" in html and "Rescore and change the scoring" in html
+    played.refresh_from_db()
+    assert played.scoring_preset == "nasamw-3.0" and all_scored_with(played, "nasamw-3.0", "3/1/0")
+    assert not AuditEntry.objects.filter(action="event.rescore").exists()
+
+
+def confirm(client, event, preset, points):
+    preview = client.post(scoring_url(event), {"scoring_preset": preset, "wdl_points": points, "action": "preview"}).text
+    state = re.search(r'name="state" value="([0-9a-f]+)"', preview).group(1)
+    return client.post(scoring_url(event), {"scoring_preset": preset, "wdl_points": points, "action": "confirm",
+                                            "state": state, "previewed": f"{preset}|{points}"})
+
+
+def test_confirming_rescores_every_game_and_every_rounds_table(organizer_client, client, played):
+    assert "25" in standings_points(client, played, "?round=1") + standings_points(client, played)  # cached now
+    response = confirm(organizer_client, played, "wdl", "3/1/0")
+    assert response.status_code == 302
+    played.refresh_from_db()
+    assert played.scoring_preset == "wdl" and all_scored_with(played, "wdl", "3/1/0")
+    assert played.tiebreaks == ["head_to_head", "elements_destroyed", "fewest_lost", "seeded_random"]  # the preset's
+    assert standings_points(client, played, "?round=1") == ["3", "3", "3", "0", "0"]  # round 1's table too
+    assert standings_points(client, played)[0] == "6"
+    entry = AuditEntry.objects.get(action="event.rescore")
+    assert entry.before["scoring_preset"] == "nasamw-3.0" and entry.after["games_rescored"] == 6
+
+
+def test_changing_the_win_draw_loss_points_rescores_too(organizer_client, client, played):
+    confirm(organizer_client, played, "wdl", "3/1/0")
+    assert standings_points(client, played)[0] == "6"  # cached until the scoring changes
+    confirm(organizer_client, played, "wdl", "2/1/0")
+    assert standings_points(client, played)[0] == "4"
+    played.refresh_from_db()
+    assert played.wdl_points == "2/1/0" and all_scored_with(played, "wdl", "2/1/0")
+    assert AuditEntry.objects.filter(action="event.rescore").count() == 2
+
+
+def test_a_result_entered_after_the_preview_asks_for_a_new_preview(organizer_client, played):
+    preview = organizer_client.post(scoring_url(played), {"scoring_preset": "wdl", "wdl_points": "3/1/0",
+                                                          "action": "preview"}).text
+    state = re.search(r'name="state" value="([0-9a-f]+)"', preview).group(1)
+    seat = Seat.objects.filter(round__event=played, game__is_bye=False).first()
+    seat.game.version += 1  # someone corrects a result meanwhile
+    seat.game.save()
+    response = organizer_client.post(scoring_url(played), {"scoring_preset": "wdl", "wdl_points": "3/1/0",
+                                                           "action": "confirm", "state": state, "previewed": "wdl|3/1/0"})
+    assert "Results changed since the preview" in response.text
+    played.refresh_from_db()
+    assert played.scoring_preset == "nasamw-3.0" and all_scored_with(played, "nasamw-3.0", "3/1/0")
+
+
+def test_only_the_organizer_changes_the_scoring(umpire_client, client, played):
+    assert umpire_client.post(scoring_url(played), {"scoring_preset": "wdl", "action": "confirm"}).status_code == 403
+    assert client.get(scoring_url(played)).status_code == 302
