@@ -3,6 +3,7 @@
 from tournament.models.audit import AuditEntry
 from tournament.models.events import Edition, Event, EventRole, RoundOneMethod
 from tournament.models.people import Club, Player
+from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
 
@@ -14,6 +15,7 @@ __all__ = [
     "EventRole",
     "Game",
     "Player",
+    "PrintJob",
     "Registration",
     "ResultReport",
     "Round",
