@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
+from django.db.models import F
 from django.tasks import task
 from django.utils import timezone
 
@@ -66,5 +67,6 @@ def make_pdf(job_id: int, attempt: int) -> int:
                     finished_at=timezone.now())
         raise
     now = timezone.now()
-    mine.update(status=PrintJob.Status.READY, pdf=body, finished_at=now, heartbeat_at=now)
+    # Also over a "lost" verdict on this last attempt (a layout stalled past the lease): the PDF is there.
+    mine.update(status=PrintJob.Status.READY, pdf=body, error="", done=F("total"), finished_at=now, heartbeat_at=now)
     return len(body)
