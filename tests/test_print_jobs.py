@@ -201,3 +201,19 @@ def test_the_join_poster_has_the_code_the_name_and_the_address(organizer_client,
     assert drawn == [f"http://192.168.1.20:8000/e/{event.slug}/"]
     assert client.get(url).status_code == 302
     assert 'id="join-poster"' in organizer_client.get(event.get_absolute_url()).text
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", ["El proceso de impresión se detuvo", "Intentar de nuevo", "pedido por Organizer Uno"]),
+    ("it", ["Il processo di stampa si è fermato", "Riprova", "richiesto da Organizer Uno"]),
+])
+def test_the_job_page_speaks_the_staffs_language(organizer_client, organizer, event, language, words):
+    job = dead_job(event, organizer, attempts=jobs.MAX_ATTEMPTS)
+    page = organizer_client.get(job_url(job), headers={"Accept-Language": language})
+    assert all(word in page.text for word in words), page.text
+
+
+def test_the_poster_speaks_the_organizers_language(organizer_client, event):
+    url = reverse("tournament:join_poster", args=[event.slug])
+    body = organizer_client.get(url, headers={"Accept-Language": "it"}).content
+    assert "Oppure digita questo indirizzo" in text(body)

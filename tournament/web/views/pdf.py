@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -138,7 +139,7 @@ def print_job(request: HttpRequest, event: Event, job: int) -> HttpResponse:
     template = "tournament/print_job.html#progress" if request.htmx and not request.htmx.history_restore_request \
         else "tournament/print_job.html"
     response = render(request, template, context)
-    response["Vary"] = "HX-Request"
+    patch_vary_headers(response, ["HX-Request"])
     return response
 
 
