@@ -124,3 +124,18 @@ def test_pages_load_nothing_from_the_internet(client, organizer_client, event):
     for path in (BASE_DIR / "static").rglob("*"):
         if path.suffix in (".css", ".js"):
             assert not re.search(r"url\(\s*['\"]?(?:https?:)?//|@import|https?://", path.read_text()), path
+
+
+def test_nothing_of_a_deployment_is_kept_under_tmp():
+    """Cache, print jobs and their PDFs live in the deployment's database (or its Redis): no code path
+    writes to a fixed temporary directory that a second deployment on the machine would share."""
+    for root in ("config", "tournament", "rulings"):
+        for path in (BASE_DIR / root).rglob("*.py"):
+            source = path.read_text(encoding="utf-8")
+            assert "gettempdir" not in source and '"/tmp' not in source, path
+    env = launch.venue_env([], 8000, "k" * 60, hostname="")
+    env.update({"DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings"})
+    probe = "import django, json; django.setup(); from django.conf import settings as s; print(json.dumps(s.CACHES))"
+    caches = json.loads(subprocess.run([sys.executable, "-c", probe], cwd=BASE_DIR, env=env, capture_output=True,
+                                       text=True, timeout=60, check=True).stdout)
+    assert caches["default"]["BACKEND"].endswith("DatabaseCache") and caches["default"]["LOCATION"] == "dba_cache"
