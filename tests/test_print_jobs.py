@@ -164,9 +164,12 @@ def test_the_worker_recovers_lost_jobs_without_anyone_polling(organizer, event, 
     assert (lost.status, lost.attempts, alive.status) == ("ready", 2, "running")
 
 
-def test_database_backend_queue_then_worker(organizer_client, event, players, background, settings):
+def test_database_backend_queue_then_worker(organizer_client, event, players, background, settings, monkeypatch):
     """With the real backend: the job waits in the queue (not mistaken for a lost one, however long),
-    then the worker command runs it."""
+    then the worker command runs it (here, in the test's transaction: it keeps its connection)."""
+    from django_tasks_db.management.commands import db_worker
+
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
     url = ask_sheets(organizer_client, event)
     PrintJob.objects.update(heartbeat_at=timezone.now() - datetime.timedelta(hours=1))
