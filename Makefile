@@ -1,4 +1,4 @@
-# Two commands on a fresh machine: `make run` and `make test`.
+# Two commands on a fresh machine: `make run` and `make test`. `make venue` serves a hall's network.
 # Django 6 needs Python 3.12+: we look for one on PATH and among pyenv's installed versions (newest
 # first), and say what to install if there is none.
 
@@ -13,7 +13,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 FUZZ_RUNS ?= 5
 
-.PHONY: setup run test test-postgres setup-check bench ci-deps check lint fuzz messages clean
+.PHONY: setup run venue worker test test-postgres setup-check bench ci-deps check lint fuzz messages clean
 
 $(VENV)/.installed: requirements.txt
 	@if [ -z "$(PYTHON_FOR_VENV)" ]; then \
@@ -24,17 +24,29 @@ $(VENV)/.installed: requirements.txt
 	$(PIP) install --quiet -r requirements.txt
 	@touch $@
 
-# The development database (db.sqlite3, or DATABASE_URL): schema, reference data, demo event.
+# The development database (db.sqlite3, or DATABASE_URL): schema, cache table, reference data, demo event.
 setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 	$(PY) manage.py load_reference
 	$(PY) manage.py load_demo
 
 run: setup
 	@echo ""
 	@echo "Organizer login:  organizer / dba-demo-2026   (demo event: http://$(HOST):$(PORT)/e/demo/)"
+	@echo "The task worker (print packs) runs beside the server; Ctrl-C stops both."
 	@echo ""
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) -m config.launch run --host $(HOST) --port $(PORT)
+
+# The hall's network from a laptop, no internet needed: gunicorn on 0.0.0.0 (a worker per CPU), the task
+# worker, whitenoise, DEBUG off, a secret kept in .venue-secret, the LAN addresses allowed; prints the
+# address and a QR code. No demo event (its password is public): asks for an organizer account once.
+venue: $(VENV)/.installed
+	$(PY) -m config.launch venue --port $(PORT)
+
+# The task worker alone (production runs one or more beside the app servers: docs/deploy.md).
+worker: $(VENV)/.installed
+	$(PY) manage.py worker
 
 # The suite creates its own test database; the development database is left as it is. The setup of
 # `make run` is checked on a scratch SQLite database of its own.

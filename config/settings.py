@@ -1,8 +1,10 @@
 """Settings for the DBA tournament organizer and umpire assistant.
 
 Everything that differs between machines comes from the environment:
-DATABASE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS. Without them the app runs
-for development on SQLite. With DEBUG off the development secret is refused.
+DATABASE_URL, REDIS_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, HTTPS, SITE_URL
+(docs/deploy.md lists them all). Without them the app runs for development on SQLite. With DEBUG
+off the development secret is refused. Nothing is kept under /tmp: the cache and the background
+work live in the deployment's own database (or its Redis), so two deployments never share them.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import datetime
 import hashlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -51,6 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "django_tasks_db",
     "tournament",
     "rulings",
 ]
@@ -187,16 +189,37 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
 
-# One cache shared by every server process on the machine (rendered standings and pairings tables,
-# nothing security-relevant: login attempts are in the database): a file cache needs no extra service. Tests use memory.
-_CACHE_NAME = hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]
-CACHE_DIR = os.environ.get("CACHE_DIR") or str(Path(tempfile.gettempdir()) / f"dba-cache-{_CACHE_NAME}")
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    if TESTING
-    else {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": CACHE_DIR,
-          "OPTIONS": {"MAX_ENTRIES": 2000}}
+# One cache shared by every server process of this deployment and by nobody else (rendered standings
+# and pairings tables, keyed by the event's state): the database cache by default (its table is made
+# by `migrate`), Redis when REDIS_URL is set. Two deployments sharing one Redis get different key
+# prefixes (from their databases). Login-limit counters are not kept here. Tests use memory.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+# File locks of this deployment (the SQLite login limiter's); never a shared /tmp path.
+LOCK_DIR = Path(os.environ.get("LOCK_DIR") or BASE_DIR / ".locks")
+CACHE_TABLE = "dba_cache"
+_DB = DATABASES["default"]
+_CACHE_PREFIX = os.environ.get("CACHE_KEY_PREFIX") or hashlib.sha256(
+    repr((_DB["ENGINE"], str(_DB.get("NAME")), _DB.get("HOST"), _DB.get("PORT"))).encode()).hexdigest()[:10]
+if TESTING:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+elif REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": _CACHE_PREFIX}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE,
+                          "OPTIONS": {"MAX_ENTRIES": 5000}}}
+
+# Background work (print packs) on Django's Tasks framework: a row per task in the database, run by
+# `manage.py worker` (make run and make venue start one). Tests run tasks at once, in the request.
+TASKS = {
+    "default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend" if TESTING
+                else "django_tasks_db.DatabaseBackend"},
 }
+# A running print job that shows no progress for this long lost its worker: it is queued again once,
+# then marked failed (with a "try again" button).
+PRINT_JOB_LEASE_SECONDS = int(os.environ.get("PRINT_JOB_LEASE_SECONDS", "60"))
+# The address players type or scan (join poster). Empty: the address the page was asked on.
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -210,7 +233,10 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-if not DEBUG:
+# HTTPS=0 serves plain HTTP with DEBUG off: venue mode on a hall's own network (`make venue`), where
+# no certificate can be had. Anywhere reachable from the internet, leave it on.
+HTTPS = env_bool("HTTPS", True)
+if not DEBUG and HTTPS:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True

@@ -7,6 +7,7 @@ from tournament.models import (
     EventRole,
     Game,
     Player,
+    PrintJob,
     Registration,
     ResultReport,
     Round,
@@ -91,3 +92,15 @@ class AuditEntryAdmin(admin.ModelAdmin):
         return False
 
 
+@admin.register(PrintJob)
+class PrintJobAdmin(admin.ModelAdmin):
+    """Print jobs are made by the pages and the task worker; the admin shows them and can delete them."""
+
+    list_display = ["event", "kind", "status", "requested_by", "attempts", "created_at"]
+    list_filter = ["status", "kind"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

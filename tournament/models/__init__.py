@@ -3,6 +3,7 @@
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
 from tournament.models.people import Club, Player
+from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
 
@@ -16,6 +17,7 @@ __all__ = [
     "Game",
     "HeadToHeadRule",
     "Player",
+    "PrintJob",
     "Registration",
     "ResultReport",
     "Round",

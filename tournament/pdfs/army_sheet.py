@@ -13,7 +13,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table
 from tournament.armies.elements import element_profile, quickref
 from tournament.pdfs.data import ArmySheet
 from tournament.pdfs.qr import QR
-from tournament.pdfs.styles import render, styles, table_style
+from tournament.pdfs.styles import Pace, render, styles, table_style
 
 GENERAL_MARK = "★"
 
@@ -102,15 +102,16 @@ def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
 
 def army_sheets_pdf(sheets: list[ArmySheet], *, lang: str = "en", size: str = "A4", progress=None) -> bytes:
     scale = 1.0 if size == "A4" else 0.7
+    pace = Pace(progress, len(sheets))
     with override(lang):
         story: list = []
         for k, sheet in enumerate(sheets):
             if k:
                 story.append(PageBreak())
             story += sheet_flowables(sheet, lang, scale)
-            if progress:
-                progress(k + 1, len(sheets))
+            pace.built(k + 1)
         if not story:
             story = [_p(_("No army sheets to print."), styles()["base"])]
         event = sheets[0].event_name if sheets else ""
-        return render(story, title=_("Army sheets"), footer=f"{event} · {_('Army sheets')}", size=size)
+        return render(story, title=_("Army sheets"), footer=f"{event} · {_('Army sheets')}", size=size,
+                      on_page=pace.page)

@@ -12,7 +12,7 @@ from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph
 
 from tournament.pdfs.army_sheet import qr
 from tournament.pdfs.data import RoundSheet
-from tournament.pdfs.styles import render, styles, table_style
+from tournament.pdfs.styles import Pace, render, styles, table_style
 
 BOX = "☐"
 
@@ -73,19 +73,23 @@ def _slip(sheet: RoundSheet, game, s) -> KeepTogether:
                          Spacer(1, 8 * mm)])
 
 
-def slip_flowables(sheet: RoundSheet, progress=None) -> list:
+def slip_games(sheet: RoundSheet) -> list:
+    return [g for g in sheet.games if g.b is not None]
+
+
+def slip_flowables(sheet: RoundSheet, pace: Pace | None = None) -> list:
     s = styles()
-    games = [g for g in sheet.games if g.b is not None]
     story: list = []
-    for k, game in enumerate(games):
+    for k, game in enumerate(slip_games(sheet)):
         story += [CondPageBreak(110 * mm), _slip(sheet, game, s)]
-        if progress:
-            progress(k + 1, len(games))
+        if pace:
+            pace.built(k + 1)
     return story or [_p(_("No games to print."), s["base"])]
 
 
 def round_pdf(sheet: RoundSheet, *, kind: str = "pack", lang: str = "en", progress=None) -> bytes:
     """kind: "pairings", "slips" or "pack" (the pairing sheet, then every slip)."""
+    pace = Pace(progress, len(slip_games(sheet)))
     with override(lang):
         story: list = []
         if kind in ("pairings", "pack"):
@@ -93,9 +97,9 @@ def round_pdf(sheet: RoundSheet, *, kind: str = "pack", lang: str = "en", progre
         if kind == "pack":
             story.append(PageBreak())
         if kind in ("slips", "pack"):
-            story += slip_flowables(sheet, progress)
+            story += slip_flowables(sheet, pace)
         title = _("Round %(n)s") % {"n": sheet.number}
-        return render(story, title=title, footer=f"{sheet.event_name} · {title}")
+        return render(story, title=title, footer=f"{sheet.event_name} · {title}", on_page=pace.page)
 
 
 def order_flowables(order) -> list:

@@ -59,8 +59,26 @@ def table_style(header: bool = True, size: float = 8) -> list:
     return rules
 
 
-def render(flowables: list, *, title: str, footer: str, size: str = "A4") -> bytes:
-    """Lay out the flowables on pages with a footer: `footer` text left, "page n" right."""
+class Pace:
+    """Progress of a long document, `progress(done, total)`, over its two phases: the story is built
+    (a step per item), then pages are laid out (about one per item; the slow part). Pages keep
+    reporting, so a print job's heartbeat goes on for as long as the layout runs."""
+
+    def __init__(self, progress, items: int):
+        self.progress, self.items = progress, max(1, items)
+
+    def built(self, done: int) -> None:
+        if self.progress:
+            self.progress(done, 2 * self.items)
+
+    def page(self, number: int) -> None:
+        if self.progress:
+            self.progress(min(self.items + number, 2 * self.items - 1), 2 * self.items)
+
+
+def render(flowables: list, *, title: str, footer: str, size: str = "A4", on_page=None) -> bytes:
+    """Lay out the flowables on pages with a footer: `footer` text left, "page n" right. `on_page(n)`
+    is told of every page as it is drawn."""
     register_fonts()
     buffer = BytesIO()
     pagesize = SIZES.get(size, A4)
@@ -76,6 +94,8 @@ def render(flowables: list, *, title: str, footer: str, size: str = "A4") -> byt
         canvas.drawString(doc.leftMargin, margin, footer[:120])
         canvas.drawRightString(pagesize[0] - doc.rightMargin, margin, f"{document.page}")
         canvas.restoreState()
+        if on_page:
+            on_page(document.page)
 
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=draw_footer)])
     doc.build(flowables)

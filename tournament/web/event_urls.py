@@ -77,5 +77,7 @@ urlpatterns += [
     path("e/<slug:slug>/army-sheets.pdf", pdf.all_army_sheets, name="army_sheets_pdf"),
     path("e/<slug:slug>/rounds/<int:number>/<str:kind>.pdf", pdf.round_print, name="round_pdf"),
     path("e/<slug:slug>/standings.pdf", pdf.standings_print, name="standings_pdf"),
-    path("e/<slug:slug>/print/<str:job>/", pdf.print_job, name="print_job"),
+    path("e/<slug:slug>/print/<int:job>/", pdf.print_job, name="print_job"),
+    path("e/<slug:slug>/print/<int:job>/retry/", pdf.print_job_retry, name="print_job_retry"),
+    path("e/<slug:slug>/join-poster.pdf", pdf.join_poster, name="join_poster"),
 ]

@@ -66,7 +66,7 @@ def _account_lock(name: str):
         return
     # SQLite runs on one machine: a file lock shared by every worker process. (A transaction would hold
     # SQLite's one write lock for the whole password check and stall every other writer.)
-    folder = Path(settings.CACHE_DIR) / "login-locks"
+    folder = Path(settings.LOCK_DIR) / "login"
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / f"{bucket:04d}", "a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)

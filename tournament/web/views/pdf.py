@@ -1,20 +1,23 @@
 """PDF documents: a player's army sheet, all army sheets, the round's pairing sheet, slips and pack,
-and the standings. Big packs are laid out in the background with a progress page."""
+the standings and the join poster. Big packs are print jobs laid out by the task worker, with a
+progress page that only the event's organizers and umpires can see."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from tournament.models import Event, Registration, Round
+from tournament.models import Event, PrintJob, Registration, Round
 from tournament.pdfs import jobs
 from tournament.pdfs.army_sheet import army_sheets_pdf
-from tournament.pdfs.data import army_sheets, round_sheet
+from tournament.pdfs.data import army_sheets, printed_registrations, round_sheet
+from tournament.pdfs.poster import join_poster_pdf
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
 from tournament.results.explain import ordering
 from tournament.results.standings import standings_frame
@@ -61,14 +64,13 @@ def _login() -> str:
 @require_GET
 @event_view(role=ORGANIZER)
 def all_army_sheets(request: HttpRequest, event: Event) -> HttpResponse:
-    regs = event.registrations.exclude(status=Registration.Status.DROPPED).order_by("name_key", "pk")
-    sheets = army_sheets(event, regs, _base(request))
+    regs = printed_registrations(event)
     lang, size, filename = get_language(), _size(request), f"{event.slug}-army-sheets.pdf"
-    if len(sheets) <= BACKGROUND_SHEETS:
-        return pdf_response(army_sheets_pdf(sheets, lang=lang, size=size), filename)
-    job = jobs.start(lambda progress: army_sheets_pdf(sheets, lang=lang, size=size, progress=progress),
-                     owner=request.user.pk, filename=filename)
-    return redirect("tournament:print_job", slug=event.slug, job=job)
+    if regs.count() <= BACKGROUND_SHEETS:
+        return pdf_response(army_sheets_pdf(army_sheets(event, regs, _base(request)), lang=lang, size=size), filename)
+    job = jobs.print_job_request(event=event, user=request.user, kind=PrintJob.Kind.ARMY_SHEETS, filename=filename,
+                                 options={"lang": lang, "size": size, "base_url": _base(request)})
+    return redirect("tournament:print_job", slug=event.slug, job=job.pk)
 
 
 @require_GET
@@ -84,13 +86,12 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
             return redirect(f"{_login()}?next={request.get_full_path()}")
         if not staff:
             raise PermissionDenied
-    sheet = round_sheet(rnd, _base(request))
     lang, filename = get_language(), f"{event.slug}-round-{number}-{kind}.pdf"
-    if kind == "pairings" or len(sheet.games) <= BACKGROUND_GAMES:
-        return pdf_response(round_pdf(sheet, kind=kind, lang=lang), filename)
-    job = jobs.start(lambda progress: round_pdf(sheet, kind=kind, lang=lang, progress=progress),
-                     owner=request.user.pk, filename=filename)
-    return redirect("tournament:print_job", slug=event.slug, job=job)
+    if kind == "pairings" or rnd.games.count() <= BACKGROUND_GAMES:
+        return pdf_response(round_pdf(round_sheet(rnd, _base(request)), kind=kind, lang=lang), filename)
+    job = jobs.print_job_request(event=event, user=request.user, kind=kind, filename=filename,
+                                 options={"lang": lang, "round": rnd.number, "base_url": _base(request)})
+    return redirect("tournament:print_job", slug=event.slug, job=job.pk)
 
 
 @require_GET
@@ -103,18 +104,53 @@ def standings_print(request: HttpRequest, event: Event) -> HttpResponse:
     return pdf_response(body, f"{event.slug}-standings.pdf")
 
 
-@login_required
 @require_GET
-@event_view()
-def print_job(request: HttpRequest, event: Event, job: str) -> HttpResponse:
-    """Progress of a background print job (htmx polls this page's partial); the PDF when it is ready."""
-    state = jobs.status(job)
-    if state is None or state["owner"] != request.user.pk:
-        raise Http404
-    if request.GET.get("download") and state["ready"]:
-        return pdf_response(jobs.result(job) or b"", state["filename"])
-    percent = int(100 * state["done"] / state["total"]) if state["total"] else 0
-    context = {"event": event, "job": job, "state": state, "percent": percent,
-               "is_organizer": is_organizer(request.user, event), "message": _("Preparing the PDF…")}
-    template = "tournament/print_job.html#progress" if request.htmx else "tournament/print_job.html"
-    return render(request, template, context)
+@event_view(role="staff")
+def join_poster(request: HttpRequest, event: Event) -> HttpResponse:
+    """A poster for the hall: the event's name, its address and a QR code to it (SITE_URL in venue mode)."""
+    url = (settings.SITE_URL + event.get_absolute_url()) if settings.SITE_URL else request.build_absolute_uri(
+        event.get_absolute_url())
+    return pdf_response(join_poster_pdf(event.name, url, lang=get_language()), f"{event.slug}-join-poster.pdf")
+
+
+def _job_message(job: PrintJob) -> str:
+    if job.status == PrintJob.Status.FAILED:
+        if job.error == jobs.WORKER_LOST:
+            return _("The print worker stopped while preparing this PDF. Try again; if it stops again, "
+                     "ask whoever runs the server to check the worker.")
+        return _("The PDF could not be made: %(error)s") % {"error": job.error}
+    if job.status == PrintJob.Status.QUEUED:
+        return _("Waiting for the print worker…")
+    return _("Preparing the PDF…")
+
+
+@require_GET
+@event_view(role="staff")
+def print_job(request: HttpRequest, event: Event, job: int) -> HttpResponse:
+    """Progress of a print job (htmx polls this page's partial); the PDF when it is ready. Any organizer
+    or umpire of the event may follow and fetch it, not only who asked."""
+    found = get_object_or_404(PrintJob.objects.defer("pdf").select_related("requested_by"), pk=job, event=event)
+    found = jobs.print_job_check(found)
+    if request.GET.get("download") and found.status == PrintJob.Status.READY:
+        body = PrintJob.objects.filter(pk=found.pk).values_list("pdf", flat=True).get()
+        return pdf_response(bytes(body), found.filename)
+    percent = int(100 * found.done / found.total) if found.total else 0
+    context = {"event": event, "job": found, "percent": percent, "message": _job_message(found),
+               "is_organizer": is_organizer(request.user, event), "failed": found.status == PrintJob.Status.FAILED,
+               "ready": found.status == PrintJob.Status.READY}
+    template = "tournament/print_job.html#progress" if request.htmx and not request.htmx.history_restore_request \
+        else "tournament/print_job.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_POST
+@event_view(role="staff")
+def print_job_retry(request: HttpRequest, event: Event, job: int) -> HttpResponse:
+    """"Try again": a new job for the same document."""
+    found = get_object_or_404(PrintJob.objects.defer("pdf"), pk=job, event=event)
+    if found.status != PrintJob.Status.FAILED:
+        return redirect("tournament:print_job", slug=event.slug, job=found.pk)
+    again = jobs.print_job_retry(found, request.user)
+    return redirect("tournament:print_job", slug=event.slug, job=again.pk)
