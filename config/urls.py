@@ -18,3 +18,5 @@ urlpatterns = [
     path("api/calc/<str:name>/", calc_api, name="calc_api"),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "tournament.web.errors.bad_request"

@@ -12,7 +12,7 @@ from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph
 
 from tournament.pdfs.army_sheet import qr
 from tournament.pdfs.data import RoundSheet
-from tournament.pdfs.styles import render, styles, table_style
+from tournament.pdfs.styles import fit, render, styles, table_style
 
 BOX = "☐"
 
@@ -29,9 +29,9 @@ def pairing_flowables(sheet: RoundSheet) -> list:
         sides = [(game.a, game.b), (game.b, game.a)] if game.b else [(game.a, None)]
         for me, other in sides:
             rows.append((game.table if game.table else 10**6, me.name.casefold(), [
-                str(game.table) if game.table else _p(_("Bye"), s["cell"]), _p(me.name, s["cell"]), _p(me.club, s["cell"]),
-                _p(me.army, s["cell"]), _p(other.name if other else "—", s["cell"]),
-                _p(other.army if other else "", s["cell"]),
+                str(game.table) if game.table else _p(_("Bye"), s["cell"]), _p(fit(me.name), s["cell"]),
+                _p(fit(me.club), s["cell"]), _p(fit(me.army, 20), s["cell"]),
+                _p(fit(other.name) if other else "—", s["cell"]), _p(fit(other.army, 20) if other else "", s["cell"]),
             ]))
     rows.sort(key=lambda r: (r[0], r[1]))
     header = [_("Table"), _("Player"), _("Club"), _("Army"), _("Opponent"), _("Opponent's army")]
@@ -39,16 +39,16 @@ def pairing_flowables(sheet: RoundSheet) -> list:
                   colWidths=[w * mm for w in (18, 42, 36, 18, 44, 28)], repeatRows=1)
     table.setStyle(TableStyle(table_style()))
     title = _("Round %(n)s · pairings") % {"n": sheet.number}
-    return [_p(f"{sheet.event_name} · {title}", s["title"]), table]
+    return [_p(f"{fit(sheet.event_name)} · {title}", s["title"]), table]
 
 
 def _slip(sheet: RoundSheet, game, s) -> KeepTogether:
     boxes = f"{_('Elements lost')}: ____   {BOX} {_('General lost')}   {BOX} {_('Camp / BUA lost')}"
     rows = [[_p(_("Table %(t)s") % {"t": game.table}, s["h2"]), "",
-             _p(f"{sheet.event_name} · {_('Round %(n)s') % {'n': sheet.number}}", s["base"]), ""]]
+             _p(f"{fit(sheet.event_name)} · {_('Round %(n)s') % {'n': sheet.number}}", s["base"]), ""]]
     for label, side in (("A", game.a), ("B", game.b)):
         rows.append([
-            _p(label, s["bold"]), [_p(side.name, s["bold"]), _p(f"{side.club} · {side.army}", s["small"]),
+            _p(label, s["bold"]), [_p(fit(side.name), s["bold"]), _p(f"{fit(side.club)} · {fit(side.army, 20)}", s["small"]),
                                    _p(boxes, s["base"])],
             qr(side.report_url, 20 * mm), _p(_("Signature"), s["small"]),
         ])
@@ -84,19 +84,20 @@ def round_pdf(sheet: RoundSheet, *, kind: str = "pack", lang: str = "en", progre
         if kind in ("slips", "pack"):
             story += slip_flowables(sheet, progress)
         title = _("Round %(n)s") % {"n": sheet.number}
-        return render(story, title=title, footer=f"{sheet.event_name} · {title}")
+        return render(story, title=title, footer=f"{fit(sheet.event_name)} · {title}")
 
 
 def standings_pdf(event_name: str, frame, *, after_round: int | None, lang: str = "en") -> bytes:
     with override(lang):
         s = styles()
         title = _("Standings") + (f" · {_('after round %(n)s') % {'n': after_round}}" if after_round else "")
-        rows = [[_p(c, s["header"]) for c in frame.columns]]
-        rows += [[_p(v, s["cell"]) for v in record] for record in frame.itertuples(index=False)]
+        rows = [[_p(fit(c), s["header"]) for c in frame.columns]]
+        rows += [[_p(fit(v), s["cell"]) for v in record] for record in frame.itertuples(index=False)]
         fixed = [11 * mm, 38 * mm, 30 * mm, 14 * mm][: len(frame.columns)]
         metrics = len(frame.columns) - len(fixed)
         widths = fixed + [(186 * mm - sum(fixed)) / metrics] * metrics if metrics > 0 else fixed
         table = Table(rows, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(table_style(size=7.5)))
+        event_name = fit(event_name)
         story = [_p(f"{event_name} · {title}", s["title"]), table if len(rows) > 1 else _p(_("No players yet."), s["base"])]
         return render(story, title=title, footer=f"{event_name} · {title}")

@@ -15,7 +15,7 @@ class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     region = forms.CharField(label=_("Region"), max_length=120, required=False)
-    email = forms.EmailField(label=_("Email"), required=False)
+    email = forms.EmailField(label=_("Email"), max_length=254, required=False)
     different_person = forms.BooleanField(
         label=_("This is a different person from the similar names shown"), required=False
     )
@@ -45,6 +45,13 @@ class PlayerForm(forms.Form):
                     code="similar",
                 )
         return cleaned
+
+
+class ExistingPlayerForm(forms.Form):
+    """The "register this one instead" button of the similar-name hint: a player id."""
+
+    existing = forms.IntegerField(min_value=1, max_value=2**63 - 1,
+                                  error_messages={"invalid": _("Choose one of the players shown.")})
 
 
 class EntryEditForm(forms.ModelForm):

@@ -12,15 +12,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.events.audit import audit
 from tournament.models import Event, Player, Registration
-from tournament.registration.player_import import export_frame, import_rows, parse_frame
+from tournament.registration.player_import import MAX_COLUMNS, MAX_ROWS, export_frame, import_rows, parse_frame
 from tournament.registration.services import (
     club_get_or_create,
     player_register,
     registration_set_status,
     similar_players,
 )
-from tournament.transfer.exports import read_table, to_csv_bytes, to_xlsx_bytes
-from tournament.web.forms.players import EntryEditForm, PlayerForm
+from tournament.transfer.exports import TableError, read_table, to_csv_bytes, to_xlsx_bytes
+from tournament.transfer.messages import table_error_message
+from tournament.web.forms.players import EntryEditForm, ExistingPlayerForm, PlayerForm
+from tournament.web.input_guard import takes_uploads
 from tournament.web.permissions import ORGANIZER, event_view
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
@@ -51,10 +53,14 @@ def player_list(request: HttpRequest, event: Event) -> HttpResponse:
 @event_view(role=ORGANIZER)
 def player_add(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST" and request.POST.get("existing"):
-        player = get_object_or_404(Player, pk=request.POST["existing"])
-        player_register(event=event, player=player, user=request.user)
-        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
-        return redirect("tournament:players", slug=event.slug)
+        pick = ExistingPlayerForm(request.POST)
+        player = Player.objects.filter(pk=pick.cleaned_data["existing"]).first() if pick.is_valid() else None
+        if player is not None:
+            player_register(event=event, player=player, user=request.user)
+            messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+            return redirect("tournament:players", slug=event.slug)
+        return render(request, "tournament/player_add.html",
+                      {"event": event, "form": PlayerForm(), "pick_error": _("Choose one of the players shown.")})
     form = PlayerForm(request.POST or None, similar=similar_players)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -114,6 +120,7 @@ def entry_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
 
 
 @event_view(role=ORGANIZER)
+@takes_uploads()
 def player_import(request: HttpRequest, event: Event) -> HttpResponse:
     errors: list[tuple[int, str]] = []
     if request.method == "POST":
@@ -124,9 +131,9 @@ def player_import(request: HttpRequest, event: Event) -> HttpResponse:
             errors = [(0, _("The file is too large (2 MB at most)."))]
         else:
             try:
-                frame = read_table(upload.read(), upload.name)
-            except ValueError as exc:
-                errors = [(0, str(exc))]
+                frame = read_table(upload.read(), upload.name, max_rows=MAX_ROWS, max_columns=MAX_COLUMNS)
+            except TableError as exc:
+                errors = [(0, table_error_message(exc))]
             else:
                 report = parse_frame(event, frame)
                 errors = report.errors

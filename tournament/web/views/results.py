@@ -15,6 +15,7 @@ from tournament.results.standings import pairings_frame, results_frame, standing
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment, event_state
+from tournament.web.params import round_param
 from tournament.web.permissions import event_view
 from tournament.web.views.rounds import game_for
 
@@ -80,15 +81,10 @@ def report(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournament/report.html", context)
 
 
-def _upto(request: HttpRequest, event: Event) -> int | None:
-    value = request.GET.get("round", "")
-    return int(value) if value.isdigit() else None
-
-
 @require_GET
 @event_view()
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
-    upto = _upto(request, event)
+    upto = round_param(request.GET)
 
     def table_context() -> dict:
         frame = standings_frame(event, upto=upto)
@@ -116,7 +112,7 @@ def _download(frame, fmt: str, name: str, sheet: str) -> HttpResponse:
 @require_GET
 @event_view()
 def standings_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
-    frame = standings_frame(event, upto=_upto(request, event))
+    frame = standings_frame(event, upto=round_param(request.GET))
     return _download(frame, fmt, f"{event.slug}-standings", _("Standings"))
 
 
