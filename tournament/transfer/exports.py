@@ -6,8 +6,9 @@ gets a leading apostrophe, so a spreadsheet shows it as text instead of running 
 cell is written as a string cell, never as a formula.
 
 In (`read_table`): a CSV or an XLSX workbook as a frame of text cells, within row and column limits.
-Workbooks are read streaming (openpyxl read-only; defusedxml guards the XML) after checking how big
-they are once unpacked, so a small zip that unpacks to millions of cells is refused at once.
+Workbooks are read streaming (tournament/transfer/xlsx_stream.py; defusedxml guards the XML) after
+checking how big they are once unpacked, so a small zip that unpacks to millions of cells is refused at
+once, and reading stops at the row and column limits.
 Problems are `TableError`s with a code and parameters (tournament/transfer/messages.py words them).
 """
 
@@ -21,6 +22,8 @@ import zipfile
 from collections.abc import Iterable, Iterator
 
 import pandas as pd
+
+from tournament.transfer import xlsx_stream
 
 XLSX_MAGIC = b"PK\x03\x04"
 MAX_ROWS = 2000
@@ -47,6 +50,7 @@ class TableError(ValueError):
         "too_many_columns": "Too many columns: the limit is {limit}.",
         "duplicate_column": "The column “{column}” appears twice.",
         "extra_cells": "Line {line} has more cells than the header.",
+        "too_many_cells": "The workbook holds more than {rows} rows of {columns} columns.",
     }
 
     def __init__(self, code: str, **params):
@@ -139,7 +143,7 @@ def read_table(data: bytes, filename: str = "", *, max_rows: int = MAX_ROWS, max
     if not data.strip():
         raise TableError("empty")
     if data.startswith(XLSX_MAGIC) or filename.lower().endswith((".xlsx", ".xlsm")):
-        rows = _xlsx_rows(data, max_columns)
+        rows = _xlsx_rows(data, max_rows, max_columns)
     else:
         rows = _csv_rows(data)
     return _frame(rows, max_rows, max_columns)
@@ -149,7 +153,9 @@ def _frame(rows: Iterable[list], max_rows: int, max_columns: int) -> pd.DataFram
     """Header and rows, checked: no duplicate columns, within the limits, blank rows skipped."""
     header: list[str] | None = None
     body: list[list[str]] = []
-    for raw in rows:
+    for scanned, raw in enumerate(rows):
+        if scanned > 10 * (max_rows + 1):  # blank rows are skipped, not free
+            raise TableError("too_many_rows", limit=max_rows)
         cells = [_text(v) for v in raw]
         while cells and not cells[-1].strip():
             cells.pop()
@@ -210,27 +216,21 @@ def _csv_rows(data: bytes) -> Iterator[list[str]]:
         raise TableError("unreadable_csv", detail=str(exc).splitlines()[0]) from exc
 
 
-def _xlsx_rows(data: bytes, max_columns: int) -> Iterator[tuple]:
+def _xlsx_rows(data: bytes, max_rows: int, max_columns: int) -> Iterator[list]:
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise TableError("not_xlsx") from exc
     unpacked = sum(member.file_size for member in members)
     if len(members) > MAX_ZIP_MEMBERS or unpacked > MAX_UNPACKED_BYTES:
         raise TableError("unpacked_too_large", size=unpacked // 2**20, limit=MAX_UNPACKED_BYTES // 2**20)
-    from openpyxl import load_workbook
-
-    workbook = None
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
-        sheet = workbook.worksheets[0]
-        # Wider rows are still parsed, but only these cells are kept; the unpacked size bounds the rest.
-        yield from sheet.iter_rows(values_only=True, max_col=max_columns + 1)
-    except TableError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - openpyxl raises almost anything on a broken or hostile file
-        raise TableError("not_xlsx") from exc
-    finally:
-        if workbook is not None:
-            workbook.close()
+    with archive:
+        try:
+            yield from xlsx_stream.sheet_rows(archive, max_rows, max_columns)
+        except xlsx_stream.TooWide as exc:
+            raise TableError("too_many_columns", limit=max_columns) from exc
+        except xlsx_stream.TooManyElements as exc:
+            raise TableError("too_many_cells", rows=max_rows, columns=max_columns) from exc
+        except Exception as exc:  # noqa: BLE001 - a broken or hostile zip or XML fails in many ways
+            raise TableError("not_xlsx") from exc

@@ -19,6 +19,8 @@ def table_error_message(error: TableError) -> str:
         "too_many_rows": _("Too many rows: the limit is %(limit)s.") % {"limit": p.get("limit")},
         "too_many_columns": _("Too many columns: the limit is %(limit)s.") % {"limit": p.get("limit")},
         "duplicate_column": _("The column “%(column)s” appears twice.") % {"column": p.get("column", "")},
+        "too_many_cells": _("The workbook holds more than %(rows)s rows of %(columns)s columns.")
+        % {"rows": p.get("rows"), "columns": p.get("columns")},
         "extra_cells": _("Line %(line)s has more cells than the header.") % {"line": p.get("line")},
     }
     return messages.get(error.code, str(error))
