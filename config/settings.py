@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "tournament.web.errors.ApiJsonErrors",
+    "tournament.web.input_guard.LimitRequestBody",
     "tournament.web.input_guard.RejectNullBytes",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -73,6 +75,13 @@ MIDDLEWARE = [
     # Last, as django-axes asks: turns a locked-out login attempt into the lockout page (429).
     "axes.middleware.AxesMiddleware",
 ]
+
+# Upload and abuse limits (README, "Security model"). A request body over MAX_REQUEST_BYTES is answered 413
+# before it is read; views that take bigger files (the backup import) declare their own limit.
+MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES", str(5 * 1024 * 1024)))
+# How many events one account may create in 24 hours (superusers: no limit).
+EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
+EVENTS_PER_PAGE = 50
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

@@ -24,3 +24,5 @@ urlpatterns = [
     path("admin/login/", accounts.admin_login_view),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "tournament.web.errors.bad_request"

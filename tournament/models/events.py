@@ -89,6 +89,10 @@ class Event(models.Model):
         _("round 1 pairing"), max_length=12, choices=RoundOneMethod.choices, default=RoundOneMethod.RANDOM
     )
     umpires_may_swap = models.BooleanField(_("umpires may swap players in a draft round"), default=False)
+    listed = models.BooleanField(
+        _("listed on the home page"), default=True,
+        help_text=_("Unlisted events open by their link only. Tick this when the event is ready to be published."),
+    )
     registration_open = models.BooleanField(_("self-registration open"), default=True)
     player_reports = models.BooleanField(_("players may report results"), default=True)
     seed = models.BigIntegerField(_("random seed"), default=0, help_text=_("Recorded so every random choice can be replayed."))

@@ -52,5 +52,6 @@ class Player(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         self.name = " ".join(self.name.split())
-        self.name_key = name_key(self.name)
+        # Folding can lengthen a name ("ß" -> "ss", "ﬃ" -> "ffi"): the key is cut to what its column holds.
+        self.name_key = name_key(self.name)[: Player._meta.get_field("name_key").max_length]
         super().save(*args, **kwargs)

@@ -13,7 +13,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table
 from tournament.armies.elements import element_profile, quickref
 from tournament.pdfs.data import ArmySheet
 from tournament.pdfs.qr import QR
-from tournament.pdfs.styles import Pace, render, styles, table_style
+from tournament.pdfs.styles import Pace, fit, render, styles, table_style
 
 GENERAL_MARK = "★"
 
@@ -44,6 +44,7 @@ def _element_rows(sheet: ArmySheet, lang: str, s) -> list[list]:
     for i, code in enumerate(sheet.elements):
         profile = element_profile(code.replace("//", "/").split("/")[0], sheet.edition) or element_profile(code, "2.2")
         general = sheet.general == i
+        code = fit(code, 20)
         label = f"{code} {GENERAL_MARK} {_('general')}" if general else code
         if profile is None:
             rows.append([str(i + 1), _p(label, s["bold"] if general else s["cell"]), "", "", "", "", ""])
@@ -77,9 +78,9 @@ def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
     s = styles(scale)
     width = 186 * mm * scale
     head = [
-        Paragraph(f"{escape(sheet.army_ref)} {escape(sheet.army_name)}", s["title"]),
-        _p(f"{sheet.player} · {sheet.club}", s["h2"]),
-        _p(f"{sheet.event_name} · DBA {sheet.edition}"
+        Paragraph(f"{escape(fit(sheet.army_ref, 20))} {escape(fit(sheet.army_name))}", s["title"]),
+        _p(f"{fit(sheet.player)} · {fit(sheet.club)}", s["h2"]),
+        _p(f"{fit(sheet.event_name)} · DBA {sheet.edition}"
            + (f" · {_('Home topography')}: {sheet.topography}" if sheet.topography else "")
            + (f" · {_('Aggression')}: {sheet.aggression}" if sheet.aggression is not None else ""), s["base"]),
     ]
@@ -89,8 +90,8 @@ def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
     elements = Table(_element_rows(sheet, lang, s), colWidths=widths, repeatRows=1)
     elements.setStyle(TableStyle(table_style(size=8 * scale)))
     extra = [
-        _p(f"{_('Camp / camp followers')}: {sheet.camp or '—'}", s["base"]),
-        _p(f"{_('Allies')}: {', '.join(sheet.allies) or '—'}", s["base"]),
+        _p(f"{_('Camp / camp followers')}: {fit(sheet.camp) or '—'}", s["base"]),
+        _p(f"{_('Allies')}: {fit(', '.join(sheet.allies)) or '—'}", s["base"]),
         _p(f"{GENERAL_MARK} = {_('general')} · {_('Scan the code to report your result.')}", s["small"]),
     ]
     if sheet.edition == "3.0":
@@ -112,6 +113,6 @@ def army_sheets_pdf(sheets: list[ArmySheet], *, lang: str = "en", size: str = "A
             pace.built(k + 1)
         if not story:
             story = [_p(_("No army sheets to print."), styles()["base"])]
-        event = sheets[0].event_name if sheets else ""
+        event = fit(sheets[0].event_name) if sheets else ""
         return render(story, title=_("Army sheets"), footer=f"{event} · {_('Army sheets')}", size=size,
                       on_page=pace.page)

@@ -12,7 +12,7 @@ from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph
 
 from tournament.pdfs.army_sheet import qr
 from tournament.pdfs.data import RoundSheet
-from tournament.pdfs.styles import Pace, render, styles, table_style
+from tournament.pdfs.styles import Pace, fit, render, styles, table_style
 
 BOX = "☐"
 
@@ -29,9 +29,9 @@ def pairing_flowables(sheet: RoundSheet) -> list:
         sides = [(game.a, game.b), (game.b, game.a)] if game.b else [(game.a, None)]
         for me, other in sides:
             rows.append((game.table if game.table else 10**6, me.name.casefold(), [
-                str(game.table) if game.table else _p(_("Bye"), s["cell"]), _p(me.name, s["cell"]), _p(me.club, s["cell"]),
-                _p(me.army, s["cell"]), _p(other.name if other else "—", s["cell"]),
-                _p(other.army if other else "", s["cell"]),
+                str(game.table) if game.table else _p(_("Bye"), s["cell"]), _p(fit(me.name), s["cell"]),
+                _p(fit(me.club), s["cell"]), _p(fit(me.army, 20), s["cell"]),
+                _p(fit(other.name) if other else "—", s["cell"]), _p(fit(other.army, 20) if other else "", s["cell"]),
             ]))
     rows.sort(key=lambda r: (r[0], r[1]))
     header = [_("Table"), _("Player"), _("Club"), _("Army"), _("Opponent"), _("Opponent's army")]
@@ -39,21 +39,21 @@ def pairing_flowables(sheet: RoundSheet) -> list:
                   colWidths=[w * mm for w in (18, 42, 36, 18, 44, 28)], repeatRows=1)
     table.setStyle(TableStyle(table_style()))
     title = _("Round %(n)s · pairings") % {"n": sheet.number}
-    return [_p(f"{sheet.event_name} · {title}", s["title"]), table]
+    return [_p(f"{fit(sheet.event_name)} · {title}", s["title"]), table]
 
 
 def _half(sheet: RoundSheet, game, me, s) -> Table:
     """One player's half of the table slip: both sides' result boxes, but only this player's report code."""
     boxes = f"{_('Elements lost')}: ____   {BOX} {_('General lost')}   {BOX} {_('Camp / BUA lost')}"
-    lines = [_p(f"{_('Table %(t)s') % {'t': game.table}} · {sheet.event_name} · {_('Round %(n)s') % {'n': sheet.number}}",
+    lines = [_p(f"{_('Table %(t)s') % {'t': game.table}} · {fit(sheet.event_name)} · {_('Round %(n)s') % {'n': sheet.number}}",
                 s["h2"]),
-             _p(_("Half of %(name)s: keep it, report with your own code.") % {"name": me.name}, s["bold"])]
+             _p(_("Half of %(name)s: keep it, report with your own code.") % {"name": fit(me.name)}, s["bold"])]
     for label, side in (("A", game.a), ("B", game.b)):
-        lines += [_p(f"{label} · {side.name} · {side.club} · {side.army}", s["base"]), _p(boxes, s["small"])]
+        lines += [_p(f"{label} · {fit(side.name)} · {fit(side.club)} · {fit(side.army, 20)}", s["base"]), _p(boxes, s["small"])]
     lines += [_p(f"{_('Outcome')}: {BOX} {_('A won')}   {BOX} {_('B won')}   {BOX} {_('Time called')}"
                  f"   · {_('Shorthand (A first)')}: ________", s["base"]),
-              _p(f"{_('Signature')} ({me.name}): ____________________", s["small"])]
-    code = [qr(me.report_url, 24 * mm), _p(_("Only for %(name)s") % {"name": me.name}, s["small"])]
+              _p(f"{_('Signature')} ({fit(me.name)}): ____________________", s["small"])]
+    code = [qr(me.report_url, 24 * mm), _p(_("Only for %(name)s") % {"name": fit(me.name, 40)}, s["small"])]
     table = Table([[lines, code]], colWidths=[154 * mm, 32 * mm])
     table.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.8, "black"), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return table
@@ -99,7 +99,7 @@ def round_pdf(sheet: RoundSheet, *, kind: str = "pack", lang: str = "en", progre
         if kind in ("slips", "pack"):
             story += slip_flowables(sheet, pace)
         title = _("Round %(n)s") % {"n": sheet.number}
-        return render(story, title=title, footer=f"{sheet.event_name} · {title}", on_page=pace.page)
+        return render(story, title=title, footer=f"{fit(sheet.event_name)} · {title}", on_page=pace.page)
 
 
 def order_flowables(order) -> list:
@@ -117,13 +117,14 @@ def standings_pdf(event_name: str, frame, *, after_round: int | None, lang: str 
     with override(lang):
         s = styles()
         title = _("Standings") + (f" · {_('after round %(n)s') % {'n': after_round}}" if after_round else "")
-        rows = [[_p(c, s["header"]) for c in frame.columns]]
-        rows += [[_p(v, s["cell"]) for v in record] for record in frame.itertuples(index=False)]
+        rows = [[_p(fit(c), s["header"]) for c in frame.columns]]
+        rows += [[_p(fit(v), s["cell"]) for v in record] for record in frame.itertuples(index=False)]
         fixed = [11 * mm, 38 * mm, 30 * mm, 14 * mm][: len(frame.columns)]
         metrics = len(frame.columns) - len(fixed)
         widths = fixed + [(186 * mm - sum(fixed)) / metrics] * metrics if metrics > 0 else fixed
         table = Table(rows, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(table_style(size=7.5)))
+        event_name = fit(event_name)
         story = [_p(f"{event_name} · {title}", s["title"]), table if len(rows) > 1 else _p(_("No players yet."), s["base"])]
         if order is not None:
             story += [Spacer(1, 4 * mm), *order_flowables(order)]

@@ -19,6 +19,13 @@ FONTS = STATIC_DIR / "fonts"
 SIZES = {"A4": A4, "A5": A5}
 GRID = colors.HexColor("#8a8a8a")
 SHADE = colors.HexColor("#ececec")
+MAX_TEXT = 120  # the longest name the models hold; older or imported rows may be longer
+
+
+def fit(text, limit: int = MAX_TEXT) -> str:
+    """Typed text (names, clubs, armies) cut to `limit` characters, so no table cell outgrows a page."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @cache

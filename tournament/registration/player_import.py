@@ -19,12 +19,25 @@ from django.utils.translation import gettext as _
 
 from tournament.armies.service import ArmyInput, army_problems
 from tournament.events.audit import audit
-from tournament.models import Event, Registration
+from tournament.models import Club, Event, Player, Registration
 from tournament.registration.names import name_key
 from tournament.registration.services import apply_army, entrant_add
 
 COLUMNS = ["name", "club", "region", "email", "army_ref", "elements", "general", "camp", "allies"]
 MAX_ROWS = 2000
+MAX_COLUMNS = 30
+
+
+def _limit(model, field: str) -> int:
+    return model._meta.get_field(field).max_length
+
+
+# The longest value each column may hold: what the model stores (elements and allies: what the army form takes).
+MAX_LENGTHS = {
+    "name": _limit(Player, "name"), "club": _limit(Club, "name"), "region": _limit(Player, "region"),
+    "email": _limit(Player, "email"), "army_ref": _limit(Registration, "army_ref"),
+    "camp": _limit(Registration, "camp"), "elements": 12 * 9, "general": 8, "allies": 120,
+}
 
 
 @dataclass
@@ -72,12 +85,23 @@ def parse_frame(event: Event, frame: pd.DataFrame) -> ImportReport:
     if len(frame) > MAX_ROWS:
         report.errors.append((1, _("Too many rows (%(n)s); the limit is %(max)s.") % {"n": len(frame), "max": MAX_ROWS}))
         return report
+    columns = list(frame.columns)
+    duplicate = next((c for i, c in enumerate(columns) if c in columns[:i]), None)
+    if duplicate is not None:
+        report.errors.append((1, _("The column “%(column)s” appears twice.") % {"column": duplicate}))
+        return report
     seen: dict[str, int] = {}
     registered = set(
         Registration.objects.filter(event=event).values_list("name_key", flat=True)
     )
     for index, row in frame.iterrows():
         line = int(index) + 2  # line 1 is the header
+        too_long = [(c, MAX_LENGTHS[c]) for c in COLUMNS if len(_cell(row, c)) > MAX_LENGTHS[c]]
+        if too_long:
+            report.errors.extend(
+                (line, _("“%(column)s” is longer than %(max)s characters.") % {"column": c, "max": most})
+                for c, most in too_long)
+            continue
         name = _cell(row, "name")
         if not name:
             report.errors.append((line, _("The name is empty.")))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 
 from tournament.armies.service import ArmyInput, army_name, army_problems
@@ -56,6 +56,47 @@ def similar_in_event(event: Event, name: str, user=None) -> list[SimilarPerson]:
         found += [SimilarPerson(p.pk, p.name, p.club.name if p.club_id else "")
                   for p in people if similar_names(name, [(p.pk, p.name)])]
     return found
+SIMILAR_NEIGHBOURS = 300  # without trigrams: this many names on each side of the new one, in name order
+SIMILAR_TRIGRAM_CANDIDATES = 20
+
+
+def similar_players(name: str, exclude: int | None = None, *, candidates=None) -> list[Player]:
+    """Players whose names are identical or nearly so (typos, accents, spacing), among `candidates`
+    (a Player queryset: the people the caller may see; all players when None).
+
+    The work is bounded whatever the number of players: on PostgreSQL the trigram index (pg_trgm) picks
+    the 20 closest names; elsewhere the names next to this one in name order, with the same initial, are
+    compared. Either way difflib has the last word, so both databases agree on what is "similar"."""
+    key = name_key(name)
+    if not key:
+        return []
+    players = Player.objects.all() if candidates is None else candidates
+    if exclude is not None:
+        players = players.exclude(pk=exclude)
+    if connection.vendor == "postgresql":
+        pool = _trigram_candidates(players, key)
+    else:
+        pool = _neighbour_candidates(players, key)
+    ids = [pk for pk, _ in similar_names(name, pool)]
+    return list(Player.objects.filter(pk__in=ids).select_related("club"))
+
+
+def _trigram_candidates(players, key: str) -> list[tuple[int, str]]:
+    """The closest names by trigram distance: a nearest-neighbour scan of the GiST index (migration 0006)."""
+    from django.contrib.postgres.search import TrigramDistance
+
+    close = players.annotate(distance=TrigramDistance("name_key", key)).order_by("distance")
+    return list(close.values_list("pk", "name_key")[:SIMILAR_TRIGRAM_CANDIDATES])
+
+
+def _neighbour_candidates(players, key: str) -> list[tuple[int, str]]:
+    """Names sorting next to `key` with its initial: index range scans, at most 2 x SIMILAR_NEIGHBOURS rows."""
+    first = key[0]
+    after_initial = chr(min(ord(first) + 1, 0x10FFFF))
+    before = players.filter(name_key__gte=first, name_key__lt=key).order_by("-name_key")
+    after = players.filter(name_key__gte=key, name_key__lt=after_initial).order_by("name_key")
+    return [*before.values_list("pk", "name_key")[:SIMILAR_NEIGHBOURS],
+            *after.values_list("pk", "name_key")[:SIMILAR_NEIGHBOURS]]
 
 
 def club_get_or_create(name: str) -> Club | None:

@@ -8,22 +8,25 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import CampReading, Event, HeadToHeadRule
 from tournament.results.rescoring import has_scores
 
+LIST_LENGTH = 500  # the comma-separated lists below (stored in JSON fields)
+
 
 class EventForm(forms.ModelForm):
     allowed_books = forms.CharField(
-        label=_("Allowed books"), required=False, help_text=_("Roman numerals separated by commas, e.g. I, II. Empty: all.")
+        label=_("Allowed books"), required=False, max_length=LIST_LENGTH, help_text=_("Roman numerals separated by commas, e.g. I, II. Empty: all.")
     )
     allowed_refs = forms.CharField(
-        label=_("Allowed army lists"), required=False, help_text=_("List references separated by commas, e.g. II/56a, III/40b.")
+        label=_("Allowed army lists"), required=False, max_length=LIST_LENGTH, help_text=_("List references separated by commas, e.g. II/56a, III/40b.")
     )
-    date_from = forms.IntegerField(label=_("Armies from year"), required=False, help_text=_("BC years are negative."))
-    date_to = forms.IntegerField(label=_("Armies up to year"), required=False)
+    date_from = forms.IntegerField(label=_("Armies from year"), required=False, min_value=-5000, max_value=2100,
+                                   help_text=_("BC years are negative."))
+    date_to = forms.IntegerField(label=_("Armies up to year"), required=False, min_value=-5000, max_value=2100)
     tiebreak_order = forms.CharField(
-        label=_("Tie-breaks, in order"), required=False,
+        label=_("Tie-breaks, in order"), required=False, max_length=LIST_LENGTH,
         help_text=_("Separated by commas, from: %(keys)s. Empty: the scoring preset's own order."),
     )
     troop_minimums = forms.CharField(
-        label=_("Troop minimums"), required=False, help_text=_('Type and count, e.g. "6 Wb" or "4 Bw, 2 Ps".')
+        label=_("Troop minimums"), required=False, max_length=LIST_LENGTH, help_text=_('Type and count, e.g. "6 Wb" or "4 Bw, 2 Ps".')
     )
 
     class Meta:
@@ -33,7 +36,7 @@ class EventForm(forms.ModelForm):
             "victory_camp_reading", "head_to_head_rule",
             "round_one_method", "avoid_same_club", "avoid_civil_war", "allow_option_changes", "umpires_may_swap",
             "registration_open",
-            "player_reports",
+            "player_reports", "listed",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
@@ -62,6 +65,8 @@ class EventForm(forms.ModelForm):
             "keys": ", ".join(k for k in REGISTRY if k != "points")}
         if self.instance.pk:
             self.initial.setdefault("tiebreak_order", ", ".join(self.instance.tiebreaks or []))
+        else:
+            self.initial.setdefault("listed", False)  # a new event stays off the home page until published
         restrictions = self.instance.restrictions or {}
         self.initial.setdefault("allowed_books", ", ".join(restrictions.get("allowed_books", [])))
         self.initial.setdefault("allowed_refs", ", ".join(restrictions.get("allowed_refs", [])))

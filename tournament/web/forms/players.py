@@ -16,7 +16,7 @@ class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     region = forms.CharField(label=_("Region"), max_length=120, required=False)
-    email = forms.EmailField(label=_("Email"), required=False)
+    email = forms.EmailField(label=_("Email"), max_length=254, required=False)
     different_person = forms.BooleanField(
         label=_("This is a different person from the similar names shown"), required=False
     )

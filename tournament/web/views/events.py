@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -11,8 +13,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tournament.events import services as event_services
 from tournament.events.audit import audit
-from tournament.models import Event, EventRole, Registration
+from tournament.models import Event, Registration
 from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore
 from tournament.web.forms.events import EventForm, ScoringForm
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
@@ -22,12 +25,13 @@ LINKABLE_SLUG = r"^[-a-zA-Z0-9_]+$"  # Django's <slug:> path converter
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    # Only rows with a slug a link can carry: one bad row (stored before imports were checked) must not
-    # break the page for everyone.
-    events = Event.objects.filter(slug__regex=LINKABLE_SLUG).annotate(
+    """Listed events, a page at a time (unlisted ones open by their link only). Only rows with a slug a
+    link can carry: one bad row (stored before imports were checked) must not break the page for everyone."""
+    events = Event.objects.filter(listed=True, slug__regex=LINKABLE_SLUG).annotate(
         players=Count("registrations", filter=~Q(registrations__status=Registration.Status.DROPPED))
-    )
-    return render(request, "tournament/home.html", {"events": events})
+    ).order_by("-date", "name", "pk")
+    page = Paginator(events, settings.EVENTS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "tournament/home.html", {"events": page, "page": page})
 
 
 @require_GET
@@ -54,10 +58,12 @@ def event_create(request: HttpRequest) -> HttpResponse:
     """Any signed-in user may open an event; they become its organizer."""
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            event = form.save()
-            EventRole.objects.create(event=event, user=request.user, role=EventRole.Role.ORGANIZER)
-            audit(event=event, user=request.user, action="event.create", target=event.slug, after={"name": event.name})
+        try:
+            event = event_services.event_create(event=form.save(commit=False), user=request.user)
+        except event_services.EventQuotaExceeded as exc:
+            form.add_error(None, _("You have created %(n)s events in the last 24 hours, the most one account may. "
+                                   "Try again tomorrow, or ask an administrator.") % {"n": exc.limit})
+            return render(request, "tournament/event_form.html", {"form": form, "event": None}, status=429)
         messages.success(request, _("Event created. Now add players or open registration."))
         return redirect(event)
     return render(request, "tournament/event_form.html", {"form": form, "event": None})

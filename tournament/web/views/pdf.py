@@ -21,6 +21,7 @@ from tournament.pdfs.poster import join_poster_pdf
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
 from tournament.results.explain import ordering
 from tournament.results.standings import standings_frame
+from tournament.web.params import round_param
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
 BACKGROUND_SHEETS = 40  # about a second of layout: more than this goes to the background
@@ -97,8 +98,7 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
 @require_GET
 @event_view()
 def standings_print(request: HttpRequest, event: Event) -> HttpResponse:
-    value = request.GET.get("round", "")
-    upto = int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else None
+    upto = round_param(request.GET)
     body = standings_pdf(event.name, standings_frame(event, upto=upto), after_round=upto, lang=get_language(),
                          order=ordering(event))
     return pdf_response(body, f"{event.slug}-standings.pdf")

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.armies.catalogue import ARMY_SIZE
 from tournament.models import Event, Registration
-from tournament.registration.player_import import export_frame, import_rows, parse_frame
+from tournament.registration.player_import import MAX_COLUMNS, MAX_ROWS, export_frame, import_rows, parse_frame
 from tournament.registration.services import (
     entrant_add,
     player_register,
@@ -20,8 +20,10 @@ from tournament.registration.services import (
     reusable_players,
     similar_in_event,
 )
-from tournament.transfer.exports import read_table, to_csv_bytes, to_xlsx_bytes
+from tournament.transfer.exports import TableError, read_table, to_csv_bytes, to_xlsx_bytes
+from tournament.transfer.messages import table_error_message
 from tournament.web.forms.players import EntryEditForm, ExistingPlayerForm, PlayerForm
+from tournament.web.input_guard import takes_uploads
 from tournament.web.permissions import ORGANIZER, event_view
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
@@ -107,6 +109,7 @@ def entry_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
 
 
 @event_view(role=ORGANIZER)
+@takes_uploads()
 def player_import(request: HttpRequest, event: Event) -> HttpResponse:
     errors: list[tuple[int, str]] = []
     if request.method == "POST":
@@ -117,9 +120,9 @@ def player_import(request: HttpRequest, event: Event) -> HttpResponse:
             errors = [(0, _("The file is too large (2 MB at most)."))]
         else:
             try:
-                frame = read_table(upload.read(), upload.name)
-            except ValueError as exc:
-                errors = [(0, str(exc))]
+                frame = read_table(upload.read(), upload.name, max_rows=MAX_ROWS, max_columns=MAX_COLUMNS)
+            except TableError as exc:
+                errors = [(0, table_error_message(exc))]
             else:
                 report = parse_frame(event, frame)
                 errors = report.errors

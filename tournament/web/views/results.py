@@ -32,6 +32,7 @@ from tournament.results.standings import load, pairings_frame, results_frame, st
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment
+from tournament.web.params import round_param
 from tournament.web.permissions import event_view, game_for
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -137,14 +138,14 @@ def my_game(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _upto(request: HttpRequest, event: Event) -> int | None:
-    value = request.GET.get("round", "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else None
+    """?round=N: ASCII digits only (anything else is a 400 naming the parameter)."""
+    return round_param(request.GET)
 
 
 @require_GET
 @event_view()
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
-    upto = _upto(request, event)
+    upto = round_param(request.GET)
 
     def table_context() -> dict:
         return {"table": standings_table(event, upto=upto), "slug": event.slug, "upto": upto}
@@ -186,7 +187,7 @@ def _download(frame, fmt: str, name: str, sheet: str) -> HttpResponse:
 @require_GET
 @event_view()
 def standings_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
-    frame = standings_frame(event, upto=_upto(request, event))
+    frame = standings_frame(event, upto=round_param(request.GET))
     return _download(frame, fmt, f"{event.slug}-standings", _("Standings"))
 
 

@@ -17,6 +17,7 @@ from tournament.events.audit import audit
 from tournament.models import Event, Seat
 from tournament.models.rounds import new_report_token
 from tournament.transfer.backup import BackupError, export_event, import_event, parse_backup
+from tournament.web.input_guard import takes_uploads
 from tournament.web.permissions import ORGANIZER, event_view
 
 MAX_BACKUP_BYTES = 20 * 1024 * 1024
@@ -60,6 +61,7 @@ def backup_download(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @login_required
+@takes_uploads(max_bytes=MAX_BACKUP_BYTES + 2**16)
 def backup_upload(request: HttpRequest) -> HttpResponse:
     """Import an event from a backup as a new event of the importer's; nothing outside it is touched."""
     error = ""

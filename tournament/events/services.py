@@ -1,0 +1,49 @@
+"""Creating an event: the quota per account, the event, its organizer role and the audit entry, in one
+transaction."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.events.audit import audit
+from tournament.models import Event, EventRole
+
+
+class EventQuotaExceeded(Exception):
+    """The account has created settings.EVENTS_PER_DAY events in the last 24 hours."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        super().__init__(limit)
+
+
+def events_created_since(user, since: datetime.datetime) -> int:
+    return EventRole.objects.filter(user=user, role=EventRole.Role.ORGANIZER, event__created_at__gte=since).count()
+
+
+def check_event_quota(user) -> None:
+    """Raise EventQuotaExceeded when `user` may not create another event now (superusers: no limit).
+
+    Call inside the transaction that creates the event: the user's row is locked, so parallel requests of
+    one account are counted one after the other."""
+    if user.is_superuser:
+        return
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    limit = settings.EVENTS_PER_DAY
+    if events_created_since(user, timezone.now() - datetime.timedelta(days=1)) >= limit:
+        raise EventQuotaExceeded(limit)
+
+
+@transaction.atomic
+def event_create(*, event: Event, user) -> Event:
+    """Save a new (validated, unsaved) event; `user` becomes its organizer."""
+    check_event_quota(user)
+    event.save()
+    EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
+    audit(event=event, user=user, action="event.create", target=event.slug, after={"name": event.name})
+    return event
