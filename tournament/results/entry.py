@@ -95,8 +95,10 @@ def result_enter(game: Game, result: GameResult, user, *, version: int | None = 
     _validated(game, result)
     before = result_payload(stored_result(game)) if game.status == Game.Status.CONFIRMED else None
     _store(game, result, user)
+    players = [s.registration_id for s in game.seats.order_by("side")]
     audit(event=game.round.event, user=user, action="result.enter", target=f"round {game.round.number} table {game.table}",
-          before=before, after=result_payload(result))
+          before=before, after={**result_payload(result), "players": players}, round_number=game.round.number,
+          people=players)
     _complete(game.round)
     return before is not None and before != result_payload(result)
 
@@ -122,8 +124,11 @@ def result_report(seat: Seat, result: GameResult, user=None) -> Game:
     else:
         game.status = Game.Status.DISPUTED if len(reports) == 2 else Game.Status.REPORTED
         game.save(update_fields=["status"])
+    players = [s.registration_id for s in game.seats.order_by("side")]
     audit(event=game.round.event, user=user, action="result.report",
-          target=f"round {game.round.number} table {game.table} ({seat.registration.player})", after=payload)
+          target=f"round {game.round.number} table {game.table} ({seat.registration.player})",
+          after={**payload, "players": players, "reporter": seat.registration_id}, round_number=game.round.number,
+          people=players)
     return game
 
 

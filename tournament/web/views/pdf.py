@@ -37,6 +37,11 @@ def _size(request: HttpRequest) -> str:
     return "A5" if request.GET.get("size", "").upper() == "A5" else "A4"
 
 
+def size_suffix(request: HttpRequest) -> str:
+    """"a4" or "a5": an A4 and an A5 copy of one sheet get different file names."""
+    return _size(request).lower()
+
+
 @require_GET
 @event_view()
 def army_sheet(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
@@ -48,7 +53,7 @@ def army_sheet(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         raise PermissionDenied
     sheets = army_sheets(event, event.registrations.filter(pk=reg.pk), _base(request))
     body = army_sheets_pdf(sheets, lang=get_language(), size=_size(request))
-    return pdf_response(body, f"{event.slug}-army-{reg.pk}.pdf")
+    return pdf_response(body, f"{event.slug}-army-{reg.pk}-{size_suffix(request)}.pdf")
 
 
 def _login() -> str:
@@ -62,7 +67,7 @@ def _login() -> str:
 def all_army_sheets(request: HttpRequest, event: Event) -> HttpResponse:
     regs = event.registrations.exclude(status=Registration.Status.DROPPED).order_by("player__name")
     sheets = army_sheets(event, regs, _base(request))
-    lang, size, filename = get_language(), _size(request), f"{event.slug}-army-sheets.pdf"
+    lang, size, filename = get_language(), _size(request), f"{event.slug}-army-sheets-{size_suffix(request)}.pdf"
     if len(sheets) <= BACKGROUND_SHEETS:
         return pdf_response(army_sheets_pdf(sheets, lang=lang, size=size), filename)
     job = jobs.start(lambda progress: army_sheets_pdf(sheets, lang=lang, size=size, progress=progress),
