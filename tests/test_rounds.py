@@ -98,8 +98,11 @@ def test_swap_warns_of_club_mates_and_is_logged(organizer_client, event, field):
                                      {"first": b1.pk, "second": mate.pk}, follow=True)
     assert response.status_code == 200
     club = a1.registration.player.club.name
-    # A hand-made game: the warning names the club and does not claim that nothing better was possible.
-    assert f"Same club ({club})." in flashes(response)
+    # A hand-made game: the warning says the organizer did it, names the club, and does not claim that
+    # nothing better was possible; the round page repeats it among the round's warnings.
+    assert f"Swapped by the organizer: club mates ({club}) meet." in flashes(response)
+    assert f"Swapped by the organizer: club mates ({club}) meet." in round_warnings(response)
+    assert "no better pairing" not in response.text and "no other pairing" not in response.text
     game = Game.objects.get(pk=g1.pk)
     assert game.manual
     assert AuditEntry.objects.filter(action="round.swap").exists()
@@ -114,8 +117,8 @@ def test_publish_shows_pairings_publicly_with_htmx_partial(client, organizer_cli
     assert "Jugador 1 Peña" in page.text and "<html" in page.text
     partial = client.get(reverse("tournament:pairings", args=[event.slug]), headers={"HX-Request": "true"})
     assert "Jugador 1 Peña" in partial.text and "<html" not in partial.text
-    clock = client.get(reverse("tournament:round_clock", args=[event.slug, 1]))
-    assert clock.status_code == 200 and 'data-minutes="90"' in clock.text
+    clock = client.get(reverse("tournament:round_clock", args=[event.slug, 1]))  # publishing does not start it
+    assert clock.status_code == 200 and "The clock has not started yet: 90 minutes." in clock.text
 
 
 def test_result_entry_by_shorthand_scores_nasamw(organizer_client, event, field):
@@ -354,13 +357,15 @@ def test_a_hand_made_bye_for_a_player_who_had_one_says_so(organizer_client, even
     assert rnd2.games.get(is_bye=True).seats.get().registration == had_bye
     a, b = (s.registration.player.name for s in mover.game.seats.order_by("side"))  # they met at table 1 in round 1
     assert mover.game.table == 1
-    assert flashes(response) == [f"Rematch: {a} and {b} have already met.", f"{a} has already played on table 1.",
-                                 f"{b} has already played on table 1.", f"{had_bye.player.name} already had a bye."]
+    assert flashes(response) == [
+        f"Swapped by the organizer: creates a rematch ({a} and {b} have already met).",
+        f"{a} has already played on table 1.", f"{b} has already played on table 1.",
+        f"Swapped by the organizer: {had_bye.player.name} gets a second bye."]
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("es", "Ana ya ha tenido un descanso."),
-    ("it", "Ana ha già avuto un riposo."),
+    ("es", "Cambio del organizador: Ana recibe un segundo descanso."),
+    ("it", "Scambio dell'organizzatore: Ana riceve un secondo riposo."),
 ])
 def test_new_pairing_messages_are_translated(language, expected):
     from django.utils import translation

@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Event
+from tournament.models.registrations import Registration
 
 
 class AuditEntry(models.Model):
@@ -19,6 +20,9 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # For the log's filters: the round the change belongs to, and the players it concerns.
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True, db_index=True)
+    people = models.ManyToManyField(Registration, blank=True, related_name="audit_entries")
 
     class Meta:
         ordering = ["-at", "-pk"]

@@ -35,7 +35,14 @@ class Round(models.Model):
     warnings = models.JSONField(_("warnings"), default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    # The round clock runs apart from publishing: pairings go up while tables are set, the clock starts
+    # when the organizer says so. Its length is copied from the event when it starts; pauses add up.
     clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), null=True, blank=True)
+    clock_extra_minutes = models.PositiveSmallIntegerField(_("extra minutes"), default=0)
+    clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(_("seconds paused"), default=0)
+    clock_ended_at = models.DateTimeField(_("time called at"), null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

@@ -20,6 +20,11 @@ In round 1 everyone is on 0, so levels 2-3 vanish and the same-club level decide
 order is the standings (score, then rank); in round 1 it is a shuffle by the recorded seed ("random",
 "enemies") or the armies' dates ("date", ties shuffled).
 
+When a game bends a rule the event asks to avoid (club mates, a civil war), the engine pairs the round
+once more without that game and notes what the alternative would have cost instead (`_traded`): "club
+mates, because avoiding them pairs 24 points with 0 points". Only for fields up to DENSE_UP_TO and
+TRADE_CHECKS such games.
+
 The vector is folded into one integer weight so that a maximum-weight, maximum-cardinality matching
 minimises the penalty totals lexicographically (anchor-pairing.md section 2): level k is worth more
 than the most that all later levels can add up to over a whole round. Each level is bounded by its
@@ -43,7 +48,7 @@ from collections.abc import Iterable, Sequence
 
 import rustworkx as rx
 
-from tournament.pairing.notes import explain
+from tournament.pairing.notes import explain, hand_made
 from tournament.pairing.tables import assign_tables
 from tournament.pairing.types import (  # noqa: F401  (the engine's public names)
     BYE,
@@ -58,6 +63,7 @@ from tournament.pairing.types import (  # noqa: F401  (the engine's public names
 )
 
 DENSE_UP_TO = 128
+TRADE_CHECKS = 8
 WINDOW = 12
 MAX_BITS = 120
 
@@ -214,7 +220,57 @@ def pair_round(entrants: Sequence[Entrant], round_number: int, options: PairingO
     games = [(f.players[i], None if j == BYE else f.players[j]) for i, j in pairs]
     tables, table_notes = assign_tables(games, options.tables)
     pairings, warnings = explain(f, pairs, tables)
+    pairings, warnings = _traded(f, pairs, pairings, warnings)
     return PairingResult(tuple(pairings), _total(f, pairs), tuple(warnings) + tuple(table_notes))
+
+
+TRADED_LEVEL = {"same_club": LEVELS.index("same_club"), "civil_war": LEVELS.index("civil_war")}
+
+
+def _traded(f: _Field, pairs: list[tuple[int, int]], pairings: list[Pairing], warnings: list[Note]):
+    """Add to each avoided-but-paired note what avoiding that game would have cost (see the docstring)."""
+    if len(f.players) > DENSE_UP_TO:
+        return pairings, warnings
+    total, checks, changed = _total(f, pairs), 0, {}
+    rematches = total[0] > 0
+    for k, game in enumerate(pairings):
+        for note in game.notes:
+            params = dict(note.params)
+            if note.code not in TRADED_LEVEL or not params.get("avoided") or checks >= TRADE_CHECKS:
+                continue
+            checks += 1
+            i, j = sorted((f.index[game.a], f.index[game.b]))
+            alternative = _solve(f, [e for e in _candidates(f, None, rematches) if e != (i, j)])
+            trade = _trade(f, pairs, alternative, total, TRADED_LEVEL[note.code])
+            changed[note] = Note(note.code, note.params + trade)
+            pairings[k] = Pairing(game.a, game.b, game.table, tuple(changed.get(n, n) for n in game.notes))
+    return pairings, [changed.get(w, w) for w in warnings]
+
+
+def _trade(f: _Field, pairs, alternative, total: tuple[int, ...], own: int) -> tuple:
+    """What the best pairing without the game costs more, as note parameters ("traded": kind, players)."""
+    if alternative is None:
+        return (("traded", "impossible"),)
+    other = _total(f, alternative)
+    level = next((k for k in range(len(LEVELS)) if other[k] != total[k]), len(LEVELS))
+    if level > own:  # just as many of these games either way: name the one it would have been instead
+        level = own
+    new = [p for p in alternative if p not in set(pairs)]
+    name = LEVELS[level] if level < len(LEVELS) else "rank"
+    if name == "bye":
+        return (("traded", "bye"), ("x", f.players[next(i for i, j in new if j == BYE)].id))
+    games = [(i, j) for i, j in new if j != BYE]
+    if name in ("outside_group", "score_gap"):
+        i, j = max(games, key=lambda e: abs(f.players[e[0]].score - f.players[e[1]].score))
+        x, y = sorted((f.players[i], f.players[j]), key=lambda e: -e.score)
+        return (("traded", "score"), ("x", x.id), ("x_score", x.score), ("y", y.id), ("y_score", y.score))
+    kind = {"rematch": "rematch", "same_club": "club", "civil_war": "civil_war"}.get(name)
+    index = {"rematch": 0, "club": LEVELS.index("same_club"), "civil_war": LEVELS.index("civil_war")}
+    match = [e for e in games if kind and f.cached(e)[index[kind]]]
+    if not match:
+        return (("traded", "order"),)
+    i, j = match[0]
+    return (("traded", kind), ("x", f.players[i].id), ("y", f.players[j].id))
 
 
 def pairing_cost(entrants: Sequence[Entrant], pairs: Iterable[tuple[int, int | None]],
@@ -231,27 +287,15 @@ def pairing_cost(entrants: Sequence[Entrant], pairs: Iterable[tuple[int, int | N
     return _total(f, positions)
 
 
-def swap_warnings(entrants: Sequence[Entrant], a: int, b: int | None, table: int | None) -> tuple[Note, ...]:
+BROKEN = ("rematch", "same_club", "civil_war", "second_bye", "repeat_table")
+
+
+def swap_warnings(entrants: Sequence[Entrant], a: int, b: int | None, table: int | None,
+                  options: PairingOptions = DEFAULT_OPTIONS) -> tuple[Note, ...]:
     """What a hand-made game breaks: rematch, same club, same army list, second bye, a table played on.
 
-    The rematch, same-club and bye notes carry by_hand=True: the engine did not choose them, so the
-    organizer is not told that no better pairing was possible.
+    The notes carry by_hand=True: the engine did not choose them, so the organizer is not told that no
+    better pairing was possible (tournament/pairing/notes.py `hand_made` gives all of a game's notes).
     """
-    people = {e.id: e for e in entrants}
-    first, second = people.get(a), people.get(b) if b is not None else None
-    if first is None:
-        return ()
-    notes: list[Note] = []
-    if second is not None:
-        if second.id in first.opponents or first.id in second.opponents:
-            notes.append(Note("rematch", (("a", first.id), ("b", second.id), ("by_hand", True))))
-        if first.club and first.club == second.club:
-            notes.append(Note("same_club", (("club", first.club), ("by_hand", True))))
-        if first.army_ref and first.army_ref == second.army_ref:
-            notes.append(Note("civil_war", (("army", first.army_ref),)))
-    elif first.had_bye:
-        notes.append(Note("second_bye", (("player", first.id), ("by_hand", True))))
-    for person in (first, second):
-        if person is not None and table is not None and table in person.tables:
-            notes.append(Note("repeat_table", (("player", person.id), ("table", table))))
-    return tuple(notes)
+    notes = hand_made({e.id: e for e in entrants}, a, b, table, options)
+    return tuple(n for n in notes if n.code in BROKEN)

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.armies.catalogue import load_catalogue
 from tournament.events.audit import audit
 from tournament.models import Edition, Event, Game, Registration, Round, Seat
 from tournament.pairing import engine as pairing
+from tournament.pairing.notes import hand_made, warns
 from tournament.results.scoring import bye_score, with_points
 from tournament.results.standings import event_standings
 
@@ -113,6 +115,13 @@ def round_pair(event: Event, user, *, seed: int | None = None) -> Round:
     if last is not None and last.status == Round.Status.DRAFT:
         return last
     number = (last.number if last else 0) + 1
+    if event.finished_at is not None:
+        raise RoundError(_("The event is finished: its standings are final."))
+    if number > event.rounds_planned:
+        raise RoundError(ngettext(
+            "The %(n)s planned round has been paired. Finish the event, or choose to add an extra round.",
+            "All %(n)s planned rounds have been paired. Finish the event, or choose to add an extra round.",
+            event.rounds_planned) % {"n": event.rounds_planned})
     if _previous_unfinished(event, number):
         raise RoundError(_("Every game of the previous rounds needs a confirmed result before pairing the next."))
     people = entrants(event, number)
@@ -125,7 +134,7 @@ def round_pair(event: Event, user, *, seed: int | None = None) -> Round:
         cost=list(result.cost), warnings=[note_data(n) for n in result.warnings],
     )
     _write_games(rnd, result.pairings)
-    audit(event=event, user=user, action="round.pair", target=f"round {number}",
+    audit(event=event, user=user, action="round.pair", target=f"round {number}", round_number=number,
           after={"pairings": [[p.table, p.a, p.b] for p in result.pairings], "seed": seed})
     return rnd
 
@@ -159,9 +168,9 @@ def round_publish(rnd: Round, user) -> Round:
     if rnd.status != Round.Status.DRAFT:
         return rnd  # already published: a double click changes nothing
     rnd.status = Round.Status.PUBLISHED
-    rnd.published_at = rnd.clock_started_at = timezone.now()
-    rnd.save(update_fields=["status", "published_at", "clock_started_at"])
-    audit(event=rnd.event, user=user, action="round.publish", target=f"round {rnd.number}")
+    rnd.published_at = timezone.now()  # the clock starts later, when the organizer starts it
+    rnd.save(update_fields=["status", "published_at"])
+    audit(event=rnd.event, user=user, action="round.publish", target=f"round {rnd.number}", round_number=rnd.number)
     return rnd
 
 
@@ -182,7 +191,8 @@ def round_delete(rnd: Round, user) -> int:
     before = [[g.table, *[s.registration_id for s in g.seats.all()]] for g in rnd.games.prefetch_related("seats")]
     number = rnd.number
     rnd.delete()
-    audit(event=rnd.event, user=user, action="round.delete", target=f"round {number}", before={"games": before})
+    audit(event=rnd.event, user=user, action="round.delete", target=f"round {number}", before={"games": before},
+          round_number=number)
     return number
 
 
@@ -199,7 +209,11 @@ def round_regenerate(rnd: Round, user) -> Round:
 
 @transaction.atomic
 def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
-    """Swap two players between games of a draft; returns the warnings (rematch, club, table)."""
+    """Swap two players between games of a draft; returns what the changed games break (rematch, club, table).
+
+    The changed games get fresh notes (`pairing.notes.hand_made`: nothing there claims the engine chose
+    them) and the round's warnings are recomputed from every game, so a rematch the swap removed is no
+    longer warned about and one it created is."""
     rnd = _locked_round(rnd)
     if rnd.status != Round.Status.DRAFT:
         raise RoundError(_("Players can only be swapped while the round is a draft."))
@@ -215,18 +229,24 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
         Seat.objects.create(game=game, round=rnd, side=side, registration_id=registration_id,
                             score=bye_points if game.is_bye else None)
     people = {e.id: e for e in entrants(rnd.event, rnd.number)}
-    warnings: list[dict] = []
+    options = options_for(rnd.event, rnd.seed)
+    broken: list[dict] = []
     for game, _side, _reg in moves:
         regs = list(game.seats.order_by("side").values_list("registration_id", flat=True))
-        a, b = regs[0], regs[1] if len(regs) > 1 else None
-        notes = pairing.swap_warnings(list(people.values()), a, b, game.table)
+        notes = [note_data(n) for n in hand_made(people, regs[0], regs[1] if len(regs) > 1 else None, game.table, options)]
         game.manual = True
-        game.explanation = [*[note_data(n) for n in notes], {"code": "manual"}]
+        game.explanation = notes
         game.save(update_fields=["manual", "explanation"])
-        warnings += [note_data(n) for n in notes]
-    audit(event=rnd.event, user=user, action="round.swap", target=f"round {rnd.number}",
-          before={"seats": [first.pk, second.pk]}, after={"warnings": warnings})
-    return warnings
+        broken += [n for n in notes if n["code"] in pairing.BROKEN or (n["code"] == "fixed_table" and n.get("conflict"))]
+    moved = {first.registration_id, second.registration_id}
+    rnd.warnings = [n for g in rnd.games.order_by("is_bye", "table") for n in g.explanation if warns(n["code"], n)] + [
+        w for w in rnd.warnings if w.get("code") == "fixed_table" and w.get("player") not in moved
+        and w.get("other") not in moved]
+    rnd.save(update_fields=["warnings"])
+    audit(event=rnd.event, user=user, action="round.swap", target=f"round {rnd.number}", round_number=rnd.number,
+          before={"seats": [first.pk, second.pk]}, people=moved,
+          after={"players": [first.registration_id, second.registration_id], "warnings": broken})
+    return broken
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,34 @@ Per game: the score group, or who was pulled up and who down; rematch, same club
 or chronological pairing; "avoided" notes when a player did not meet the obvious opponent (the
 neighbour in pairing order: 1v2, 3v4...) because of a rematch, a club or the same army list; tables
 already played on and fixed tables. Round warnings: rematches, same club and civil war when the
-event avoids them, and a second bye.
+event avoids them, and a second bye (`warns` says which notes are warnings).
+
+Same-club and civil-war notes carry avoided=True/False (does the event avoid them?); the engine adds
+what it traded when it paired them anyway (tournament/pairing/engine.py). A game changed by hand gets
+its notes from `hand_made`: every note carries by_hand=True, so no sentence claims that the engine
+chose it or that nothing better was possible.
 """
 
 from __future__ import annotations
 
-from tournament.pairing.types import BYE, Note, Pairing, enemies
+from collections.abc import Mapping
+
+from tournament.pairing.types import BYE, Entrant, Note, Pairing, PairingOptions, enemies
+
+GROUP_CODES = ("score_group", "pulled_up", "pulled_down")
+
+
+def warns(code: str, params: Mapping) -> bool:
+    """Is this note (as stored: a code and its parameters) a warning for the organizer?"""
+    if code in ("rematch", "second_bye"):
+        return True
+    if code == "same_club":
+        return bool(params.get("avoided", True))
+    if code == "civil_war":
+        return bool(params.get("avoided", False))
+    if code == "fixed_table":
+        return bool(params.get("conflict"))
+    return False
 
 
 def explain(f, pairs: list[tuple[int, int]], tables: list[int | None]) -> tuple[list[Pairing], list[Note]]:
@@ -30,9 +52,9 @@ def explain(f, pairs: list[tuple[int, int]], tables: list[int | None]) -> tuple[
             continue
         b = f.players[j]
         notes = _group_notes(a, b)
-        warned = _rule_notes(f, a, b)
-        notes += [note for note, _ in warned]
-        warnings += [note for note, warn in warned if warn]
+        rules = _rule_notes(f, a, b)
+        notes += rules
+        warnings += [note for note in rules if warns(note.code, dict(note.params))]
         notes += _avoided(f, i, partner) + _avoided(f, j, partner)
         for person in (a, b):
             if table is not None and table in person.tables:
@@ -52,20 +74,48 @@ def _group_notes(a, b) -> list[Note]:
             Note("pulled_down", (("player", high.id), ("score", high.score), ("to", low.score)))]
 
 
-def _rule_notes(f, a, b) -> list[tuple[Note, bool]]:
-    """(note, is it a round warning) for the rules this game bends, and round-1 reasons."""
-    o, out = f.options, []
-    if b.id in a.opponents or a.id in b.opponents:
-        out.append((Note("rematch", (("a", a.id), ("b", b.id))), True))
-    if a.club and a.club == b.club:
-        out.append((Note("same_club", (("club", a.club),)), o.avoid_same_club))
-    if a.army_ref and a.army_ref == b.army_ref:
-        out.append((Note("civil_war", (("army", a.army_ref),)), o.avoid_civil_war))
+def _rule_notes(f, a, b) -> list[Note]:
+    """The rules this game bends, and round-1 reasons."""
+    out = _bent(a, b, f.options, ())
     if f.enemies_level and enemies(a, b):
-        out.append((Note("enemies", (("a", a.army_ref), ("b", b.army_ref))), False))
-    if f.first_round and o.round1 == "date":
-        out.append((Note("chronological"), False))
+        out.append(Note("enemies", (("a", a.army_ref), ("b", b.army_ref))))
+    if f.first_round and f.options.round1 == "date":
+        out.append(Note("chronological"))
     return out
+
+
+def _bent(a: Entrant, b: Entrant, o: PairingOptions, extra: tuple) -> list[Note]:
+    """Rematch, same club, same army list; `extra` parameters are added to each note."""
+    out = []
+    if b.id in a.opponents or a.id in b.opponents:
+        out.append(Note("rematch", (("a", a.id), ("b", b.id), *extra)))
+    if a.club and a.club == b.club:
+        out.append(Note("same_club", (("club", a.club), ("a", a.id), ("b", b.id), ("avoided", o.avoid_same_club), *extra)))
+    if a.army_ref and a.army_ref == b.army_ref:
+        out.append(Note("civil_war", (("army", a.army_ref), ("a", a.id), ("b", b.id), ("avoided", o.avoid_civil_war),
+                                      *extra)))
+    return out
+
+
+def hand_made(people: Mapping[int, Entrant], a: int, b: int | None, table: int | None,
+              options: PairingOptions) -> list[Note]:
+    """The notes of a game set by hand (a swap): what it is and what it breaks, ending with "manual"."""
+    first, second = people.get(a), people.get(b) if b is not None else None
+    if first is None:
+        return [Note("manual")]
+    hand = (("by_hand", True),)
+    if second is None:
+        return [Note("second_bye" if first.had_bye else "bye", (("player", first.id), *hand)), Note("manual")]
+    notes = [*_group_notes(first, second), *_bent(first, second, options, hand)]
+    for person in (first, second):
+        if table is not None and table in person.tables:
+            notes.append(Note("repeat_table", (("player", person.id), ("table", table), *hand)))
+        if person.fixed_table and person.fixed_table == table:
+            notes.append(Note("fixed_table", (("player", person.id), ("table", table))))
+        elif person.fixed_table and table is not None:
+            notes.append(Note("fixed_table", (("player", person.id), ("table", person.fixed_table), ("conflict", True),
+                                              ("other_table", table), *hand)))
+    return [*notes, Note("manual")]
 
 
 def _avoided(f, i: int, partner: dict[int, int]) -> list[Note]:

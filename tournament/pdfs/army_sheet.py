@@ -6,16 +6,26 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import override
+from django.utils.translation import gettext_lazy, override
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from tournament.armies.elements import element_profile, quickref
 from tournament.pdfs.data import ArmySheet
+from tournament.pdfs.headers import header_cells
 from tournament.pdfs.qr import QR
 from tournament.pdfs.styles import Pace, fit, render, styles, table_style
 
 GENERAL_MARK = "★"
+WIDTHS = (7, 44, 20, 20, 12, 18, 65)  # mm at A4: #, element, depth, move, shoot, combat factors, outcomes
+TOPOGRAPHY = {"Arable": gettext_lazy("Arable"), "Hilly": gettext_lazy("Hilly"), "Littoral": gettext_lazy("Littoral"),
+              "Steppe": gettext_lazy("Steppe"), "Dry": gettext_lazy("Dry"), "Tropical": gettext_lazy("Tropical"),
+              "Forest": gettext_lazy("Forest")}
+
+
+def topography(value: str) -> str:
+    """A list's home topography ("Forest/Arable") in the active language."""
+    return "/".join(str(TOPOGRAPHY.get(part.strip(), part.strip())) for part in value.split("/"))
 
 
 def qr(url: str, size: float = 24 * mm) -> QR:
@@ -36,10 +46,10 @@ def _outcome_text(profile, lang: str) -> str:
     return "; ".join(f"{words.get(o.result, o.result)}: {o.when.get(lang, o.when['en'])}" for o in profile.outcomes)
 
 
-def _element_rows(sheet: ArmySheet, lang: str, s) -> list[list]:
+def _element_rows(sheet: ArmySheet, lang: str, s, scale: float = 1.0) -> list[list]:
     header = [_("#"), _("Element"), _("Depth 15/25 mm"), _("Move good/bad"), _("Shoot"), _("CF foot/mtd"),
               _("Special outcomes")]
-    rows = [[_p(h, s["header"]) for h in header]]
+    rows = [header_cells(header, [w * mm * scale for w in WIDTHS], s["header"])]
     first_of: dict[str, int] = {}
     for i, code in enumerate(sheet.elements):
         profile = element_profile(code.replace("//", "/").split("/")[0], sheet.edition) or element_profile(code, "2.2")
@@ -81,13 +91,13 @@ def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
         Paragraph(f"{escape(fit(sheet.army_ref, 20))} {escape(fit(sheet.army_name))}", s["title"]),
         _p(f"{fit(sheet.player)} · {fit(sheet.club)}", s["h2"]),
         _p(f"{fit(sheet.event_name)} · DBA {sheet.edition}"
-           + (f" · {_('Home topography')}: {sheet.topography}" if sheet.topography else "")
+           + (f" · {_('Home topography')}: {topography(sheet.topography)}" if sheet.topography else "")
            + (f" · {_('Aggression')}: {sheet.aggression}" if sheet.aggression is not None else ""), s["base"]),
     ]
     top = Table([[head, qr(sheet.report_url, 24 * mm * scale)]], colWidths=[width - 28 * mm * scale, 28 * mm * scale])
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    widths = [w * mm * scale for w in (7, 44, 20, 20, 12, 18, 65)]
-    elements = Table(_element_rows(sheet, lang, s), colWidths=widths, repeatRows=1)
+    widths = [w * mm * scale for w in WIDTHS]
+    elements = Table(_element_rows(sheet, lang, s, scale), colWidths=widths, repeatRows=1)
     elements.setStyle(TableStyle(table_style(size=8 * scale)))
     extra = [
         _p(f"{_('Camp / camp followers')}: {fit(sheet.camp) or '—'}", s["base"]),

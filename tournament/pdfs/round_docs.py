@@ -12,6 +12,7 @@ from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph
 
 from tournament.pdfs.army_sheet import qr
 from tournament.pdfs.data import RoundSheet
+from tournament.pdfs.headers import header_cells
 from tournament.pdfs.styles import Pace, fit, render, styles, table_style
 
 BOX = "☐"
@@ -22,24 +23,32 @@ def _p(text, style) -> Paragraph:
 
 
 def pairing_flowables(sheet: RoundSheet) -> list:
-    """One row per player, sorted by table then name, so a player finds their table either way."""
+    """The pairing sheet twice, one row per player: by table, then by name (name first), so a player
+    finds their table either way."""
     s = styles()
     rows = []
     for game in sheet.games:
         sides = [(game.a, game.b), (game.b, game.a)] if game.b else [(game.a, None)]
         for me, other in sides:
-            rows.append((game.table if game.table else 10**6, me.name.casefold(), [
-                str(game.table) if game.table else _p(_("Bye"), s["cell"]), _p(fit(me.name), s["cell"]),
-                _p(fit(me.club), s["cell"]), _p(fit(me.army, 20), s["cell"]),
-                _p(fit(other.name) if other else "—", s["cell"]), _p(fit(other.army, 20) if other else "", s["cell"]),
-            ]))
-    rows.sort(key=lambda r: (r[0], r[1]))
-    header = [_("Table"), _("Player"), _("Club"), _("Army"), _("Opponent"), _("Opponent's army")]
-    table = Table([[_p(h, s["header"]) for h in header]] + [r[2] for r in rows],
-                  colWidths=[w * mm for w in (18, 42, 36, 18, 44, 28)], repeatRows=1)
-    table.setStyle(TableStyle(table_style()))
+            table = str(game.table) if game.table else _p(_("Bye"), s["cell"])
+            rows.append((game.table or 10**6, me.name.casefold(), table, _p(fit(me.name), s["cell"]), [
+                _p(fit(me.club), s["cell"]), _p(fit(me.army, 20), s["cell"]), _p(fit(other.name) if other else "—", s["cell"]),
+                _p(fit(other.army, 20) if other else "", s["cell"])]))
+    rest = [_("Club"), _("Army"), _("Opponent"), _("Opponent's army")]
     title = _("Round %(n)s · pairings") % {"n": sheet.number}
-    return [_p(f"{fit(sheet.event_name)} · {title}", s["title"]), table]
+    story: list = [_p(f"{fit(sheet.event_name)} · {title}", s["title"])]
+    by_table = [[r[2], r[3], *r[4]] for r in sorted(rows, key=lambda r: (r[0], r[1]))]
+    by_name = [[r[3], r[2], *r[4]] for r in sorted(rows, key=lambda r: (r[1], r[0]))]
+    for k, (label, texts, widths, body) in enumerate([
+        (_("By table"), [_("Table"), _("Player"), *rest], (18, 42, 36, 18, 44, 28), by_table),
+        (_("By name"), [_("Player"), _("Table"), *rest], (42, 18, 36, 18, 44, 28), by_name),
+    ]):
+        widths = [w * mm for w in widths]
+        table = Table([header_cells(texts, widths, s["header"]), *body], colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle(table_style()))
+        story += [PageBreak()] if k else []
+        story += [_p(label, s["h2"]), table]
+    return story
 
 
 def _half(sheet: RoundSheet, game, me, s) -> Table:

@@ -202,3 +202,11 @@ def registration_set_status(*, reg: Registration, status: str, user) -> Registra
     audit(event=reg.event, user=user, action=f"registration.{status}", target=reg.name, before=before,
           after={"status": reg.status, "dropped_after_round": reg.dropped_after_round})
     return reg
+
+
+@transaction.atomic
+def registrations_check_in(*, event: Event, ids, user) -> list[Registration]:
+    """Check in several registered players of this event at once (ids of other events are ignored)."""
+    regs = Registration.objects.select_for_update().select_related("player").filter(
+        event=event, pk__in=list(ids), status=Registration.Status.REGISTERED).order_by("player__name_key", "pk")
+    return [registration_set_status(reg=reg, status=Registration.Status.CHECKED_IN, user=user) for reg in regs]

@@ -105,8 +105,10 @@ def result_enter(game: Game, result: GameResult, user, *, version: int | None = 
     _validated(game, result)
     before = result_payload(stored_result(game)) if game.status == Game.Status.CONFIRMED else None
     _store(game, result, user)
+    players = [s.registration_id for s in game.seats.order_by("side")]
     audit(event=game.round.event, user=user, action="result.enter", target=f"round {game.round.number} table {game.table}",
-          before=before, after=result_payload(result))
+          before=before, after={**result_payload(result), "players": players}, round_number=game.round.number,
+          people=players)
     _complete(game.round)
     return before is not None and before != result_payload(result)
 
@@ -156,9 +158,12 @@ def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = 
     else:
         game.status = Game.Status.REPORTED
         game.save(update_fields=["status"])
+    players = [s.registration_id for s in game.seats.order_by("side")]
     audit(event=game.round.event, user=user, action="result.report",
           target=f"round {game.round.number} table {game.table} ({seat.registration.name})",
-          after={**payload, "review": game.review_reason} if game.review_reason else payload)
+          after={**payload, "players": players, "reporter": seat.registration_id,
+                 **({"review": game.review_reason} if game.review_reason else {})},
+          round_number=game.round.number, people=players)
     return game
 
 

@@ -4,7 +4,7 @@ and backups; printed PDFs."""
 
 from django.urls import path, register_converter
 
-from tournament.web.views import desk, events, pdf, players, registration, results, rounds, trust
+from tournament.web.views import audit, clock, desk, events, final, pdf, players, registration, results, rounds, trust
 
 app_name = "tournament"
 
@@ -40,6 +40,7 @@ urlpatterns = [
     path("e/<slug:slug>/entries/<int:pk>/game-link/", desk.game_link, name="game_link"),
     path("e/<slug:slug>/players/", players.player_list, name="players"),
     path("e/<slug:slug>/players/add/", players.player_add, name="player_add"),
+    path("e/<slug:slug>/players/check-in/", players.check_in_bulk, name="check_in_bulk"),
     path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
     path("e/<slug:slug>/players/export.<str:fmt>", players.player_export, name="player_export"),
 ]
@@ -52,7 +53,13 @@ urlpatterns += [
     path("e/<slug:slug>/rounds/<int:number>/delete/", rounds.round_delete_view, name="round_delete"),
     path("e/<slug:slug>/rounds/<int:number>/regenerate/", rounds.round_regenerate_view, name="round_regenerate"),
     path("e/<slug:slug>/rounds/<int:number>/swap/", rounds.seats_swap_view, name="seats_swap"),
-    path("e/<slug:slug>/rounds/<int:number>/clock/", rounds.round_clock, name="round_clock"),
+    path("e/<slug:slug>/rounds/<int:number>/clock/", clock.round_clock, name="round_clock"),
+    path("e/<slug:slug>/rounds/<int:number>/clock/<slug:action>/", clock.clock_control, name="clock_control"),
+    path("e/<slug:slug>/rounds/extra/", final.round_extra, name="round_extra"),
+    path("e/<slug:slug>/finish/", final.event_finish_view, name="event_finish"),
+    path("e/<slug:slug>/final/", final.final_standings, name="final"),
+    path("e/<slug:slug>/final-standings.pdf", final.final_standings_pdf_view, name="final_pdf"),
+    path("e/<slug:slug>/podium.pdf", final.podium_pdf_view, name="podium_pdf"),
     path("e/<slug:slug>/rounds/<int:number>/pairings.<table:fmt>", results.pairings_export, name="pairings_export"),
     path("e/<slug:slug>/pairings/", rounds.pairings, name="pairings"),
     path("e/<slug:slug>/pairings/<int:number>/", rounds.pairings, name="pairings_round"),
@@ -67,7 +74,7 @@ urlpatterns += [
 
 urlpatterns += [
     path("events/import/", trust.backup_upload, name="backup_upload"),
-    path("e/<slug:slug>/audit/", trust.audit_log, name="audit"),
+    path("e/<slug:slug>/audit/", audit.audit_log, name="audit"),
     path("e/<slug:slug>/backup.json", trust.backup_download, name="backup_download"),
     path("e/<slug:slug>/seats/<int:pk>/report-link/", trust.report_link, name="report_link"),
 ]

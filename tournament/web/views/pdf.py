@@ -42,6 +42,11 @@ def _size(request: HttpRequest) -> str:
     return "A5" if request.GET.get("size", "").upper() == "A5" else "A4"
 
 
+def size_suffix(request: HttpRequest) -> str:
+    """"a4" or "a5": an A4 and an A5 copy of one sheet get different file names."""
+    return _size(request).lower()
+
+
 @require_GET
 @event_view()
 def army_sheet(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
@@ -53,7 +58,7 @@ def army_sheet(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         raise PermissionDenied
     sheets = army_sheets(event, event.registrations.filter(pk=reg.pk), _base(request))
     body = army_sheets_pdf(sheets, lang=get_language(), size=_size(request))
-    return pdf_response(body, f"{event.slug}-army-{reg.pk}.pdf")
+    return pdf_response(body, f"{event.slug}-army-{reg.pk}-{size_suffix(request)}.pdf")
 
 
 def _login() -> str:
@@ -66,7 +71,7 @@ def _login() -> str:
 @event_view(role=ORGANIZER)
 def all_army_sheets(request: HttpRequest, event: Event) -> HttpResponse:
     regs = printed_registrations(event)
-    lang, size, filename = get_language(), _size(request), f"{event.slug}-army-sheets.pdf"
+    lang, size, filename = get_language(), _size(request), f"{event.slug}-army-sheets-{size_suffix(request)}.pdf"
     if regs.count() <= BACKGROUND_SHEETS:
         return pdf_response(army_sheets_pdf(army_sheets(event, regs, _base(request)), lang=lang, size=size), filename)
     job = jobs.print_job_request(event=event, user=request.user, kind=PrintJob.Kind.ARMY_SHEETS, filename=filename,

@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.armies.catalogue import ARMY_SIZE
@@ -17,6 +18,7 @@ from tournament.registration.services import (
     player_register,
     registration_edit,
     registration_set_status,
+    registrations_check_in,
     reusable_players,
     similar_in_event,
 )
@@ -105,6 +107,26 @@ def entry_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     reg = registration_set_status(reg=reg, status=status, user=request.user)
     if request.htmx:
         return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
+    return redirect("tournament:players", slug=event.slug)
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def check_in_bulk(request: HttpRequest, event: Event) -> HttpResponse:
+    """Check in the ticked players, or everyone still registered ("all")."""
+    if request.POST.get("all"):
+        ids = event.registrations.filter(status=Registration.Status.REGISTERED).values_list("pk", flat=True)
+    else:
+        try:
+            ids = [int(value) for value in request.POST.getlist("entries")[:1000]]
+        except ValueError:
+            return HttpResponse(_("Players: choose from the list."), status=400)
+    done = registrations_check_in(event=event, ids=ids, user=request.user)
+    if done:
+        messages.success(request, ngettext("%(n)s player checked in: %(names)s.", "%(n)s players checked in: %(names)s.",
+                                           len(done)) % {"n": len(done), "names": ", ".join(r.name for r in done)})
+    else:
+        messages.info(request, _("Nobody to check in: tick the players who have arrived."))
     return redirect("tournament:players", slug=event.slug)
 
 

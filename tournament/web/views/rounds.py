@@ -1,19 +1,28 @@
-"""Rounds: pair a draft, inspect and swap, publish; the public pairings page and the round clock."""
+"""Rounds: pair a draft, inspect and swap, publish; the public pairings page.
+
+The round clock's controls are in views/clock.py, finishing the event in views/final.py."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.events.state import event_state
 from tournament.models import Event, Round, Seat
+from tournament.pairing.clock import clock_state
+from tournament.pairing.finish import progress
 from tournament.pairing.manager import RoundError, round_delete, round_pair, round_publish, round_regenerate, seats_swap
-from tournament.pairing.messages import note_message
+from tournament.pairing.messages import is_warning, note_message
+from tournament.results.entry import stored_result
+from tournament.results.shorthand import to_shorthand
 from tournament.web.fragments import cached_fragment
+from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
 
@@ -29,11 +38,26 @@ def _round(event: Event, number: int, *, published_only: bool = False) -> Round:
     return get_object_or_404(rounds, number=number)
 
 
+def _result(game, seats) -> dict:
+    """What the result cell says: the points, the DBA result ("4G-1C", side A first), or the bye."""
+    if game.is_bye:
+        points = seats[0].score if seats else None
+        return {"bye": True, "points": ngettext("%(n)s point", "%(n)s points", points or 0) % {"n": points or 0}}
+    stored = stored_result(game)
+    if stored is None:
+        return {}
+    return {"points": "–".join(str(s.score) for s in seats), "dba": to_shorthand(stored)}
+
+
 def _explained(games) -> tuple[list[dict], dict[int, str]]:
     games = list(games)
     names = {s.registration_id: s.registration.name for g in games for s in g.seats.all()}
-    items = [{"game": g, "seats": list(g.seats.all()), "notes": [note_message(n, names) for n in g.explanation]}
-             for g in games]
+    items = []
+    for g in games:
+        seats = list(g.seats.all())
+        notes = [{"text": note_message(n, names), "warning": is_warning(n)} for n in g.explanation]
+        items.append({"game": g, "seats": seats, "notes": notes, "result": _result(g, seats),
+                      "warned": any(n["warning"] for n in notes)})
     return items, names
 
 
@@ -43,6 +67,7 @@ def round_list(request: HttpRequest, event: Event) -> HttpResponse:
     rounds = event.rounds.annotate(game_count=Count("games")).order_by("number")
     return render(request, "tournament/rounds.html", {
         "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
+        "progress": progress(event),
     })
 
 
@@ -60,14 +85,17 @@ def round_pair_view(request: HttpRequest, event: Event) -> HttpResponse:
 @require_GET
 @event_view(role="staff")
 def round_detail(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """The round for its staff; htmx refreshes the games table while results come in."""
     rnd = _round(event, number)
     games, names = _explained(games_of(rnd))
     context = {
         "event": event, "round": rnd, "games": games, "is_organizer": is_organizer(request.user, event),
-        "warnings": [note_message(n, names) for n in rnd.warnings],
+        "warnings": [note_message(n, names) for n in rnd.warnings], "clock": clock_state(rnd),
         "seats": [s for g in games for s in g["seats"]], "may_swap": may_swap(request.user, event),
     }
-    return render(request, "tournament/round.html", context)
+    if wants_fragment(request):
+        return varies(render(request, "tournament/round.html#games", context))
+    return varies(render(request, "tournament/round.html", context))
 
 
 def _round_action(request: HttpRequest, event: Event, number: int, action) -> HttpResponse:
@@ -111,16 +139,22 @@ def seats_swap_view(request: HttpRequest, event: Event, number: int) -> HttpResp
         raise PermissionDenied
     rnd = _round(event, number)
     try:
-        first = get_object_or_404(Seat, pk=int(request.POST.get("first", "")), round=rnd)
-        second = get_object_or_404(Seat, pk=int(request.POST.get("second", "")), round=rnd)
+        first = get_object_or_404(Seat.objects.select_related("registration__player"),
+                                  pk=int(request.POST.get("first", "")), round=rnd)
+        second = get_object_or_404(Seat.objects.select_related("registration__player"),
+                                   pk=int(request.POST.get("second", "")), round=rnd)
     except ValueError:
         return HttpResponse(status=400)
+    moved = (first.registration.name, second.registration.name)
     try:
         warnings = seats_swap(rnd, first, second, request.user)
     except RoundError as exc:
         messages.error(request, str(exc))
     else:
         names = dict(rnd.seats.values_list("registration_id", "registration__name"))
+        if not warnings:
+            messages.success(request, _("Swapped %(a)s ↔ %(b)s. No rematch, no club mates, no repeated table.") % {
+                "a": moved[0], "b": moved[1]})
         for note in warnings:
             messages.warning(request, note_message(note, names))
     return redirect("tournament:round", slug=event.slug, number=number)
@@ -138,18 +172,7 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
 
     state = event_state(event, rnd.pk if rnd else None)
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
-    if request.htmx:
-        return HttpResponse(table)
+    if wants_fragment(request):
+        return varies(HttpResponse(table))
     context = {"event": event, "round": rnd, "rounds": published, "table_html": table}
-    return render(request, "tournament/pairings.html", context)
-
-
-@require_GET
-@event_view()
-def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    rnd = _round(event, number, published_only=True)
-    if rnd.clock_started_at is None:
-        raise Http404
-    return render(request, "tournament/clock.html", {"event": event, "round": rnd})
-
-
+    return varies(render(request, "tournament/pairings.html", context))

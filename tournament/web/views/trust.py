@@ -1,4 +1,4 @@
-"""The audit log, private report links, and whole-event backup download/upload."""
+"""Private report links, and whole-event backup download/upload (the audit log is in views/audit.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,17 +20,6 @@ from tournament.web.input_guard import takes_uploads
 from tournament.web.permissions import ORGANIZER, event_view
 
 MAX_BACKUP_BYTES = 20 * 1024 * 1024
-
-
-@require_GET
-@event_view(role=ORGANIZER)
-def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
-    entries = event.audit_entries.select_related("user")
-    action = request.GET.get("action", "").strip()
-    if action:
-        entries = entries.filter(action__startswith=action)
-    page = Paginator(entries, 100).get_page(request.GET.get("page"))
-    return render(request, "tournament/audit.html", {"event": event, "page": page, "action": action})
 
 
 @require_POST

@@ -1,0 +1,105 @@
+"""The end of an event on paper: the final standings, and a certificate-style page for the podium.
+
+Both read the standings through the same functions as the standings page (results.standings), so the
+printed ranks are the ones on the screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, override
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+from tournament.models import Event
+from tournament.pdfs.headers import header_cells
+from tournament.pdfs.styles import render, styles, table_style
+from tournament.results.standings import event_standings
+
+PODIUM = 3
+GOLD, SILVER, BRONZE = colors.HexColor("#b8860b"), colors.HexColor("#8a8d91"), colors.HexColor("#8c5a2b")
+
+
+@dataclass(frozen=True)
+class Placed:
+    rank: int
+    shared: bool
+    name: str
+    club: str
+    army: str
+    points: int
+
+
+def podium(event: Event) -> list[Placed]:
+    """Everyone placed in the top three (more than three when places are shared)."""
+    regs = {r.pk: r for r in event.registrations.select_related("club")}
+    placed = []
+    for row in event_standings(event):
+        if row.rank > PODIUM:
+            break
+        reg = regs[row.registration_id]
+        placed.append(Placed(row.rank, row.shared, reg.name, reg.club.name if reg.club_id else "",
+                             reg.army_name or reg.army_ref, row.points))
+    return placed
+
+
+def _p(text, style) -> Paragraph:
+    return Paragraph(escape(str(text)), style)
+
+
+def _place(rank: int) -> str:
+    return {1: _("First place"), 2: _("Second place"), 3: _("Third place")}.get(rank, str(rank))
+
+
+def final_standings_pdf(event: Event, frame, *, lang: str = "en") -> bytes:
+    """`frame`: results.standings.standings_frame(event), the table the standings page shows."""
+    with override(lang):
+        s = styles()
+        title = _("Final standings")
+        when = formats.date_format(event.date, "DATE_FORMAT")
+        fixed = [14 * mm, 46 * mm, 32 * mm, 16 * mm][: len(frame.columns)]
+        metrics = len(frame.columns) - len(fixed)
+        widths = fixed + [(186 * mm - sum(fixed)) / metrics] * metrics if metrics > 0 else fixed
+        rows = [header_cells(list(frame.columns), widths, s["header"])]
+        rows += [[_p(v, s["cell"]) for v in record] for record in frame.itertuples(index=False)]
+        table = Table(rows, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle(table_style(size=7.5)))
+        story = [_p(f"{event.name} · {title}", s["title"]), _p(when + (f" · {event.venue}" if event.venue else ""),
+                                                                  s["base"]), Spacer(1, 3 * mm),
+                 table if len(rows) > 1 else _p(_("No players yet."), s["base"])]
+        return render(story, title=f"{event.name} · {title}", footer=f"{event.name} · {title}")
+
+
+def podium_pdf(event: Event, placed: list[Placed], *, lang: str = "en") -> bytes:
+    """One certificate-style page: the event, then first, second and third place, each with name and points."""
+    with override(lang):
+        s = styles()
+        centre = {"alignment": TA_CENTER}
+        big = ParagraphStyle("podium-title", parent=s["title"], fontSize=26, leading=32, **centre)
+        sub = ParagraphStyle("podium-sub", parent=s["base"], fontSize=12, leading=16, **centre)
+        place = {k: ParagraphStyle(f"place-{k}", parent=s["bold"], fontSize=13, leading=17, textColor=c, **centre)
+                 for k, c in ((1, GOLD), (2, SILVER), (3, BRONZE))}
+        name = ParagraphStyle("podium-name", parent=s["bold"], fontSize=22, leading=27, **centre)
+        detail = ParagraphStyle("podium-detail", parent=s["base"], fontSize=11, leading=14, **centre)
+        when = formats.date_format(event.date, "DATE_FORMAT") + (f" · {event.venue}" if event.venue else "")
+        story: list = [Spacer(1, 12 * mm), _p(event.name, big), _p(when, sub), Spacer(1, 4 * mm),
+                       _p(_("Final standings: the podium"), sub), Spacer(1, 14 * mm)]
+        for person in placed:
+            label = _place(person.rank) + (f" ({_('shared')})" if person.shared else "")
+            points = ngettext("%(n)s point", "%(n)s points", person.points) % {"n": person.points}
+            details = " · ".join(x for x in (person.club, person.army, points) if x)
+            block = Table([[_p(label, place.get(person.rank, s["bold"]))], [_p(person.name, name)], [_p(details, detail)]],
+                          colWidths=[150 * mm])
+            block.setStyle(TableStyle([("LINEBELOW", (0, -1), (-1, -1), 0.6, place.get(person.rank, s["bold"]).textColor),
+                                       ("BOTTOMPADDING", (0, -1), (-1, -1), 6)]))
+            story += [block, Spacer(1, 10 * mm)]
+        if not placed:
+            story.append(_p(_("No results yet."), sub))
+        title = _("Podium")
+        return render(story, title=f"{event.name} · {title}", footer=f"{event.name} · {title}")

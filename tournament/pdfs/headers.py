@@ -1,0 +1,40 @@
+"""Column headers that fit their columns: a header is set smaller until its longest word fits, so no
+word is broken in the middle ("Dispar/o", "Posizi/one") in any language. A slash may end a line
+("appiedati/ montati"): a zero-width space after it lets the line break there."""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+PADDING = 6  # points: the table cells' left and right padding together (styles.table_style)
+SMALLEST = 4.5
+BREAK = "\u200b"  # zero-width space: a line may break here
+
+
+def words(text: str) -> list[str]:
+    """The pieces a header line may not break: words, split after slashes too."""
+    return [w for w in re.split(rf"[\s{BREAK}]+|(?<=/)", str(text)) if w] or [""]
+
+
+def header_size(text: str, width: float, style: ParagraphStyle) -> float:
+    """The largest font size, at most the style's, at which every word of `text` fits in `width` points."""
+    pieces = words(text)
+    size = style.fontSize
+    while size > SMALLEST and max(stringWidth(w, style.fontName, size) for w in pieces) > width - PADDING:
+        size -= 0.25
+    return size
+
+
+def header_cells(texts, widths, style: ParagraphStyle) -> list[Paragraph]:
+    cells = []
+    for text, width in zip(texts, widths, strict=True):
+        size = header_size(text, width, style)
+        fitted = style if size == style.fontSize else ParagraphStyle(
+            f"{style.name}-{size}", parent=style, fontSize=size, leading=size * style.leading / style.fontSize)
+        cells.append(Paragraph(escape(str(text)).replace("/", "/" + BREAK), fitted))
+    return cells

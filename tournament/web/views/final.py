@@ -1,0 +1,83 @@
+"""Finishing an event: the organizer's choice after the last round (finish, or an explicit extra
+round), and the final standings for everyone: page, printable PDF, podium page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.models import Event
+from tournament.pairing.finish import event_finish, round_pair_extra
+from tournament.pairing.manager import RoundError
+from tournament.pdfs.final import final_standings_pdf, podium, podium_pdf
+from tournament.results.standings import standings_frame
+from tournament.web.permissions import ORGANIZER, event_view, is_organizer
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def event_finish_view(request: HttpRequest, event: Event) -> HttpResponse:
+    try:
+        event_finish(event, request.user)
+    except RoundError as exc:
+        messages.error(request, str(exc))
+        return redirect("tournament:rounds", slug=event.slug)
+    messages.success(request, _("The event is finished. These are the final standings."))
+    return redirect("tournament:final", slug=event.slug)
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def round_extra(request: HttpRequest, event: Event) -> HttpResponse:
+    """One more round than planned: only with the box ticked, and logged."""
+    if request.POST.get("confirm") != "extra":
+        messages.error(request, _("Tick “Play an extra round” to pair a round beyond the plan."))
+        return redirect("tournament:rounds", slug=event.slug)
+    try:
+        rnd = round_pair_extra(event, request.user)
+    except RoundError as exc:
+        messages.error(request, str(exc))
+        return redirect("tournament:rounds", slug=event.slug)
+    messages.warning(request, _("Round %(n)s is an extra round, beyond the plan; it is recorded in the audit log.") % {
+        "n": rnd.number})
+    return redirect("tournament:round", slug=event.slug, number=rnd.number)
+
+
+def _finished(event: Event) -> None:
+    if event.finished_at is None:
+        raise Http404
+
+
+@require_GET
+@event_view()
+def final_standings(request: HttpRequest, event: Event) -> HttpResponse:
+    _finished(event)
+    frame = standings_frame(event)
+    context = {"event": event, "podium": podium(event), "columns": list(frame.columns),
+               "rows": frame.to_dict("records"), "is_organizer": is_organizer(request.user, event)}
+    return render(request, "tournament/final.html", context)
+
+
+def _pdf(body: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@require_GET
+@event_view()
+def final_standings_pdf_view(request: HttpRequest, event: Event) -> HttpResponse:
+    _finished(event)
+    body = final_standings_pdf(event, standings_frame(event), lang=get_language())
+    return _pdf(body, f"{event.slug}-final-standings.pdf")
+
+
+@require_GET
+@event_view()
+def podium_pdf_view(request: HttpRequest, event: Event) -> HttpResponse:
+    _finished(event)
+    return _pdf(podium_pdf(event, podium(event), lang=get_language()), f"{event.slug}-podium.pdf")
