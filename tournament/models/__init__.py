@@ -2,6 +2,7 @@
 
 from tournament.models.audit import AuditEntry
 from tournament.models.events import Edition, Event, EventRole, RoundOneMethod
+from tournament.models.leagues import League, LeagueEvent, LeagueRole
 from tournament.models.people import Club, Player
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
@@ -13,6 +14,9 @@ __all__ = [
     "Event",
     "EventRole",
     "Game",
+    "League",
+    "LeagueEvent",
+    "LeagueRole",
     "Player",
     "Registration",
     "ResultReport",
