@@ -20,10 +20,7 @@ def defuse(value):
 
 
 def safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    frame = frame.copy()
-    for column in frame.columns:
-        if frame[column].dtype == object:
-            frame[column] = frame[column].map(defuse)
+    frame = frame.map(defuse)  # every cell, whatever the column's dtype (pandas 3 has a string dtype)
     frame.columns = [defuse(str(c)) for c in frame.columns]
     return frame
 
