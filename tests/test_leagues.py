@@ -214,3 +214,16 @@ def test_any_signed_in_user_creates_a_league_and_runs_it(client):
 def test_league_page_in_spanish_and_italian(client, league, lang, words):
     page = client.get("/leagues/uk-2026/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     assert words in page
+
+
+def test_league_organizer_marks_an_accepted_event_premier_and_the_points_follow(league, league_organizer, organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    membership = join(league, event)
+    assert [row.points for row in load_league(league).rows] == [15.0, 12.0]
+    stranger = Client()
+    stranger.force_login(organizer)  # the event's organizer does not decide the league's premier events
+    assert stranger.post(f"/leagues/uk-2026/events/{membership.pk}/premier/", {"premier": "on"}).status_code == 403
+    owner = Client()
+    owner.force_login(league_organizer)
+    assert owner.post(f"/leagues/uk-2026/events/{membership.pk}/premier/", {"premier": "on"}).status_code == 302
+    assert [row.points for row in load_league(league).rows] == [20.0, 16.0]

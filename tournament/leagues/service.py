@@ -86,3 +86,17 @@ def accept(user, membership_pk: int) -> LeagueEvent:
         audit(event=membership.event, user=user, action="league.accept", target=membership.league.slug,
               after={"state": membership.state})
     return membership
+
+
+def set_premier(user, league: League, membership_pk: int, premier: bool) -> LeagueEvent:
+    """The league organizer marks a member event premier (or not): it changes the event's size band."""
+    if not is_league_organizer(user, league):
+        raise PermissionDenied
+    with transaction.atomic():
+        membership = LeagueEvent.objects.select_for_update().select_related("event").get(pk=membership_pk, league=league)
+        before = membership.premier
+        membership.premier = premier
+        membership.save(update_fields=["premier"])
+        audit(event=membership.event, user=user, action="league.premier", target=league.slug,
+              before={"premier": before}, after={"premier": premier})
+    return membership

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<slug:slug>/", leagues.league_detail, name="league"),
     path("<slug:slug>/manage/", leagues.league_manage, name="manage"),
     path("<slug:slug>/join/", leagues.league_join, name="join"),
+    path("<slug:slug>/events/<int:pk>/premier/", leagues.membership_premier, name="premier"),
     path("<slug:slug>/players/<int:player>/", leagues.league_player, name="player"),
     path("<slug:slug>/table.<table:fmt>", leagues.league_export, name="export"),
 ]

@@ -154,3 +154,13 @@ def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(request, _("%(event)s is now part of %(league)s.") % {"event": membership.event.name,
                                                                          "league": membership.league.name})
     return redirect("leagues:invitations")
+
+
+@require_POST
+@login_required
+def membership_premier(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league = _league(request, slug, organizer=True)
+    if not league.memberships.filter(pk=pk).exists():
+        raise Http404
+    service.set_premier(request.user, league, pk, request.POST.get("premier") == "on")
+    return redirect("leagues:manage", slug=league.slug)
