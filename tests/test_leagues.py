@@ -227,3 +227,16 @@ def test_league_organizer_marks_an_accepted_event_premier_and_the_points_follow(
     owner.force_login(league_organizer)
     assert owner.post(f"/leagues/uk-2026/events/{membership.pk}/premier/", {"premier": "on"}).status_code == 302
     assert [row.points for row in load_league(league).rows] == [20.0, 16.0]
+
+
+def test_invite_refuses_an_event_outside_the_season_or_edition(league, league_organizer, organizer, people):
+    owner = Client()
+    owner.force_login(league_organizer)
+    late = make_event(date=datetime.date(2027, 2, 1))
+    old_rules = make_event(date=datetime.date(2026, 6, 1), edition="2.2", scoring_preset="nasamw-v4")
+    for event, words in ((late, "season"), (old_rules, "edition")):
+        page = owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
+        assert page.status_code == 200 and words in page.content.decode()
+    assert not LeagueEvent.objects.exists()
+    assert owner.post("/leagues/uk-2026/manage/", {"event": "no-such-event"}).status_code == 200
+    assert not LeagueEvent.objects.exists()

@@ -51,11 +51,24 @@ class InviteForm(forms.Form):
     event = forms.SlugField(label=_("Event's short name"), max_length=60, help_text=_("As in its link: /e/<short name>/."))
     premier = forms.BooleanField(label=_("Premier event"), required=False)
 
+    def __init__(self, *args, league: League, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league
+
     def clean_event(self) -> Event:
         event = Event.objects.filter(slug=self.cleaned_data["event"]).first()
         if event is None:
             raise forms.ValidationError(_("No event has this short name."))
+        if not (self.league.season_start <= event.date <= self.league.season_end):
+            raise forms.ValidationError(_("This event is not played within the league's season."))
+        if event.edition != self.league.edition:
+            raise forms.ValidationError(_("This event is played under another rules edition than the league."))
         return event
+
+
+def eligible_events(league: League, events):
+    """Events that may join: played within the season, under the league's edition."""
+    return events.filter(date__gte=league.season_start, date__lte=league.season_end, edition=league.edition)
 
 
 class JoinForm(forms.Form):

@@ -19,7 +19,7 @@ from tournament.leagues.rules import rule_in_words
 from tournament.leagues.sheets import table_bytes
 from tournament.leagues.table import load_league
 from tournament.models import Event, EventRole, League, LeagueEvent
-from tournament.web.forms.leagues import InviteForm, JoinForm, LeagueForm
+from tournament.web.forms.leagues import InviteForm, JoinForm, LeagueForm, eligible_events
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -58,8 +58,8 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     data = load_league(league)
     own_events = None
     if request.user.is_authenticated:
-        own_events = Event.objects.filter(roles__user=request.user, roles__role=EventRole.Role.ORGANIZER).exclude(
-            league_memberships__league=league).distinct()
+        own_events = eligible_events(league, Event.objects.filter(
+            roles__user=request.user, roles__role=EventRole.Role.ORGANIZER).exclude(league_memberships__league=league)).distinct()
     return render(request, "leagues/detail.html", {
         "league": league, "data": data, "rule": rule_in_words(league),
         "is_organizer": service.is_league_organizer(request.user, league),
@@ -110,7 +110,7 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     league = _league(request, slug, organizer=True)
-    form = InviteForm(request.POST or None)
+    form = InviteForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         service.invite_event(request.user, league, form.cleaned_data["event"], form.cleaned_data["premier"])
         messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
@@ -123,10 +123,10 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def league_join(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league(request, slug)
-    events = Event.objects.filter(roles__user=request.user, roles__role=EventRole.Role.ORGANIZER).distinct()
+    events = eligible_events(league, Event.objects.filter(roles__user=request.user, roles__role=EventRole.Role.ORGANIZER)).distinct()
     form = JoinForm(request.POST, events=events)
     if not form.is_valid():
-        return HttpResponse(_("Choose one of your events."), status=400)
+        return HttpResponse(_("Choose one of your events played within the league's season and edition."), status=400)
     membership = service.request_join(request.user, league, form.cleaned_data["event"])
     if membership.state == LeagueEvent.State.ACCEPTED:
         messages.success(request, _("Your event is now part of the league."))
