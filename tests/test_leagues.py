@@ -123,7 +123,7 @@ def test_only_accepted_events_count(league, organizer, people):
     assert load_league(league).rows == []
 
 
-def test_league_page_runs_a_constant_number_of_queries(client, league, organizer):
+def test_league_page_runs_a_constant_number_of_queries(client, league, organizer, django_assert_max_num_queries):
     def count() -> int:
         with CaptureQueriesContext(connection) as queries:
             assert client.get("/leagues/uk-2026/").status_code == 200
@@ -136,7 +136,14 @@ def test_league_page_runs_a_constant_number_of_queries(client, league, organizer
         many = {f"Q{i}": make_player(f"Q{i}") for i in range(8)}
         games = [[(f"Q{i}", f"Q{i + 1}", "4-1") for i in range(0, 8, 2)], [(f"Q{i}", f"Q{i + 2}", "4-2") for i in (0, 1, 4, 5)]]
         join(league, played_event(organizer, many, games, date=datetime.date(2026, month, 1)))
-    assert count() == few
+    assert count() == few, few
+    with django_assert_max_num_queries(4):  # league, member events, entries, seats
+        assert client.get("/leagues/uk-2026/").status_code == 200
+    player = League.objects.get(pk=league.pk).memberships.last().event.registrations.first().player_id
+    with django_assert_max_num_queries(4):
+        assert client.get(f"/leagues/uk-2026/players/{player}/").status_code == 200
+    with django_assert_max_num_queries(4):
+        assert client.get("/leagues/uk-2026/table.xlsx").status_code == 200
 
 
 def test_stranger_cannot_manage_and_private_league_is_hidden(client, league, league_organizer):
