@@ -137,12 +137,12 @@ def test_league_page_runs_a_constant_number_of_queries(client, league, organizer
         games = [[(f"Q{i}", f"Q{i + 1}", "4-1") for i in range(0, 8, 2)], [(f"Q{i}", f"Q{i + 2}", "4-2") for i in (0, 1, 4, 5)]]
         join(league, played_event(organizer, many, games, date=datetime.date(2026, month, 1)))
     assert count() == few, few
-    with django_assert_max_num_queries(4):  # league, member events, entries, seats
+    with django_assert_max_num_queries(5):  # league, member events, merges, entries, seats
         assert client.get("/leagues/uk-2026/").status_code == 200
     player = League.objects.get(pk=league.pk).memberships.last().event.registrations.first().player_id
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         assert client.get(f"/leagues/uk-2026/players/{player}/").status_code == 200
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         assert client.get("/leagues/uk-2026/table.xlsx").status_code == 200
 
 
@@ -247,3 +247,39 @@ def test_invite_refuses_an_event_outside_the_season_or_edition(league, league_or
     assert not LeagueEvent.objects.exists()
     assert owner.post("/leagues/uk-2026/manage/", {"event": "no-such-event"}).status_code == 200
     assert not LeagueEvent.objects.exists()
+
+
+def test_league_organizer_merges_two_accountless_records_with_a_preview_and_undoes_it(league, league_organizer, organizer):
+    from tournament.models import AuditEntry
+
+    ann_one, ann_two, bob, cid = make_player("Ann"), make_player("Ann"), make_player("Bob"), make_player("Cid")
+    join(league, played_event(organizer, {"Ann": ann_one, "Bob": bob}, [[("Ann", "Bob", "4-1")]]))
+    join(league, played_event(organizer, {"Ann Smith": ann_two, "Cid": cid}, [[("Ann Smith", "Cid", "4-1")]],
+                              date=datetime.date(2026, 5, 1)))
+    assert len(load_league(league).rows) == 4  # same name, two records: two people until someone says otherwise
+    owner = Client()
+    owner.force_login(league_organizer)
+    preview = owner.get("/leagues/uk-2026/merge/", {"player": ann_two.pk, "into": ann_one.pk})
+    assert preview.status_code == 200 and "Ann Smith" in preview.content.decode(), preview.content.decode()[-1500:]
+    assert len(load_league(league).rows) == 4  # the preview changes nothing
+    stranger = Client()
+    stranger.force_login(organizer)
+    assert stranger.post("/leagues/uk-2026/merge/", {"player": ann_two.pk, "into": ann_one.pk}).status_code == 403
+    assert owner.post("/leagues/uk-2026/merge/", {"player": ann_two.pk, "into": ann_one.pk}).status_code == 302
+    rows = load_league(league).rows
+    assert len(rows) == 3 and rows[0].player_id == ann_one.pk and rows[0].points == 30.0 and rows[0].games == 2
+    assert AuditEntry.objects.filter(action="league.merge", user=league_organizer).exists()
+    assert owner.post(f"/leagues/uk-2026/merge/{ann_two.pk}/undo/").status_code == 302
+    assert len(load_league(league).rows) == 4
+    assert AuditEntry.objects.filter(action="league.unmerge").exists()
+
+
+def test_merge_refuses_people_with_accounts_and_people_of_the_same_event(league, league_organizer, organizer):
+    with_account = make_player("Ann", user=make_user("ann"))
+    bob, cid = make_player("Bob"), make_player("Cid")
+    join(league, played_event(organizer, {"Ann": with_account, "Bob": bob, "Cid": cid}, [[("Ann", "Bob", "4-1")], [("Cid", "Bob", "4-1")]]))
+    owner = Client()
+    owner.force_login(league_organizer)
+    assert owner.post("/leagues/uk-2026/merge/", {"player": bob.pk, "into": cid.pk}).status_code == 400  # same event
+    assert owner.post("/leagues/uk-2026/merge/", {"player": bob.pk, "into": with_account.pk}).status_code == 400
+    assert len(load_league(league).rows) == 3

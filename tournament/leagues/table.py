@@ -3,7 +3,8 @@
 Reads only what the league pages show: each entry's name and club as entered at its event (the
 event's own data), the events' confirmed games and their final places. Never an entry's email or
 region. A person is the same across events only when their entries point at the same Player row
-(their own profile, linked to their account), never because two names match.
+(their own profile, linked to their account), or when a league organizer merged two account-less
+people in this league (tournament/leagues/merges.py), never because two names match.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from tournament.leagues import ratings as glicko
 from tournament.leagues.presets import league_rule
 from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
-from tournament.models import Game, League, LeagueEvent, Registration, Round, Seat
+from tournament.models import Game, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
 from tournament.results import tiebreaks
 from tournament.results.shorthand import GameResult, SideResult
 
@@ -82,15 +83,16 @@ def _played(games: list[list[tuple]]) -> list[tiebreaks.PlayedGame]:
 
 
 def load_league(league: League) -> LeagueData:
-    """The league's table, ratings and history: three queries, whatever the league's size."""
+    """The league's table, ratings and history: four queries, whatever the league's size."""
     memberships = list(
         LeagueEvent.objects.filter(league=league, state=LeagueEvent.State.ACCEPTED).select_related("event")
         .order_by("event__date", "event_id")
     )
     events = {m.event_id: m for m in memberships}
     event_ids = list(events)
+    same = dict(LeagueMerge.objects.filter(league=league).values_list("player_id", "into_id"))
     regs = {
-        pk: (event_id, player_id, name, key, status, club)
+        pk: (event_id, same.get(player_id, player_id), name, key, status, club)
         for pk, event_id, player_id, name, key, status, club in Registration.objects.filter(event_id__in=event_ids)
         .values_list("pk", "event_id", "player_id", "name", "name_key", "status", "club__name")
     } if event_ids else {}

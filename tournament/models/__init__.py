@@ -2,7 +2,7 @@
 
 from tournament.models.audit import AuditEntry
 from tournament.models.events import Edition, Event, EventRole, RoundOneMethod
-from tournament.models.leagues import League, LeagueEvent, LeagueRole
+from tournament.models.leagues import League, LeagueEvent, LeagueMerge, LeagueRole
 from tournament.models.people import Club, Player
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
@@ -16,6 +16,7 @@ __all__ = [
     "Game",
     "League",
     "LeagueEvent",
+    "LeagueMerge",
     "LeagueRole",
     "Player",
     "Registration",

@@ -92,3 +92,25 @@ class LeagueEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} · {self.league}"
+
+
+class LeagueMerge(models.Model):
+    """A league organizer's decision that two account-less people are one, inside this league only.
+
+    Nothing in the events changes (their entries keep their Player): the league table counts `player`'s
+    results as `into`'s. Undone by deleting the row; both ways leave an audit entry.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="merges")
+    player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    into = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("league merge")
+        verbose_name_plural = _("league merges")
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="unique_league_merge")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} → {self.into_id} · {self.league}"

@@ -77,3 +77,15 @@ class JoinForm(forms.Form):
     def __init__(self, *args, events=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["event"].queryset = events if events is not None else Event.objects.none()
+
+
+class MergeForm(forms.Form):
+    """Two account-less people of the league: `player`'s results count as `into`'s."""
+
+    player = forms.TypedChoiceField(label=_("This person's entries"), coerce=int)
+    into = forms.TypedChoiceField(label=_("are the same person as"), coerce=int)
+
+    def __init__(self, *args, people: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = people
+        self.fields["into"].choices = people

@@ -11,15 +11,16 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.leagues import service
+from tournament.leagues import merges, service
 from tournament.leagues.chart import ChartPoint, rating_svg
 from tournament.leagues.rules import rule_in_words
 from tournament.leagues.sheets import table_bytes
 from tournament.leagues.table import load_league
-from tournament.models import Event, EventRole, League, LeagueEvent
-from tournament.web.forms.leagues import InviteForm, JoinForm, LeagueForm, eligible_events
+from tournament.models import Event, EventRole, League, LeagueEvent, LeagueMerge, Registration
+from tournament.web.forms.leagues import InviteForm, JoinForm, LeagueForm, MergeForm, eligible_events
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -116,7 +117,70 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
         return redirect("leagues:manage", slug=league.slug)
     memberships = league.memberships.select_related("event").order_by("event__date")
-    return render(request, "leagues/manage.html", {"league": league, "form": form, "memberships": memberships})
+    return render(request, "leagues/manage.html", {
+        "league": league, "form": form, "memberships": memberships,
+        "merge_form": MergeForm(people=_accountless(league)), "merges": _merges(league),
+    })
+
+
+def _accountless(league: League) -> list[tuple[int, str]]:
+    """People without an account in the league's events, as (player id, "name · club · event")."""
+    rows = Registration.objects.filter(
+        player__user__isnull=True, event__league_memberships__league=league,
+        event__league_memberships__state=LeagueEvent.State.ACCEPTED,
+    ).order_by("name_key", "event__date").values_list("player_id", "name", "club__name", "event__name")
+    people: dict[int, str] = {}
+    for player_id, name, club, event in rows:
+        people.setdefault(player_id, " · ".join(part for part in (name, club or "", event) if part))
+    return list(people.items())
+
+
+def _merges(league: League) -> list[tuple[LeagueMerge, list, list]]:
+    rows = list(LeagueMerge.objects.filter(league=league))
+    entries = merges.league_entries(league, [r.player_id for r in rows] + [r.into_id for r in rows])
+    return [(row, entries.get(row.player_id, []), entries.get(row.into_id, [])) for row in rows]
+
+
+MERGE_REFUSALS = {
+    "same": _lazy("Choose two different people."),
+    "account": _lazy("Only people without an account can be merged: a person with an account is already one person."),
+    "not_in_league": _lazy("Both people must have played in the league's events."),
+    "same_event": _lazy("Both played the same event, so they are two people."),
+}
+
+
+def league_merge(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: what would merge (nothing changes); POST with confirm: merge, with an audit entry."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    league = _league(request, slug, organizer=True)
+    form = MergeForm(request.POST if request.method == "POST" else request.GET, people=_accountless(league))
+    if not form.is_valid():
+        return render(request, "leagues/merge.html", {"league": league, "form": form}, status=400)
+    player, into = form.cleaned_data["player"], form.cleaned_data["into"]
+    try:
+        if request.method == "POST":
+            merges.merge(request.user, league, player, into)
+            messages.success(request, _("Merged. The league table now counts both as one person."))
+            return redirect("leagues:manage", slug=league.slug)
+        entries = merges.check_merge(league, player, into)
+    except merges.MergeRefused as refused:
+        form.add_error(None, MERGE_REFUSALS[str(refused)])
+        return render(request, "leagues/merge.html", {"league": league, "form": form}, status=400)
+    return render(request, "leagues/merge.html", {
+        "league": league, "form": form, "player": player, "into": into,
+        "from_entries": entries[player], "into_entries": entries[into],
+    })
+
+
+@require_POST
+def league_unmerge(request: HttpRequest, slug: str, player: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    league = _league(request, slug, organizer=True)
+    merges.unmerge(request.user, league, player)
+    messages.success(request, _("Merge undone."))
+    return redirect("leagues:manage", slug=league.slug)
 
 
 @require_POST
