@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournament.leagues import scoring
 from tournament.leagues.presets import league_rule
@@ -90,3 +92,23 @@ def test_rate_orders_periods_and_keeps_history():
     assert history["ann"][0].rating < 1500 < history["bob"][0].rating
     assert ratings["cat"].rating == pytest.approx(1500)
     assert ratings["cat"].deviation < 350
+
+
+_placings = st.lists(
+    st.tuples(st.integers(1, 6), st.sampled_from(["ann", "bob", "cat"]), st.integers(1, 20), st.integers(2, 30), st.booleans()),
+    max_size=30, unique_by=lambda t: (t[0], t[1]),
+)
+
+
+@given(_placings, st.integers(1, 4))
+def test_best_n_is_the_sum_of_the_n_best_placing_points(raw, best_n):
+    rule = league_rule("soa-best5", best_n=best_n)
+    placings = [Placing(e, (e,), p, min(place, size), size, premier) for e, p, place, size, premier in raw]
+    table = league_table(rule, placings, [])
+    for row in table:
+        mine = sorted((scoring.placing_points(rule, pl.place, pl.size, pl.premier)[1] for pl in placings if pl.player == row.player),
+                      reverse=True)
+        assert row.points == sum(mine[:best_n])
+        assert row.counted == min(best_n, len(mine)) and row.dropped == len(mine) - row.counted
+    assert [row.points for row in table] == sorted((row.points for row in table), reverse=True)
+    assert all(a.rank <= b.rank for a, b in zip(table, table[1:], strict=False))
