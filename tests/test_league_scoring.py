@@ -112,3 +112,16 @@ def test_best_n_is_the_sum_of_the_n_best_placing_points(raw, best_n):
         assert row.counted == min(best_n, len(mine)) and row.dropped == len(mine) - row.counted
     assert [row.points for row in table] == sorted((row.points for row in table), reverse=True)
     assert all(a.rank <= b.rank for a, b in zip(table, table[1:], strict=False))
+
+
+def test_rating_chart_is_plain_svg_with_a_band_and_escaped_labels():
+    from xml.etree import ElementTree
+
+    from tournament.leagues.chart import ChartPoint, rating_svg
+
+    svg = rating_svg([ChartPoint(1500, 350, "<Madrid & co>"), ChartPoint(1560, 200), ChartPoint(1530, 150, "Roma")], "Ann")
+    root = ElementTree.fromstring(svg)
+    tags = {element.tag.split("}")[1] for element in root.iter()}
+    assert {"polygon", "polyline", "circle", "line"} <= tags and "script" not in tags
+    assert "&lt;Madrid &amp; co&gt;" in svg
+    assert rating_svg([], "Ann") == ""
