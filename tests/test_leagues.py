@@ -283,3 +283,11 @@ def test_merge_refuses_people_with_accounts_and_people_of_the_same_event(league,
     assert owner.post("/leagues/uk-2026/merge/", {"player": bob.pk, "into": cid.pk}).status_code == 400  # same event
     assert owner.post("/leagues/uk-2026/merge/", {"player": bob.pk, "into": with_account.pk}).status_code == 400
     assert len(load_league(league).rows) == 3
+
+
+def test_league_page_says_the_rule_and_flags_extrapolated_points(client, league):
+    page = client.get("/leagues/uk-2026/").content.decode()
+    assert "15/12/10/8/6/5/4/3/2/1" in page and "Only the best 5 results count." in page
+    assert "From place 5 on, these points are our extrapolation" in page
+    spanish = client.get("/leagues/uk-2026/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Solo cuentan los 5 mejores resultados." in spanish and "A partir del puesto 5" in spanish

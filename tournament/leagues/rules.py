@@ -23,9 +23,13 @@ def rule_in_words(league: League) -> list[str]:
         lines.append(_("Each event gives points for the final place."))
         for key, points in rule.tables.items():
             table = "/".join(str(p) for p in points)
+            given = (preset.get("tables") or {}).get(key, {}).get("given", len(points))
             if key in BAND_NAMES:
                 lines.append(_("%(band)s: %(points)s.") % {"band": BAND_NAMES[key](rule.small_max_players).capitalize(),
                                                           "points": table})
+                if given < len(points):
+                    lines.append(_("(From place %(n)s on, these points are our extrapolation: check them against "
+                                   "the league's published rules.)") % {"n": given + 1})
             else:
                 lines.append(_("Points for 1st, 2nd, 3rd…: %(points)s.") % {"points": table})
         lines.append(_("Places further down score %(n)s.") % {"n": rule.beyond_table})
