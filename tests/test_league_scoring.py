@@ -68,6 +68,10 @@ def test_game_points_and_average_with_minimum_games():
     assert [(r.player, r.rank, r.points) for r in average] == [("ann", 1, 5.0), ("bob", None, 9.0)]
 
 
+def test_custom_points_only_change_the_custom_preset():
+    assert league_rule("soa-best5", custom_points=[7, 3]).tables == SOA.tables
+
+
 def test_custom_placing_table_ignores_bands():
     rule = league_rule("custom-placing", custom_points=[7, 3])
     table = league_table(rule, [_placing(1, "ann", 1, size=40, premier=True), _placing(1, "bob", 2), _placing(1, "cat", 3)], [])

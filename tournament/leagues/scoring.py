@@ -152,7 +152,7 @@ def rule_from_preset(preset: dict, best_n: int | None = None, min_games: int | N
                      custom_points: Sequence[int] | None = None) -> Rule:
     """A Rule from a preset dict (as in the YAML), with the league's own overrides."""
     tables = {key: tuple(int(x) for x in value["points"]) for key, value in (preset.get("tables") or {}).items()}
-    if preset["kind"] == "placing" and custom_points:
+    if preset["kind"] == "placing" and custom_points and "custom" in tables:  # only a custom preset takes them
         tables = {"custom": tuple(int(x) for x in custom_points)}
     return Rule(
         kind=preset["kind"], tables=tables, beyond_table=int(preset.get("beyond_table", 0)),
