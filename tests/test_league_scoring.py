@@ -129,3 +129,12 @@ def test_rating_chart_is_plain_svg_with_a_band_and_escaped_labels():
     assert {"polygon", "polyline", "circle", "line"} <= tags and "script" not in tags
     assert "&lt;Madrid &amp; co&gt;" in svg
     assert rating_svg([], "Ann") == ""
+
+
+def test_expected_score_favours_the_higher_rating_and_shrinks_with_uncertainty():
+    from tournament.leagues.ratings import expected_score
+
+    assert expected_score(Rating(1500, 100), Rating(1500, 100)) == pytest.approx(0.5)
+    sure = expected_score(Rating(1700, 50), Rating(1500, 50))
+    unsure = expected_score(Rating(1700, 350), Rating(1500, 350))
+    assert 0.5 < unsure < sure < 1

@@ -54,6 +54,13 @@ def _expected(mu: float, mu_j: float, phi_j: float) -> float:
     return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
 
 
+def expected_score(player: Rating, opponent: Rating) -> float:
+    """The chance that `player` beats `opponent` (draws counting half), as Glicko-2 sees it."""
+    mu, mu_j = (player.rating - DEFAULT_RATING) / SCALE, (opponent.rating - DEFAULT_RATING) / SCALE
+    phi = math.sqrt(player.deviation ** 2 + opponent.deviation ** 2) / SCALE
+    return _expected(mu, mu_j, phi)
+
+
 def _new_volatility(phi: float, sigma: float, delta: float, v: float, tau: float) -> float:
     """Step 5 of the paper: the Illinois algorithm on f(x)."""
     a = math.log(sigma * sigma)
