@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/reset/done/", accounts.password_reset_complete, name="password_reset_complete"),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("leagues/", include("tournament.web.league_urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("rulings/", include("rulings.urls")),
     path("api/calc/<str:name>/", calc_api, name="calc_api"),

@@ -6,6 +6,10 @@ from tournament.models import (
     Event,
     EventRole,
     Game,
+    League,
+    LeagueEvent,
+    LeagueMerge,
+    LeagueRole,
     Player,
     PrintJob,
     Registration,
@@ -104,3 +108,36 @@ class PrintJobAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+class LeagueRoleInline(admin.TabularInline):
+    model = LeagueRole
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "season_start", "season_end", "edition", "public", "scoring_preset"]
+    list_filter = ["public", "edition"]
+    search_fields = ["name", "slug"]
+    inlines = [LeagueRoleInline]
+
+
+@admin.register(LeagueRole)
+class LeagueRoleAdmin(admin.ModelAdmin):
+    list_display = ["league", "user", "role"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(LeagueEvent)
+class LeagueEventAdmin(admin.ModelAdmin):
+    list_display = ["league", "event", "state", "premier", "accepted_at"]
+    list_filter = ["state", "premier"]
+    raw_id_fields = ["event", "created_by"]
+
+
+@admin.register(LeagueMerge)
+class LeagueMergeAdmin(admin.ModelAdmin):
+    list_display = ["league", "player", "into", "created_by", "created_at"]
+    raw_id_fields = ["player", "into", "created_by"]

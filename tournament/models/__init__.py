@@ -2,6 +2,7 @@
 
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
+from tournament.models.leagues import League, LeagueEvent, LeagueMerge, LeagueRole
 from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
@@ -16,6 +17,10 @@ __all__ = [
     "EventRole",
     "Game",
     "HeadToHeadRule",
+    "League",
+    "LeagueEvent",
+    "LeagueMerge",
+    "LeagueRole",
     "Player",
     "PrintJob",
     "Registration",

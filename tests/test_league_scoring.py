@@ -1,0 +1,140 @@
+"""League scoring (SoA bands, best N, ties) and Glicko-2 ratings: the pure modules."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournament.leagues import scoring
+from tournament.leagues.presets import league_rule
+from tournament.leagues.ratings import RatedGame, Rating, rate, update
+from tournament.leagues.scoring import GamePoints, Placing, league_table
+
+SOA = league_rule("soa-best5")
+
+
+def test_soa_band_at_12_and_13_players():
+    assert scoring.placing_points(SOA, 1, 12, premier=False) == ("small", 15.0)
+    assert scoring.placing_points(SOA, 2, 12, premier=False) == ("small", 12.0)
+    assert scoring.placing_points(SOA, 1, 13, premier=False) == ("medium", 20.0)
+    assert scoring.placing_points(SOA, 4, 13, premier=False) == ("medium", 10.0)
+
+
+def test_soa_premier_bands():
+    assert scoring.placing_points(SOA, 1, 12, premier=True) == ("medium", 20.0)
+    assert scoring.placing_points(SOA, 3, 8, premier=True) == ("medium", 13.0)
+    assert scoring.placing_points(SOA, 1, 13, premier=True) == ("large", 25.0)
+    assert scoring.placing_points(SOA, 4, 30, premier=True) == ("large", 15.0)
+
+
+def test_soa_small_table_runs_down_to_one():
+    assert [scoring.placing_points(SOA, place, 12, False)[1] for place in range(1, 11)] == [15, 12, 10, 8, 6, 5, 4, 3, 2, 1]
+
+
+def _placing(event, player, place, size=10, premier=False):
+    return Placing(event=event, order=(f"2026-0{event}", event), player=player, place=place, size=size, premier=premier)
+
+
+def test_best_n_counts_the_best_results_and_drops_the_rest():
+    rule = league_rule("soa-best5", best_n=2)
+    table = league_table(rule, [_placing(1, "ann", 3), _placing(2, "ann", 1), _placing(3, "ann", 2)], [])
+    row = table[0]
+    assert row.points == 15 + 12
+    assert (row.counted, row.dropped) == (2, 1)
+    assert [r.counted for r in row.results] == [False, True, True]
+
+
+def test_best_n_with_equal_results_counts_the_earlier_and_players_level_share_a_rank():
+    rule = league_rule("soa-best5", best_n=2)
+    placings = [_placing(1, "ann", 1), _placing(2, "ann", 1), _placing(3, "ann", 1),
+                _placing(1, "bob", 1), _placing(2, "bob", 1), _placing(4, "cat", 1)]
+    table = league_table(rule, placings, [], names={"ann": "Ann", "bob": "Bob", "cat": "Cat"})
+    assert [(r.player, r.rank, r.shared, r.points) for r in table] == [
+        ("ann", 1, True, 30.0), ("bob", 1, True, 30.0), ("cat", 3, False, 15.0)]
+    assert [r.counted for r in table[0].results] == [True, True, False]
+
+
+def test_shared_place_scores_the_same_points():
+    table = league_table(SOA, [_placing(1, "ann", 2), _placing(1, "bob", 2)], [])
+    assert [r.points for r in table] == [12.0, 12.0]
+
+
+def test_game_points_and_average_with_minimum_games():
+    games = [GamePoints(1, "ann", 6), GamePoints(1, "ann", 4), GamePoints(1, "bob", 9)]
+    total = league_table(league_rule("game-points"), [], games)
+    assert [(r.player, r.points) for r in total] == [("ann", 10.0), ("bob", 9.0)]
+    average = league_table(league_rule("average-per-game", min_games=2), [], games)
+    assert [(r.player, r.rank, r.points) for r in average] == [("ann", 1, 5.0), ("bob", None, 9.0)]
+
+
+def test_custom_points_only_change_the_custom_preset():
+    assert league_rule("soa-best5", custom_points=[7, 3]).tables == SOA.tables
+
+
+def test_custom_placing_table_ignores_bands():
+    rule = league_rule("custom-placing", custom_points=[7, 3])
+    table = league_table(rule, [_placing(1, "ann", 1, size=40, premier=True), _placing(1, "bob", 2), _placing(1, "cat", 3)], [])
+    assert [r.points for r in table] == [7.0, 3.0, 0.0]
+
+
+def test_glicko2_matches_glickmans_published_example():
+    """Glickman (2013), "Example of the Glicko-2 system": 1500/200/0.06 against 1400/30 (win), 1550/100 (loss),
+    1700/300 (loss), tau 0.5 -> mu' -0.2069, phi' 0.8722, sigma' 0.05999 (r' 1464.06, RD' 151.52)."""
+    after = update(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)], tau=0.5)
+    assert round((after.rating - 1500) / 173.7178, 4) == -0.2069
+    assert round(after.deviation / 173.7178, 4) == 0.8722
+    assert after.rating == pytest.approx(1464.06, abs=0.02)
+    assert after.deviation == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_rate_orders_periods_and_keeps_history():
+    games = [RatedGame((2, 1), "ann", "bob", 1.0), RatedGame((1, 1), "ann", "bob", 0.0), RatedGame((1, 1), "cat", "dan", 0.5)]
+    ratings, history = rate(games)
+    assert [p.period for p in history["ann"]] == [(1, 1), (2, 1)]
+    assert history["ann"][0].rating < 1500 < history["bob"][0].rating
+    assert ratings["cat"].rating == pytest.approx(1500)
+    assert ratings["cat"].deviation < 350
+
+
+_placings = st.lists(
+    st.tuples(st.integers(1, 6), st.sampled_from(["ann", "bob", "cat"]), st.integers(1, 20), st.integers(2, 30), st.booleans()),
+    max_size=30, unique_by=lambda t: (t[0], t[1]),
+)
+
+
+@given(_placings, st.integers(1, 4))
+def test_best_n_is_the_sum_of_the_n_best_placing_points(raw, best_n):
+    rule = league_rule("soa-best5", best_n=best_n)
+    placings = [Placing(e, (e,), p, min(place, size), size, premier) for e, p, place, size, premier in raw]
+    table = league_table(rule, placings, [])
+    for row in table:
+        mine = sorted((scoring.placing_points(rule, pl.place, pl.size, pl.premier)[1] for pl in placings if pl.player == row.player),
+                      reverse=True)
+        assert row.points == sum(mine[:best_n])
+        assert row.counted == min(best_n, len(mine)) and row.dropped == len(mine) - row.counted
+    assert [row.points for row in table] == sorted((row.points for row in table), reverse=True)
+    assert all(a.rank <= b.rank for a, b in zip(table, table[1:], strict=False))
+
+
+def test_rating_chart_is_plain_svg_with_a_band_and_escaped_labels():
+    from xml.etree import ElementTree
+
+    from tournament.leagues.chart import ChartPoint, rating_svg
+
+    svg = rating_svg([ChartPoint(1500, 350, "<Madrid & co>"), ChartPoint(1560, 200), ChartPoint(1530, 150, "Roma")], "Ann")
+    root = ElementTree.fromstring(svg)
+    tags = {element.tag.split("}")[1] for element in root.iter()}
+    assert {"polygon", "polyline", "circle", "line"} <= tags and "script" not in tags
+    assert "&lt;Madrid &amp; co&gt;" in svg
+    assert rating_svg([], "Ann") == ""
+
+
+def test_expected_score_favours_the_higher_rating_and_shrinks_with_uncertainty():
+    from tournament.leagues.ratings import expected_score
+
+    assert expected_score(Rating(1500, 100), Rating(1500, 100)) == pytest.approx(0.5)
+    sure = expected_score(Rating(1700, 50), Rating(1500, 50))
+    unsure = expected_score(Rating(1700, 350), Rating(1500, 350))
+    assert 0.5 < unsure < sure < 1

@@ -1,0 +1,293 @@
+"""Leagues end to end: the table from real events, corrections, identity, ownership, exports, queries."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import make_event, make_player, make_registration, make_user
+from tournament.leagues import service
+from tournament.leagues.table import load_league
+from tournament.models import EventRole, Game, League, LeagueEvent, Round, Seat
+from tournament.results.entry import result_enter
+from tournament.results.shorthand import parse_shorthand
+
+pytestmark = pytest.mark.django_db
+
+SECRET_EMAIL = "hidden.person@example.org"
+SECRET_REGION = "Secretshire"
+
+
+def played_event(organizer, people: dict, rounds: list[list[tuple[str, str, str]]], date=datetime.date(2026, 3, 1), **fields):
+    """An event with `people` (label -> Player) entered under the label as name, and confirmed games:
+    rounds of (side A label, side B label, shorthand such as "4-1")."""
+    event = make_event(date=date, **fields)
+    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    regs = {label: make_registration(event, player, name=label, club=player.club, email=SECRET_EMAIL, region=SECRET_REGION)
+            for label, player in people.items()}
+    for number, games in enumerate(rounds, start=1):
+        rnd = Round.objects.create(event=event, number=number, status=Round.Status.PUBLISHED)
+        for table, (a, b, code) in enumerate(games, start=1):
+            game = Game.objects.create(round=rnd, table=table)
+            Seat.objects.create(game=game, round=rnd, registration=regs[a], side="a")
+            Seat.objects.create(game=game, round=rnd, registration=regs[b], side="b")
+            result_enter(game, parse_shorthand(code, event.edition), organizer)
+    return event
+
+
+@pytest.fixture
+def league_organizer(db):
+    return make_user("leaguer")
+
+
+@pytest.fixture
+def league(league_organizer):
+    league = League(slug="uk-2026", name="UK DBA League 2026", season_start=datetime.date(2026, 1, 1),
+                    season_end=datetime.date(2026, 12, 31), scoring_preset="soa-best5")
+    return service.create_league(league_organizer, league)
+
+
+def join(league, event, premier=False):
+    return LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.ACCEPTED, premier=premier)
+
+
+@pytest.fixture
+def people():
+    return {name: make_player(name, club="Club " + name) for name in ("Ann", "Bob", "Cid", "Dee")}
+
+
+def test_table_scores_places_across_events_by_the_person_not_the_name(league, organizer, people):
+    first = played_event(organizer, people, [[("Ann", "Bob", "4-1"), ("Cid", "Dee", "4-0")],
+                                             [("Ann", "Cid", "4-2"), ("Bob", "Dee", "4-3")]])
+    # The same Ann enters the second event as "Ann S."; a different person also called "Bob" plays too.
+    other_bob = make_player("Bob")
+    second = played_event(organizer, {"Ann S.": people["Ann"], "Bob": other_bob, "Cid": people["Cid"], "Dee": people["Dee"]},
+                          [[("Cid", "Ann S.", "4-1"), ("Bob", "Dee", "4-0")]], date=datetime.date(2026, 4, 1))
+    join(league, first)
+    join(league, second)
+    rows = {row.player_id: row for row in load_league(league).rows}
+    ann = rows[people["Ann"].pk]
+    assert ann.name == "Ann S."  # the name of her latest entry
+    assert [r.place for r in ann.results] == [1, 3]
+    assert ann.points == 15 + 10  # small event: 15 for 1st; second event's 3rd place
+    assert rows[people["Bob"].pk].games == 2 and rows[other_bob.pk].games == 1
+    assert ann.games == 3 and ann.rating is not None and ann.deviation < 350
+
+
+def test_page_and_player_page_show_the_table_without_private_data(client, league, organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1"), ("Cid", "Dee", "4-0")]])
+    join(league, event)
+    page = client.get("/leagues/uk-2026/")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "Ann" in text and "Club Ann" in text and "±" in text
+    assert SECRET_EMAIL not in text and SECRET_REGION not in text
+    player = client.get(f"/leagues/uk-2026/players/{people['Ann'].pk}/")
+    body = player.content.decode()
+    assert event.get_absolute_url() in body and "<svg" in body
+    assert SECRET_EMAIL not in body and SECRET_REGION not in body
+    for fmt in ("csv", "xlsx"):
+        export = client.get(f"/leagues/uk-2026/table.{fmt}")
+        assert export.status_code == 200
+        assert SECRET_EMAIL.encode() not in export.content and SECRET_REGION.encode() not in export.content
+    assert "Ann" in client.get("/leagues/uk-2026/table.csv").content.decode("utf-8-sig")
+
+
+def test_export_is_formula_safe(client, league, organizer):
+    people = {"=HYPERLINK(\"http://x\")": make_player("Evil"), "Bob": make_player("Bob")}
+    event = played_event(organizer, people, [[("=HYPERLINK(\"http://x\")", "Bob", "4-1")]])
+    join(league, event)
+    csv = client.get("/leagues/uk-2026/table.csv").content.decode("utf-8-sig")
+    assert "'=HYPERLINK" in csv
+    assert "\n=HYPERLINK" not in csv and ",=HYPERLINK" not in csv
+
+
+def test_table_recomputed_after_a_past_result_is_corrected(client, league, organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    join(league, event)
+    assert [row.name for row in load_league(league).rows] == ["Ann", "Bob"]
+    game = Game.objects.get(round__event=event)
+    result_enter(game, parse_shorthand("1-4", event.edition), organizer)  # the umpire corrects: Bob won
+    rows = load_league(league).rows
+    assert [(row.name, row.points) for row in rows] == [("Bob", 15.0), ("Ann", 12.0)]
+    assert "Bob" in client.get("/leagues/uk-2026/table.csv").content.decode("utf-8-sig").splitlines()[1]
+
+
+def test_only_accepted_events_count(league, organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.INVITED)
+    assert load_league(league).rows == []
+
+
+def test_league_page_runs_a_constant_number_of_queries(client, league, organizer, django_assert_max_num_queries):
+    def count() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/leagues/uk-2026/").status_code == 200
+        return len(queries)
+
+    small = {f"P{i}": make_player(f"P{i}") for i in range(4)}
+    join(league, played_event(organizer, small, [[("P0", "P1", "4-1"), ("P2", "P3", "4-0")]]))
+    few = count()
+    for month in range(2, 6):
+        many = {f"Q{i}": make_player(f"Q{i}") for i in range(8)}
+        games = [[(f"Q{i}", f"Q{i + 1}", "4-1") for i in range(0, 8, 2)], [(f"Q{i}", f"Q{i + 2}", "4-2") for i in (0, 1, 4, 5)]]
+        join(league, played_event(organizer, many, games, date=datetime.date(2026, month, 1)))
+    assert count() == few, few
+    with django_assert_max_num_queries(5):  # league, member events, merges, entries, seats
+        assert client.get("/leagues/uk-2026/").status_code == 200
+    player = League.objects.get(pk=league.pk).memberships.last().event.registrations.first().player_id
+    with django_assert_max_num_queries(5):
+        assert client.get(f"/leagues/uk-2026/players/{player}/").status_code == 200
+    with django_assert_max_num_queries(5):
+        assert client.get("/leagues/uk-2026/table.xlsx").status_code == 200
+
+
+def test_stranger_cannot_manage_and_private_league_is_hidden(client, league, league_organizer):
+    stranger = Client()
+    stranger.force_login(make_user("stranger"))
+    assert stranger.get("/leagues/uk-2026/manage/").status_code == 403
+    assert client.get("/leagues/uk-2026/manage/").status_code == 302  # to the login page
+    owner = Client()
+    owner.force_login(league_organizer)
+    assert owner.get("/leagues/uk-2026/manage/").status_code == 200
+    League.objects.filter(pk=league.pk).update(public=False)
+    assert stranger.get("/leagues/uk-2026/").status_code == 404
+    assert owner.get("/leagues/uk-2026/").status_code == 200
+    assert "UK DBA League" not in client.get("/leagues/").content.decode()
+
+
+def test_invite_then_event_organizer_accepts(league, league_organizer, organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    owner = Client()
+    owner.force_login(league_organizer)
+    assert owner.post("/leagues/uk-2026/manage/", {"event": event.slug, "premier": "on"}).status_code == 302
+    membership = LeagueEvent.objects.get(league=league, event=event)
+    assert membership.state == LeagueEvent.State.INVITED and membership.premier
+    assert load_league(league).rows == []
+    stranger = Client()
+    stranger.force_login(make_user("stranger"))
+    assert stranger.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 403
+    assert owner.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 403  # not their event
+    event_side = Client()
+    event_side.force_login(organizer)
+    assert "UK DBA League" in event_side.get("/leagues/invitations/").content.decode()
+    assert event_side.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 302
+    assert [row.points for row in load_league(league).rows] == [20.0, 16.0]  # premier, 2 players: middle band
+
+
+def test_event_asks_to_join_then_league_organizer_accepts(league, league_organizer, organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    event_side = Client()
+    event_side.force_login(organizer)
+    assert event_side.post("/leagues/uk-2026/join/", {"event": event.pk}).status_code == 302
+    membership = LeagueEvent.objects.get(league=league, event=event)
+    assert membership.state == LeagueEvent.State.REQUESTED
+    assert event_side.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 403
+    owner = Client()
+    owner.force_login(league_organizer)
+    assert owner.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 302
+    membership.refresh_from_db()
+    assert membership.state == LeagueEvent.State.ACCEPTED
+
+
+def test_join_refuses_an_event_the_user_does_not_run(league, organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    stranger = Client()
+    stranger.force_login(make_user("stranger"))
+    assert stranger.post("/leagues/uk-2026/join/", {"event": event.pk}).status_code == 400
+    assert not LeagueEvent.objects.exists()
+
+
+def test_any_signed_in_user_creates_a_league_and_runs_it(client):
+    user = make_user("founder")
+    own = Client()
+    own.force_login(user)
+    data = {"name": "Liga", "slug": "liga", "season_start": "2026-01-01", "season_end": "2026-12-31", "edition": "3.0",
+            "public": "on", "scoring_preset": "custom-placing", "custom_table": "7, 3"}
+    response = own.post("/leagues/new/", data)
+    assert response.status_code == 302
+    league = League.objects.get(slug="liga")
+    assert league.custom_points == [7, 3] and service.is_league_organizer(user, league)
+    bad = own.post("/leagues/new/", {**data, "slug": "liga2", "season_end": "2025-01-01"})
+    assert bad.status_code == 200 and not League.objects.filter(slug="liga2").exists()
+    assert client.get("/leagues/new/").status_code == 302
+
+
+@pytest.mark.parametrize(("lang", "words"), [("es", "Clasificación"), ("it", "Classifica")])
+def test_league_page_in_spanish_and_italian(client, league, lang, words):
+    page = client.get("/leagues/uk-2026/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert words in page
+
+
+def test_league_organizer_marks_an_accepted_event_premier_and_the_points_follow(league, league_organizer, organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    membership = join(league, event)
+    assert [row.points for row in load_league(league).rows] == [15.0, 12.0]
+    stranger = Client()
+    stranger.force_login(organizer)  # the event's organizer does not decide the league's premier events
+    assert stranger.post(f"/leagues/uk-2026/events/{membership.pk}/premier/", {"premier": "on"}).status_code == 403
+    owner = Client()
+    owner.force_login(league_organizer)
+    assert owner.post(f"/leagues/uk-2026/events/{membership.pk}/premier/", {"premier": "on"}).status_code == 302
+    assert [row.points for row in load_league(league).rows] == [20.0, 16.0]
+
+
+def test_invite_refuses_an_event_outside_the_season_or_edition(league, league_organizer, organizer, people):
+    owner = Client()
+    owner.force_login(league_organizer)
+    late = make_event(date=datetime.date(2027, 2, 1))
+    old_rules = make_event(date=datetime.date(2026, 6, 1), edition="2.2", scoring_preset="nasamw-v4")
+    for event, words in ((late, "season"), (old_rules, "edition")):
+        page = owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
+        assert page.status_code == 200 and words in page.content.decode()
+    assert not LeagueEvent.objects.exists()
+    assert owner.post("/leagues/uk-2026/manage/", {"event": "no-such-event"}).status_code == 200
+    assert not LeagueEvent.objects.exists()
+
+
+def test_league_organizer_merges_two_accountless_records_with_a_preview_and_undoes_it(league, league_organizer, organizer):
+    from tournament.models import AuditEntry
+
+    ann_one, ann_two, bob, cid = make_player("Ann"), make_player("Ann"), make_player("Bob"), make_player("Cid")
+    join(league, played_event(organizer, {"Ann": ann_one, "Bob": bob}, [[("Ann", "Bob", "4-1")]]))
+    join(league, played_event(organizer, {"Ann Smith": ann_two, "Cid": cid}, [[("Ann Smith", "Cid", "4-1")]],
+                              date=datetime.date(2026, 5, 1)))
+    assert len(load_league(league).rows) == 4  # same name, two records: two people until someone says otherwise
+    owner = Client()
+    owner.force_login(league_organizer)
+    preview = owner.get("/leagues/uk-2026/merge/", {"player": ann_two.pk, "into": ann_one.pk})
+    assert preview.status_code == 200 and "Ann Smith" in preview.content.decode(), preview.content.decode()[-1500:]
+    assert len(load_league(league).rows) == 4  # the preview changes nothing
+    stranger = Client()
+    stranger.force_login(organizer)
+    assert stranger.post("/leagues/uk-2026/merge/", {"player": ann_two.pk, "into": ann_one.pk}).status_code == 403
+    assert owner.post("/leagues/uk-2026/merge/", {"player": ann_two.pk, "into": ann_one.pk}).status_code == 302
+    rows = load_league(league).rows
+    assert len(rows) == 3 and rows[0].player_id == ann_one.pk and rows[0].points == 30.0 and rows[0].games == 2
+    assert AuditEntry.objects.filter(action="league.merge", user=league_organizer).exists()
+    assert owner.post(f"/leagues/uk-2026/merge/{ann_two.pk}/undo/").status_code == 302
+    assert len(load_league(league).rows) == 4
+    assert AuditEntry.objects.filter(action="league.unmerge").exists()
+
+
+def test_merge_refuses_people_with_accounts_and_people_of_the_same_event(league, league_organizer, organizer):
+    with_account = make_player("Ann", user=make_user("ann"))
+    bob, cid = make_player("Bob"), make_player("Cid")
+    join(league, played_event(organizer, {"Ann": with_account, "Bob": bob, "Cid": cid}, [[("Ann", "Bob", "4-1")], [("Cid", "Bob", "4-1")]]))
+    owner = Client()
+    owner.force_login(league_organizer)
+    assert owner.post("/leagues/uk-2026/merge/", {"player": bob.pk, "into": cid.pk}).status_code == 400  # same event
+    assert owner.post("/leagues/uk-2026/merge/", {"player": bob.pk, "into": with_account.pk}).status_code == 400
+    assert len(load_league(league).rows) == 3
+
+
+def test_league_page_says_the_rule_and_flags_extrapolated_points(client, league):
+    page = client.get("/leagues/uk-2026/").content.decode()
+    assert "15/12/10/8/6/5/4/3/2/1" in page and "Only the best 5 results count." in page
+    assert "From place 5 on, these points are our extrapolation" in page
+    spanish = client.get("/leagues/uk-2026/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Solo cuentan los 5 mejores resultados." in spanish and "A partir del puesto 5" in spanish

@@ -1,0 +1,140 @@
+"""Glicko-2 ratings (Glickman, "Example of the Glicko-2 system", 2013), pure Python.
+
+A small interface so a maintained library (`glicko2`, `openskill`) can replace the arithmetic later:
+`rate(games)` takes games in order, grouped into rating periods (one period per round of an event),
+and returns each player's rating and their history. Players who sit a period out keep their rating;
+their deviation grows by the volatility for every period missed (applied when they next play, which is
+what Glicko-2's step for an unrated period does).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+SCALE = 173.7178
+DEFAULT_RATING = 1500.0
+DEFAULT_DEVIATION = 350.0
+DEFAULT_VOLATILITY = 0.06
+DEFAULT_TAU = 0.5
+EPSILON = 0.000001
+
+
+@dataclass(frozen=True)
+class Rating:
+    rating: float = DEFAULT_RATING
+    deviation: float = DEFAULT_DEVIATION
+    volatility: float = DEFAULT_VOLATILITY
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One game: `score_a` is 1 (a won), 0.5 (a draw) or 0 (b won). `period` orders and groups games."""
+
+    period: tuple
+    a: Hashable
+    b: Hashable
+    score_a: float
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    period: tuple
+    rating: float
+    deviation: float
+
+
+def _g(phi: float) -> float:
+    return 1 / math.sqrt(1 + 3 * phi * phi / (math.pi * math.pi))
+
+
+def _expected(mu: float, mu_j: float, phi_j: float) -> float:
+    return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
+
+
+def expected_score(player: Rating, opponent: Rating) -> float:
+    """The chance that `player` beats `opponent` (draws counting half), as Glicko-2 sees it."""
+    mu, mu_j = (player.rating - DEFAULT_RATING) / SCALE, (opponent.rating - DEFAULT_RATING) / SCALE
+    phi = math.sqrt(player.deviation ** 2 + opponent.deviation ** 2) / SCALE
+    return _expected(mu, mu_j, phi)
+
+
+def _new_volatility(phi: float, sigma: float, delta: float, v: float, tau: float) -> float:
+    """Step 5 of the paper: the Illinois algorithm on f(x)."""
+    a = math.log(sigma * sigma)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2) - (x - a) / (tau * tau)
+
+    upper = a
+    if delta * delta > phi * phi + v:
+        lower = math.log(delta * delta - phi * phi - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        lower = a - k * tau
+    f_upper, f_lower = f(upper), f(lower)
+    while abs(lower - upper) > EPSILON:
+        c = upper + (upper - lower) * f_upper / (f_lower - f_upper)
+        f_c = f(c)
+        if f_c * f_lower <= 0:
+            upper, f_upper = lower, f_lower
+        else:
+            f_upper /= 2
+        lower, f_lower = c, f_c
+    return math.exp(upper / 2)
+
+
+def update(player: Rating, results: Sequence[tuple[Rating, float]], tau: float = DEFAULT_TAU) -> Rating:
+    """The player's rating after one rating period against `results` = [(opponent's rating, score)]."""
+    mu, phi, sigma = (player.rating - DEFAULT_RATING) / SCALE, player.deviation / SCALE, player.volatility
+    if not results:
+        return Rating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
+    total_v = 0.0
+    total_delta = 0.0
+    for opponent, score in results:
+        mu_j, phi_j = (opponent.rating - DEFAULT_RATING) / SCALE, opponent.deviation / SCALE
+        g, e = _g(phi_j), _expected(mu, mu_j, phi_j)
+        total_v += g * g * e * (1 - e)
+        total_delta += g * (score - e)
+    v = 1 / total_v
+    delta = v * total_delta
+    new_sigma = _new_volatility(phi, sigma, delta, v, tau)
+    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
+    new_phi = 1 / math.sqrt(1 / (phi_star * phi_star) + 1 / v)
+    new_mu = mu + new_phi * new_phi * total_delta
+    return Rating(new_mu * SCALE + DEFAULT_RATING, new_phi * SCALE, new_sigma)
+
+
+def _idle(rating: Rating, periods: int) -> Rating:
+    """Deviation growth for `periods` periods without games (volatility unchanged), capped at the start value."""
+    if periods <= 0:
+        return rating
+    phi = rating.deviation / SCALE
+    grown = math.sqrt(phi * phi + periods * rating.volatility * rating.volatility) * SCALE
+    return Rating(rating.rating, min(grown, DEFAULT_DEVIATION), rating.volatility)
+
+
+def rate(games: Iterable[RatedGame], tau: float = DEFAULT_TAU) -> tuple[dict, dict[Hashable, list[HistoryPoint]]]:
+    """Every player's rating after all `games`, and their rating after each period they played in."""
+    by_period: dict[tuple, list[RatedGame]] = defaultdict(list)
+    for game in games:
+        by_period[game.period].append(game)
+    ratings: dict[Hashable, Rating] = {}
+    last_played: dict[Hashable, int] = {}
+    history: dict[Hashable, list[HistoryPoint]] = defaultdict(list)
+    for index, period in enumerate(sorted(by_period)):
+        results: dict[Hashable, list[tuple[Hashable, float]]] = defaultdict(list)
+        for game in by_period[period]:
+            results[game.a].append((game.b, game.score_a))
+            results[game.b].append((game.a, 1 - game.score_a))
+        before = {p: _idle(ratings.get(p, Rating()), index - last_played.get(p, index) - 1) for p in results}
+        for player, played in results.items():
+            ratings[player] = update(before[player], [(before[o], s) for o, s in played], tau)
+            last_played[player] = index
+            history[player].append(HistoryPoint(period, ratings[player].rating, ratings[player].deviation))
+    return ratings, dict(history)

@@ -1,0 +1,102 @@
+"""Writing leagues: create one, invite an event or ask to join, accept. Each inside one transaction,
+checked against the acting user's roles here (views only call these)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.events.audit import audit
+from tournament.models import Event, EventRole, League, LeagueEvent, LeagueRole
+
+
+def is_league_organizer(user, league: League) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser:
+        return True
+    cache = user.__dict__.setdefault("_league_roles", {})
+    if league.pk not in cache:
+        cache[league.pk] = LeagueRole.objects.filter(league=league, user=user).exists()
+    return cache[league.pk]
+
+
+def organizes_event(user, event: Event) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return user.is_superuser or EventRole.objects.filter(event=event, user=user, role=EventRole.Role.ORGANIZER).exists()
+
+
+def create_league(user, league: League) -> League:
+    """Any signed-in user may open a league; they become its organizer."""
+    with transaction.atomic():
+        league.save()
+        LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ORGANIZER)
+        audit(event=None, user=user, action="league.create", target=league.slug, after={"name": league.name})
+    return league
+
+
+def invite_event(user, league: League, event: Event, premier: bool = False) -> LeagueEvent:
+    """The league organizer invites an event (or accepts its standing request)."""
+    if not is_league_organizer(user, league):
+        raise PermissionDenied
+    with transaction.atomic():
+        membership, created = LeagueEvent.objects.select_for_update().get_or_create(
+            league=league, event=event,
+            defaults={"state": LeagueEvent.State.INVITED, "premier": premier, "created_by": user},
+        )
+        if not created and membership.state == LeagueEvent.State.REQUESTED:
+            membership.state, membership.accepted_at, membership.premier = LeagueEvent.State.ACCEPTED, timezone.now(), premier
+            membership.save(update_fields=["state", "accepted_at", "premier"])
+        audit(event=event, user=user, action="league.invite", target=league.slug,
+              after={"state": membership.state, "premier": membership.premier})
+    return membership
+
+
+def request_join(user, league: League, event: Event) -> LeagueEvent:
+    """The event's organizer asks to join (or accepts the league's standing invitation)."""
+    if not organizes_event(user, event):
+        raise PermissionDenied
+    with transaction.atomic():
+        membership, created = LeagueEvent.objects.select_for_update().get_or_create(
+            league=league, event=event, defaults={"state": LeagueEvent.State.REQUESTED, "created_by": user},
+        )
+        if not created and membership.state == LeagueEvent.State.INVITED:
+            membership.state, membership.accepted_at = LeagueEvent.State.ACCEPTED, timezone.now()
+            membership.save(update_fields=["state", "accepted_at"])
+        audit(event=event, user=user, action="league.join", target=league.slug, after={"state": membership.state})
+    return membership
+
+
+def accept(user, membership_pk: int) -> LeagueEvent:
+    """Accept a pending membership: the side that did not start it must accept."""
+    with transaction.atomic():
+        membership = LeagueEvent.objects.select_for_update().select_related("league", "event").get(pk=membership_pk)
+        if membership.state == LeagueEvent.State.INVITED:
+            allowed = organizes_event(user, membership.event)
+        elif membership.state == LeagueEvent.State.REQUESTED:
+            allowed = is_league_organizer(user, membership.league)
+        else:
+            return membership
+        if not allowed:
+            raise PermissionDenied
+        membership.state, membership.accepted_at = LeagueEvent.State.ACCEPTED, timezone.now()
+        membership.save(update_fields=["state", "accepted_at"])
+        audit(event=membership.event, user=user, action="league.accept", target=membership.league.slug,
+              after={"state": membership.state})
+    return membership
+
+
+def set_premier(user, league: League, membership_pk: int, premier: bool) -> LeagueEvent:
+    """The league organizer marks a member event premier (or not): it changes the event's size band."""
+    if not is_league_organizer(user, league):
+        raise PermissionDenied
+    with transaction.atomic():
+        membership = LeagueEvent.objects.select_for_update().select_related("event").get(pk=membership_pk, league=league)
+        before = membership.premier
+        membership.premier = premier
+        membership.save(update_fields=["premier"])
+        audit(event=membership.event, user=user, action="league.premier", target=league.slug,
+              before={"premier": before}, after={"premier": premier})
+    return membership

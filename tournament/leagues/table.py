@@ -1,0 +1,141 @@
+"""A league read from the database in a fixed number of queries, then scored by the pure modules.
+
+Reads only what the league pages show: each entry's name and club as entered at its event (the
+event's own data), the events' confirmed games and their final places. Never an entry's email or
+region. A person is the same across events only when their entries point at the same Player row
+(their own profile, linked to their account), or when a league organizer merged two account-less
+people in this league (tournament/leagues/merges.py), never because two names match.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from tournament.leagues import ratings as glicko
+from tournament.leagues.presets import league_rule
+from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
+from tournament.models import Game, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
+from tournament.results import tiebreaks
+from tournament.results.shorthand import GameResult, SideResult
+
+
+@dataclass(frozen=True)
+class LeagueRow:
+    rank: int | None
+    shared: bool
+    player_id: int
+    name: str
+    club: str
+    counted: int
+    dropped: int
+    points: float
+    rating: float | None
+    deviation: float | None
+    games: int
+    results: tuple[Result, ...]
+
+
+@dataclass
+class LeagueData:
+    league: League
+    memberships: list[LeagueEvent]
+    rows: list[LeagueRow]
+    history: dict[int, list[glicko.HistoryPoint]] = field(default_factory=dict)
+
+    @property
+    def events(self) -> dict:
+        return {m.event_id: m.event for m in self.memberships}
+
+    def row_for(self, player_id: int) -> LeagueRow | None:
+        return next((row for row in self.rows if row.player_id == player_id), None)
+
+
+def _seat_rows(event_ids: list[int]):
+    return (
+        Seat.objects.filter(round__event_id__in=event_ids, game__status=Game.Status.CONFIRMED)
+        .exclude(round__status=Round.Status.DRAFT)
+        .order_by("round__event_id", "round__number", "game__table", "game_id", "side")
+        .values_list("game_id", "round__event_id", "round__number", "game__is_bye", "game__outcome",
+                     "registration_id", "elements_lost", "general_lost", "camp_lost", "score")
+    )
+
+
+def _games_by_event(seat_rows) -> dict[int, list[list[tuple]]]:
+    """event id -> games, each the list of its seats' rows in side order."""
+    games: dict[int, dict[int, list[tuple]]] = defaultdict(dict)
+    for row in seat_rows:
+        games[row[1]].setdefault(row[0], []).append(row)
+    return {event_id: list(by_game.values()) for event_id, by_game in games.items()}
+
+
+def _played(games: list[list[tuple]]) -> list[tiebreaks.PlayedGame]:
+    out = []
+    for seats in games:
+        a = seats[0]
+        if a[3] or len(seats) < 2:  # a bye
+            out.append(tiebreaks.PlayedGame(a[2], a[5], None, None, a[9] or 0, 0))
+            continue
+        b = seats[1]
+        result = GameResult(a=SideResult(a[6], a[7], a[8]), b=SideResult(b[6], b[7], b[8]), outcome=a[4])
+        out.append(tiebreaks.PlayedGame(a[2], a[5], b[5], result, a[9] or 0, b[9] or 0))
+    return out
+
+
+def load_league(league: League) -> LeagueData:
+    """The league's table, ratings and history: four queries, whatever the league's size."""
+    memberships = list(
+        LeagueEvent.objects.filter(league=league, state=LeagueEvent.State.ACCEPTED).select_related("event")
+        .order_by("event__date", "event_id")
+    )
+    events = {m.event_id: m for m in memberships}
+    event_ids = list(events)
+    same = dict(LeagueMerge.objects.filter(league=league).values_list("player_id", "into_id"))
+    regs = {
+        pk: (event_id, same.get(player_id, player_id), name, key, status, club)
+        for pk, event_id, player_id, name, key, status, club in Registration.objects.filter(event_id__in=event_ids)
+        .values_list("pk", "event_id", "player_id", "name", "name_key", "status", "club__name")
+    } if event_ids else {}
+    games_by_event = _games_by_event(_seat_rows(event_ids)) if event_ids else {}
+
+    placings: list[Placing] = []
+    game_points: list[GamePoints] = []
+    rated: list[glicko.RatedGame] = []
+    latest: dict[int, tuple] = {}  # player -> (order, name, club) of their latest entry
+    for event_id, games in games_by_event.items():
+        membership = events[event_id]
+        event = membership.event
+        order = (event.date.isoformat(), event_id)
+        played = _played(games)
+        in_event = sorted({g.a for g in played} | {g.b for g in played if g.b is not None})
+        keys = [k for k in (event.tiebreaks or []) if k in tiebreaks.REGISTRY]
+        dropped = {r for r in in_event if regs[r][4] == Registration.Status.DROPPED}
+        rows = tiebreaks.standings(in_event, played, keys, dropped=dropped, seed=event.seed,
+                                   keys={r: regs[r][3] for r in in_event})
+        for row in rows:
+            player = regs[row.player][1]
+            placings.append(Placing(event_id, order, player, row.rank, len(in_event), membership.premier))
+            if player not in latest or latest[player][0] < order:
+                latest[player] = (order, regs[row.player][2], regs[row.player][5] or "")
+        for game in played:
+            if game.b is None:
+                continue
+            a, b = regs[game.a][1], regs[game.b][1]
+            game_points += [GamePoints(event_id, a, game.points_a), GamePoints(event_id, b, game.points_b)]
+            outcome = game.result.outcome if game.result else ""
+            score = 1.0 if outcome == "a" else 0.0 if outcome == "b" else 0.5
+            rated.append(glicko.RatedGame((event.date.isoformat(), event_id, game.round), a, b, score))
+
+    rule = league_rule(league.scoring_preset, league.best_n, league.min_games, league.custom_points)
+    names = {player: info[1] for player, info in latest.items()}
+    table = league_table(rule, placings, game_points, names=names)
+    current, history = glicko.rate(rated)
+    rows = []
+    for row in table:
+        rating = current.get(row.player)
+        rows.append(LeagueRow(
+            row.rank, row.shared, row.player, latest.get(row.player, (None, "", ""))[1], latest.get(row.player, (None, "", ""))[2],
+            row.counted, row.dropped, row.points, rating.rating if rating else None,
+            rating.deviation if rating else None, row.games, row.results,
+        ))
+    return LeagueData(league, memberships, rows, history)

@@ -1,0 +1,116 @@
+"""Leagues: a season of events, run by league organizers of its own.
+
+An event joins when one side invites and the other accepts: the league organizer invites an event,
+or the event's organizer asks to join; the other side's organizer accepts. Only accepted events count.
+A league page reads the events' results and entry names and clubs, never their emails or regions.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.events import Edition, Event
+
+
+def empty_list() -> list:
+    return []
+
+
+class League(models.Model):
+    slug = models.SlugField(_("short name"), max_length=60, unique=True, help_text=_("Used in links, e.g. uk-league-2026."))
+    name = models.CharField(_("name"), max_length=160)
+    season_start = models.DateField(_("season starts"))
+    season_end = models.DateField(_("season ends"))
+    edition = models.CharField(_("rules edition"), max_length=3, choices=Edition.choices, default=Edition.DBA30)
+    public = models.BooleanField(_("public"), default=True, help_text=_("Listed on the leagues page."))
+    scoring_preset = models.CharField(_("league scoring"), max_length=40, default="soa-best5")
+    best_n = models.PositiveSmallIntegerField(
+        _("results that count"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("Empty: the preset's own number."),
+    )
+    min_games = models.PositiveSmallIntegerField(
+        _("minimum games to be ranked"), null=True, blank=True, validators=[MaxValueValidator(1000)]
+    )
+    custom_points = models.JSONField(_("custom placing points"), default=empty_list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-season_start", "name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(season_end__gte=models.F("season_start")), name="league_season_order"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:league", kwargs={"slug": self.slug})
+
+
+class LeagueRole(models.Model):
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", _("League organizer")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_roles")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.ORGANIZER)
+
+    class Meta:
+        verbose_name = _("league role")
+        verbose_name_plural = _("league roles")
+        constraints = [models.UniqueConstraint(fields=["league", "user", "role"], name="unique_league_user_role")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.league}"
+
+
+class LeagueEvent(models.Model):
+    class State(models.TextChoices):
+        INVITED = "invited", _("Invited by the league")
+        REQUESTED = "requested", _("Asked to join by the event")
+        ACCEPTED = "accepted", _("Member")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="league_memberships")
+    state = models.CharField(_("state"), max_length=10, choices=State.choices)
+    premier = models.BooleanField(_("premier event"), default=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "event__date", "pk"]
+        verbose_name = _("league event")
+        verbose_name_plural = _("league events")
+        constraints = [models.UniqueConstraint(fields=["league", "event"], name="unique_league_event")]
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.league}"
+
+
+class LeagueMerge(models.Model):
+    """A league organizer's decision that two account-less people are one, inside this league only.
+
+    Nothing in the events changes (their entries keep their Player): the league table counts `player`'s
+    results as `into`'s. Undone by deleting the row; both ways leave an audit entry.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="merges")
+    player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    into = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("league merge")
+        verbose_name_plural = _("league merges")
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="unique_league_merge")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} → {self.into_id} · {self.league}"

@@ -1,0 +1,91 @@
+"""Creating a league, inviting an event, asking to join."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.leagues.presets import preset_choices
+from tournament.models import Event, League
+
+MAX_CUSTOM_PLACES = 100
+
+
+class LeagueForm(forms.ModelForm):
+    custom_table = forms.CharField(
+        label=_("Custom placing points"), required=False, max_length=600,
+        help_text=_("Only for the custom placing table: points for 1st, 2nd, 3rd…, separated by commas, e.g. 10, 8, 6."),
+    )
+
+    class Meta:
+        model = League
+        fields = ["name", "slug", "season_start", "season_end", "edition", "public", "scoring_preset", "best_n", "min_games"]
+        widgets = {"season_start": forms.DateInput(attrs={"type": "date"}), "season_end": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["scoring_preset"] = forms.ChoiceField(label=_("League scoring"), choices=preset_choices())
+        self.initial.setdefault("custom_table", ", ".join(str(p) for p in self.instance.custom_points or []))
+
+    def clean_custom_table(self) -> list[int]:
+        parts = [p.strip() for p in self.cleaned_data["custom_table"].split(",") if p.strip()]
+        if len(parts) > MAX_CUSTOM_PLACES or not all(p.isdigit() and int(p) <= 1000 for p in parts):
+            raise forms.ValidationError(_("Write up to 100 whole numbers from 0 to 1000, separated by commas."))
+        return [int(p) for p in parts]
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("season_start"), data.get("season_end")
+        if start and end and end < start:
+            self.add_error("season_end", _("The season cannot end before it starts."))
+        if data.get("scoring_preset") == "custom-placing" and not data.get("custom_table"):
+            self.add_error("custom_table", _("Give the points for each place."))
+        return data
+
+    def save(self, commit: bool = True) -> League:
+        self.instance.custom_points = self.cleaned_data.get("custom_table") or []
+        return super().save(commit=commit)
+
+
+class InviteForm(forms.Form):
+    event = forms.SlugField(label=_("Event's short name"), max_length=60, help_text=_("As in its link: /e/<short name>/."))
+    premier = forms.BooleanField(label=_("Premier event"), required=False)
+
+    def __init__(self, *args, league: League, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league
+
+    def clean_event(self) -> Event:
+        event = Event.objects.filter(slug=self.cleaned_data["event"]).first()
+        if event is None:
+            raise forms.ValidationError(_("No event has this short name."))
+        if not (self.league.season_start <= event.date <= self.league.season_end):
+            raise forms.ValidationError(_("This event is not played within the league's season."))
+        if event.edition != self.league.edition:
+            raise forms.ValidationError(_("This event is played under another rules edition than the league."))
+        return event
+
+
+def eligible_events(league: League, events):
+    """Events that may join: played within the season, under the league's edition."""
+    return events.filter(date__gte=league.season_start, date__lte=league.season_end, edition=league.edition)
+
+
+class JoinForm(forms.Form):
+    event = forms.ModelChoiceField(label=_("Your event"), queryset=Event.objects.none())
+
+    def __init__(self, *args, events=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = events if events is not None else Event.objects.none()
+
+
+class MergeForm(forms.Form):
+    """Two account-less people of the league: `player`'s results count as `into`'s."""
+
+    player = forms.TypedChoiceField(label=_("This person's entries"), coerce=int)
+    into = forms.TypedChoiceField(label=_("are the same person as"), coerce=int)
+
+    def __init__(self, *args, people: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = people
+        self.fields["into"].choices = people

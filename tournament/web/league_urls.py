@@ -1,0 +1,23 @@
+"""League URLs (namespace "leagues"), under /leagues/."""
+
+from django.urls import path
+
+from tournament.web.event_urls import TableFormat  # noqa: F401  (registers the "table" converter)
+from tournament.web.views import leagues
+
+app_name = "leagues"
+
+urlpatterns = [
+    path("", leagues.league_list, name="list"),
+    path("new/", leagues.league_create, name="create"),
+    path("invitations/", leagues.invitations, name="invitations"),
+    path("invitations/<int:pk>/accept/", leagues.membership_accept, name="accept"),
+    path("<slug:slug>/", leagues.league_detail, name="league"),
+    path("<slug:slug>/manage/", leagues.league_manage, name="manage"),
+    path("<slug:slug>/join/", leagues.league_join, name="join"),
+    path("<slug:slug>/merge/", leagues.league_merge, name="merge"),
+    path("<slug:slug>/merge/<int:player>/undo/", leagues.league_unmerge, name="unmerge"),
+    path("<slug:slug>/events/<int:pk>/premier/", leagues.membership_premier, name="premier"),
+    path("<slug:slug>/players/<int:player>/", leagues.league_player, name="player"),
+    path("<slug:slug>/table.<table:fmt>", leagues.league_export, name="export"),
+]

@@ -1,0 +1,230 @@
+"""League pages: the public list, a league's table, a player's results, exports; creating a league,
+inviting events and accepting. Thin: reading through tournament/leagues/table.py, writing through
+tournament/leagues/service.py."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.leagues import merges, service
+from tournament.leagues.chart import ChartPoint, rating_svg
+from tournament.leagues.rules import rule_in_words
+from tournament.leagues.sheets import table_bytes
+from tournament.leagues.table import load_league
+from tournament.models import Event, EventRole, League, LeagueEvent, LeagueMerge, Registration
+from tournament.web.forms.leagues import InviteForm, JoinForm, LeagueForm, MergeForm, eligible_events
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _league(request: HttpRequest, slug: str, *, organizer: bool = False) -> League:
+    """The league in the URL; a private league exists only for its organizers."""
+    league = get_object_or_404(League, slug=slug)
+    is_organizer = service.is_league_organizer(request.user, league)
+    if organizer and not is_organizer:
+        raise PermissionDenied
+    if not league.public and not is_organizer:
+        raise Http404
+    return league
+
+
+@require_GET
+def league_list(request: HttpRequest) -> HttpResponse:
+    leagues = League.objects.filter(public=True)
+    own = League.objects.filter(roles__user=request.user).distinct() if request.user.is_authenticated else []
+    return render(request, "leagues/list.html", {"leagues": leagues, "own": own})
+
+
+@login_required
+def league_create(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = service.create_league(request.user, form.save(commit=False))
+        messages.success(request, _("League created. Now invite its events."))
+        return redirect("leagues:manage", slug=league.slug)
+    return render(request, "leagues/form.html", {"form": form})
+
+
+@require_GET
+def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _league(request, slug)
+    data = load_league(league)
+    own_events = None
+    if request.user.is_authenticated:
+        own_events = eligible_events(league, Event.objects.filter(
+            roles__user=request.user, roles__role=EventRole.Role.ORGANIZER).exclude(league_memberships__league=league)).distinct()
+    return render(request, "leagues/detail.html", {
+        "league": league, "data": data, "rule": rule_in_words(league),
+        "is_organizer": service.is_league_organizer(request.user, league),
+        "join_form": JoinForm(events=own_events) if own_events else None,
+    })
+
+
+@require_GET
+def league_player(request: HttpRequest, slug: str, player: int) -> HttpResponse:
+    league = _league(request, slug)
+    data = load_league(league)
+    row = data.row_for(player)
+    if row is None:
+        raise Http404
+    events = data.events
+    seen: set = set()
+    points = []
+    for point in data.history.get(player, []):
+        event_id = point.period[1]
+        label = "" if event_id in seen else events[event_id].name
+        seen.add(event_id)
+        points.append(ChartPoint(point.rating, point.deviation, label))
+    chart = rating_svg(points, _("Rating of %(name)s over time") % {"name": row.name})
+    results = [(r, events[r.event]) for r in row.results]
+    return render(request, "leagues/player.html", {"league": league, "row": row, "results": results, "chart": chart})
+
+
+@require_GET
+def league_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    import pandas as pd
+
+    league = _league(request, slug)
+    data = load_league(league)
+    records = [{
+        _("Rank"): "" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank),
+        _("Player"): row.name, _("Club"): row.club, _("Events counted"): row.counted, _("Events dropped"): row.dropped,
+        _("Points"): row.points, _("Rating"): round(row.rating) if row.rating is not None else "",
+        _("Deviation"): round(row.deviation) if row.deviation is not None else "", _("Games"): row.games,
+    } for row in data.rows]
+    frame = pd.DataFrame.from_records(records) if records else pd.DataFrame(columns=[_("Rank"), _("Player")])
+    content_type = XLSX if fmt == "xlsx" else "text/csv; charset=utf-8"
+    response = HttpResponse(table_bytes(frame, fmt, _("League")), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{league.slug}.{fmt}"'
+    return response
+
+
+def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    league = _league(request, slug, organizer=True)
+    form = InviteForm(request.POST or None, league=league)
+    if request.method == "POST" and form.is_valid():
+        service.invite_event(request.user, league, form.cleaned_data["event"], form.cleaned_data["premier"])
+        messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
+        return redirect("leagues:manage", slug=league.slug)
+    memberships = league.memberships.select_related("event").order_by("event__date")
+    return render(request, "leagues/manage.html", {
+        "league": league, "form": form, "memberships": memberships,
+        "merge_form": MergeForm(people=_accountless(league)), "merges": _merges(league),
+    })
+
+
+def _accountless(league: League) -> list[tuple[int, str]]:
+    """People without an account in the league's events, as (player id, "name · club · event")."""
+    rows = Registration.objects.filter(
+        player__user__isnull=True, event__league_memberships__league=league,
+        event__league_memberships__state=LeagueEvent.State.ACCEPTED,
+    ).order_by("name_key", "event__date").values_list("player_id", "name", "club__name", "event__name")
+    people: dict[int, str] = {}
+    for player_id, name, club, event in rows:
+        people.setdefault(player_id, " · ".join(part for part in (name, club or "", event) if part))
+    return list(people.items())
+
+
+def _merges(league: League) -> list[tuple[LeagueMerge, list, list]]:
+    rows = list(LeagueMerge.objects.filter(league=league))
+    entries = merges.league_entries(league, [r.player_id for r in rows] + [r.into_id for r in rows])
+    return [(row, entries.get(row.player_id, []), entries.get(row.into_id, [])) for row in rows]
+
+
+MERGE_REFUSALS = {
+    "same": _lazy("Choose two different people."),
+    "account": _lazy("Only people without an account can be merged: a person with an account is already one person."),
+    "not_in_league": _lazy("Both people must have played in the league's events."),
+    "same_event": _lazy("Both played the same event, so they are two people."),
+}
+
+
+def league_merge(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: what would merge (nothing changes); POST with confirm: merge, with an audit entry."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    league = _league(request, slug, organizer=True)
+    form = MergeForm(request.POST if request.method == "POST" else request.GET, people=_accountless(league))
+    if not form.is_valid():
+        return render(request, "leagues/merge.html", {"league": league, "form": form}, status=400)
+    player, into = form.cleaned_data["player"], form.cleaned_data["into"]
+    try:
+        if request.method == "POST":
+            merges.merge(request.user, league, player, into)
+            messages.success(request, _("Merged. The league table now counts both as one person."))
+            return redirect("leagues:manage", slug=league.slug)
+        entries = merges.check_merge(league, player, into)
+    except merges.MergeRefused as refused:
+        form.add_error(None, MERGE_REFUSALS[str(refused)])
+        return render(request, "leagues/merge.html", {"league": league, "form": form}, status=400)
+    return render(request, "leagues/merge.html", {
+        "league": league, "form": form, "player": player, "into": into,
+        "from_entries": entries[player], "into_entries": entries[into],
+    })
+
+
+@require_POST
+def league_unmerge(request: HttpRequest, slug: str, player: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    league = _league(request, slug, organizer=True)
+    merges.unmerge(request.user, league, player)
+    messages.success(request, _("Merge undone."))
+    return redirect("leagues:manage", slug=league.slug)
+
+
+@require_POST
+@login_required
+def league_join(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _league(request, slug)
+    events = eligible_events(league, Event.objects.filter(roles__user=request.user, roles__role=EventRole.Role.ORGANIZER)).distinct()
+    form = JoinForm(request.POST, events=events)
+    if not form.is_valid():
+        return HttpResponse(_("Choose one of your events played within the league's season and edition."), status=400)
+    membership = service.request_join(request.user, league, form.cleaned_data["event"])
+    if membership.state == LeagueEvent.State.ACCEPTED:
+        messages.success(request, _("Your event is now part of the league."))
+    else:
+        messages.success(request, _("Request sent. The event counts once a league organizer accepts."))
+    return redirect(league)
+
+
+@login_required
+def invitations(request: HttpRequest) -> HttpResponse:
+    """Pending memberships this user may accept: invitations to their events, requests to their leagues."""
+    pending = LeagueEvent.objects.select_related("league", "event").filter(state=LeagueEvent.State.INVITED,
+        event__roles__user=request.user, event__roles__role=EventRole.Role.ORGANIZER).distinct()
+    requests = LeagueEvent.objects.select_related("league", "event").filter(state=LeagueEvent.State.REQUESTED,
+        league__roles__user=request.user).distinct()
+    return render(request, "leagues/invitations.html", {"pending": pending, "requests": requests})
+
+
+@require_POST
+@login_required
+def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
+    if not LeagueEvent.objects.filter(pk=pk).exists():
+        raise Http404
+    membership = service.accept(request.user, pk)
+    messages.success(request, _("%(event)s is now part of %(league)s.") % {"event": membership.event.name,
+                                                                         "league": membership.league.name})
+    return redirect("leagues:invitations")
+
+
+@require_POST
+@login_required
+def membership_premier(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league = _league(request, slug, organizer=True)
+    if not league.memberships.filter(pk=pk).exists():
+        raise Http404
+    service.set_premier(request.user, league, pk, request.POST.get("premier") == "on")
+    return redirect("leagues:manage", slug=league.slug)
