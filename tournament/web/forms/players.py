@@ -102,9 +102,29 @@ class ArmyForm(forms.Form):
                                               "size": 6}),
             )
 
+    captions: list[str] = []
+    bad_boxes: set[int] = set()
+
     @property
     def element_fields(self):
         return [(i, self[f"e{i}"]) for i in range(ELEMENT_COUNT)]
+
+    def set_layout(self, captions: list[str], bad_boxes: set[int] = frozenset()) -> ArmyForm:
+        """The list's option beside each box, and the boxes an error is about (marked invalid)."""
+        self.captions, self.bad_boxes = list(captions), set(bad_boxes)
+        for i in range(ELEMENT_COUNT):
+            attrs = self.fields[f"e{i}"].widget.attrs
+            if i < len(self.captions):
+                attrs["aria-describedby"] = f"caption-e{i}"
+            if i in self.bad_boxes:
+                attrs["aria-invalid"] = "true"
+        return self
+
+    @property
+    def boxes(self):
+        """(index, field, caption, invalid) for each element box, in list order."""
+        return [(i, self[f"e{i}"], self.captions[i] if i < len(self.captions) else "", i in self.bad_boxes)
+                for i in range(ELEMENT_COUNT)]
 
     def clean_army_ref(self) -> str:
         return self.cleaned_data["army_ref"].strip()
