@@ -13,17 +13,18 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
 from tournament.events.state import event_state
-from tournament.models import Event, Game, Registration, Round, Seat
+from tournament.models import Event, Game, Registration, ResultReport, Round, Seat
 from tournament.pairing.manager import correction_for
 from tournament.results.entry import (
     ResultRejected,
     StaleResult,
     current_seat,
     result_enter,
+    result_payload,
     result_report,
     stored_result,
 )
-from tournament.results.messages import problem_message
+from tournament.results.messages import problem_message, report_sentence
 from tournament.results.standings import pairings_frame, results_frame, standings_frame
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.results import ResultForm
@@ -61,7 +62,10 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             elif correction:
                 messages.info(request, _("Standings recomputed; no later pairing would have changed."))
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
-    context = {"event": event, "game": game, "seats": seats, "form": form, "reports": reports}
+    names = {s.side: s.registration.name for s in seats}
+    form.name_sides(names.get("a", ""), names.get("b", ""))
+    described = [(r, report_sentence(r.payload, names)) for r in reports]
+    context = {"event": event, "game": game, "seats": seats, "form": form, "reports": described}
     return render(request, "tournament/result_form.html", context)
 
 
@@ -101,10 +105,21 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
             else:
                 messages.success(request, _("Thanks. The result is confirmed when your opponent reports the same."))
             return redirect(here)
-    own = game.reports.filter(seat=seat).last()
-    context = {**(context or {}), "event": event, "game": game, "seat": seat, "seats": seats, "form": form, "own": own,
-               "done": done, "waiting": waiting}
+    names = {s.side: s.registration.name for s in seats}
+    form.name_sides(names.get("a", ""), names.get("b", ""))
+    reports = list(game.reports.filter(source=ResultReport.Source.PLAYER).select_related("seat"))
+    own = next((r for r in reversed(reports) if r.seat_id == seat.pk), None)
+    other = next((r for r in reversed(reports) if r.seat_id and r.seat_id != seat.pk), None)
+    opponent = next((s.registration.name for s in seats if s.pk != seat.pk), "")
+    context = {
+        **(context or {}), "event": event, "game": game, "seat": seat, "seats": seats, "form": form, "own": own,
+        "done": done, "waiting": waiting, "opponent": opponent,
+        "own_words": report_sentence(own.payload, names, seat.side) if own else "",
+        "other_words": report_sentence(other.payload, names, seat.side) if other else "",
+        "result_words": report_sentence(result_payload(stored_result(game)), names, seat.side) if done else "",
+    }
     return render(request, "tournament/report.html", context)
+
 
 
 def report(request: HttpRequest, token: str) -> HttpResponse:
