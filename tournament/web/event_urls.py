@@ -40,6 +40,7 @@ urlpatterns = [
     path("e/<slug:slug>/players/", players.player_list, name="players"),
     path("e/<slug:slug>/players/add/", players.player_add, name="player_add"),
     path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
+    path("e/<slug:slug>/players/import/sample.csv", players.player_import_sample, name="player_import_sample"),
     path("e/<slug:slug>/players/export.<str:fmt>", players.player_export, name="player_export"),
 ]
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.armies.catalogue import ARMY_SIZE
 from tournament.models import Event, Registration
-from tournament.registration.player_import import export_frame, import_rows, parse_frame
+from tournament.registration.player_import import export_frame, import_rows, parse_frame, sample_frame
 from tournament.registration.services import (
     entrant_add,
     player_register,
@@ -128,6 +128,15 @@ def player_import(request: HttpRequest, event: Event) -> HttpResponse:
                     messages.success(request, _("Imported %(n)s players.") % {"n": count})
                     return redirect("tournament:players", slug=event.slug)
     return render(request, "tournament/player_import.html", {"event": event, "errors": errors, "army_size": ARMY_SIZE})
+
+
+@require_GET
+@event_view(role=ORGANIZER)
+def player_import_sample(request: HttpRequest, event: Event) -> HttpResponse:
+    """A sample CSV with every column the import reads, to fill in."""
+    response = HttpResponse(to_csv_bytes(sample_frame()), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="players-sample.csv"'
+    return response
 
 
 @require_GET
