@@ -13,7 +13,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 FUZZ_RUNS ?= 5
 
-.PHONY: setup run test test-postgres setup-check bench ci-deps check lint fuzz messages clean
+.PHONY: setup run dev test test-postgres setup-check bench ci-deps check lint fuzz messages clean
 
 $(VENV)/.installed: requirements.txt
 	@if [ -z "$(PYTHON_FOR_VENV)" ]; then \
@@ -30,11 +30,27 @@ setup: $(VENV)/.installed
 	$(PY) manage.py load_reference
 	$(PY) manage.py load_demo
 
-run: setup
+# `make run` serves as in production: DEBUG off, static files collected (whitenoise), a secret key kept in
+# the untracked .dev-secret; plain HTTP on this machine. `make dev` runs with DEBUG on, for development.
+DEV_SECRET := .dev-secret
+RUN_ENV = DEBUG=0 SECRET_KEY="$$(cat $(DEV_SECRET))" ALLOWED_HOSTS="$(HOST),127.0.0.1,localhost" \
+	SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0
+
+$(DEV_SECRET):
+	@umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
+
+run: setup $(DEV_SECRET)
+	$(RUN_ENV) $(PY) manage.py collectstatic --noinput -v0
 	@echo ""
 	@echo "Organizer login:  organizer / dba-demo-2026   (demo event: http://$(HOST):$(PORT)/e/demo/)"
 	@echo ""
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(RUN_ENV) $(PY) manage.py runserver $(HOST):$(PORT)
+
+dev: setup
+	@echo ""
+	@echo "Development server (DEBUG on). Organizer login:  organizer / dba-demo-2026"
+	@echo ""
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The suite creates its own test database; the development database is left as it is. The setup of
 # `make run` is checked on a scratch SQLite database of its own.
