@@ -6,11 +6,14 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.htmx import vary_on_htmx, wants_partial
 from tournament.armies.catalogue import ARMY_SIZE
 from tournament.models import Event, Registration
+from tournament.registration.names import sort_key
 from tournament.registration.player_import import export_frame, import_rows, parse_frame, sample_frame
 from tournament.registration.services import (
     entrant_add,
@@ -36,7 +39,8 @@ def _filtered(event: Event, params) -> tuple:
                            | Q(army_name__icontains=q))
     if status in Registration.Status.values:
         regs = regs.filter(status=status)
-    return regs.order_by("name_key", "pk"), q, status
+    language = get_language() or "en"
+    return sorted(regs.order_by("name_key", "pk"), key=lambda r: sort_key(r.name, language)), q, status
 
 
 @require_GET
@@ -45,8 +49,8 @@ def player_list(request: HttpRequest, event: Event) -> HttpResponse:
     regs, q, status = _filtered(event, request.GET)
     context = {"event": event, "regs": regs, "q": q, "status": status, "statuses": Registration.Status.choices,
                "form": PlayerForm()}
-    template = "tournament/players.html#rows" if request.htmx and request.htmx.target == "player-rows" else "tournament/players.html"
-    return render(request, template, context)
+    template = "tournament/players.html#rows" if wants_partial(request) and request.htmx.target == "player-rows" else "tournament/players.html"
+    return vary_on_htmx(render(request, template, context))
 
 
 @event_view(role=ORGANIZER)

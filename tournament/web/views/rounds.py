@@ -7,12 +7,14 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.events.state import event_state
 from tournament.models import Event, Round, Seat
 from tournament.pairing.manager import RoundError, round_delete, round_pair, round_publish, round_regenerate, seats_swap
 from tournament.pairing.messages import note_message
+from tournament.registration.names import sort_key
 from tournament.web.fragments import cached_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
@@ -65,7 +67,8 @@ def round_detail(request: HttpRequest, event: Event, number: int) -> HttpRespons
     context = {
         "event": event, "round": rnd, "games": games, "is_organizer": is_organizer(request.user, event),
         "warnings": [note_message(n, names) for n in rnd.warnings],
-        "seats": [s for g in games for s in g["seats"]], "may_swap": may_swap(request.user, event),
+        "seats": sorted((s for g in games for s in g["seats"]), key=lambda s: sort_key(s.registration.name, get_language())),
+        "may_swap": may_swap(request.user, event),
     }
     return render(request, "tournament/round.html", context)
 
