@@ -2,7 +2,9 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from rulings.views.calculators import calc_api
 from tournament.web.views import accounts
@@ -23,4 +25,6 @@ urlpatterns = [
     # The admin's own login, with the same one-try-at-a-time lock (django-axes limits it like every login).
     path("admin/login/", accounts.admin_login_view),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico whatever the page links: send them to the static icon.
+    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
 ]

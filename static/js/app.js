@@ -1,4 +1,5 @@
 // Small progressive enhancements; every page works without this file.
+document.documentElement.classList.add("js");
 document.addEventListener("change", (event) => {
   // Language switcher submits on change (the Go button stays for keyboards and no-JS).
   if (event.target.id === "lang-select") event.target.form.submit();
