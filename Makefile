@@ -13,7 +13,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 FUZZ_RUNS ?= 5
 
-.PHONY: setup run venue worker test test-postgres setup-check bench ci-deps check lint fuzz messages clean
+.PHONY: setup run dev venue worker test test-postgres setup-check bench ci-deps check lint fuzz messages clean
 
 $(VENV)/.installed: requirements.txt
 	@if [ -z "$(PYTHON_FOR_VENV)" ]; then \
@@ -31,12 +31,28 @@ setup: $(VENV)/.installed
 	$(PY) manage.py load_reference
 	$(PY) manage.py load_demo
 
-run: setup
+# `make run` serves as in production: DEBUG off, static files collected (whitenoise), a secret key kept in
+# the untracked .dev-secret; plain HTTP on this machine. `make dev` runs with DEBUG on, for development.
+DEV_SECRET := .dev-secret
+RUN_ENV = DEBUG=0 SECRET_KEY="$$(cat $(DEV_SECRET))" ALLOWED_HOSTS="$(HOST),127.0.0.1,localhost" \
+	SECURE_SSL_REDIRECT=0 SECURE_COOKIES=0
+
+$(DEV_SECRET):
+	@umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
+
+run: setup $(DEV_SECRET)
+	$(RUN_ENV) $(PY) manage.py collectstatic --noinput -v0
 	@echo ""
 	@echo "Organizer login:  organizer / dba-demo-2026   (demo event: http://$(HOST):$(PORT)/e/demo/)"
 	@echo "The task worker (print packs) runs beside the server; Ctrl-C stops both."
 	@echo ""
-	$(PY) -m config.launch run --host $(HOST) --port $(PORT)
+	$(RUN_ENV) $(PY) -m config.launch run --host $(HOST) --port $(PORT)
+
+dev: setup
+	@echo ""
+	@echo "Development server (DEBUG on) and the task worker. Organizer login:  organizer / dba-demo-2026"
+	@echo ""
+	DEBUG=1 $(PY) -m config.launch run --host $(HOST) --port $(PORT)
 
 # The hall's network from a laptop, no internet needed: gunicorn on 0.0.0.0 (a worker per CPU), the task
 # worker, whitenoise, DEBUG off, a secret kept in .venue-secret, the LAN addresses allowed; prints the

@@ -248,8 +248,8 @@ HTTPS = env_bool("HTTPS", True)
 if not DEBUG and HTTPS:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # Off only for `make run` on this machine's plain HTTP; always on behind HTTPS.
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     # Subdomains and the browsers' preload list are opt-in: both reach beyond this site (every other
     # host of the domain must then speak HTTPS, and leaving the preload list takes months).

@@ -2,6 +2,8 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from rulings.views.calculators import calc_api
@@ -24,6 +26,9 @@ urlpatterns = [
     # The admin's own login, with the same one-try-at-a-time lock (django-axes limits it like every login).
     path("admin/login/", accounts.admin_login_view),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico whatever the page links: send them to the static icon (resolved per
+    # request: with DEBUG off the hashed name comes from the collected manifest).
+    path("favicon.ico", lambda request: HttpResponsePermanentRedirect(static("img/favicon.svg"))),
 ]
 
 handler400 = "tournament.web.errors.bad_request"

@@ -94,3 +94,26 @@ def test_players_cannot_import(client, event):
     client.force_login(make_user("someone"))
     response = client.post(reverse("tournament:player_import", args=[event.slug]), {"file": csv_upload(good_rows())})
     assert response.status_code == 403 and Registration.objects.count() == 0
+
+
+def test_every_problem_of_a_row_is_reported_at_once(organizer_client, event):
+    elements, general = army_cells("II/33")
+    bad = {"name": "Niccolò Bianchi", "club": "", "email": "not-an-email", "army_ref": "II/33",
+           "elements": elements.replace("4Bd", "El", 1), "general": general}
+    url = reverse("tournament:player_import", args=[event.slug])
+    response = organizer_client.post(url, {"file": csv_upload([bad, {**bad, "email": ""}])})
+    text = response.text.replace("&#x27;", "'").replace("&quot;", '"')
+    assert "Line 2: “not-an-email” is not an email address." in text
+    assert text.count("(El) is not in the list II/33") == 2  # the bad email does not hide the army's problem
+    assert "Line 3: Niccolò Bianchi appears twice (also on line 2)." in text
+
+
+def test_sample_csv_is_offered_and_imports_as_it_is(organizer_client, event):
+    page = organizer_client.get(reverse("tournament:player_import", args=[event.slug]))
+    assert "Download a sample CSV" in page.text
+    sample = organizer_client.get(reverse("tournament:player_import_sample", args=[event.slug]))
+    assert sample["Content-Type"].startswith("text/csv") and b"name,club,region,email,army_ref" in sample.content
+    upload = SimpleUploadedFile("sample.csv", sample.content, content_type="text/csv")
+    response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": upload})
+    assert response.status_code == 302, response.text
+    assert Registration.objects.get(event=event, name="Pietro Rossi").army_ref == "II/56"

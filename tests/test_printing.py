@@ -150,5 +150,15 @@ def test_print_command(printed_event, organizer, tmp_path):
         assert "Larrañaga" in text(out.read_bytes())
 
 
-def test_dba30_sheet_says_its_profiles_are_doubtful():
-    assert "3.0 rulebook is not among the sources" in text(army_sheets_pdf([sheet()]))
+def test_dba30_sheet_prints_only_what_the_sources_support():
+    content = " ".join(text(army_sheets_pdf([sheet()])).split())
+    assert "DBA 3.0 rulebook is not among this program's sources" in content
+    assert "List option" in content and "General: " in content  # the list's columns, from the catalogue
+    for header in ("Depth", "Move good/bad", "CF foot/mtd", "PIPs", "Victory"):  # no 2.2 factors as 3.0
+        assert header not in content
+
+
+def test_dba30_sheet_note_in_the_sheets_language():
+    content = " ".join(text(army_sheets_pdf([sheet()], lang="it")).split())
+    assert "non è tra le fonti" in content and "Opzione della lista" in content
+    assert "rulebook" not in content

@@ -284,12 +284,12 @@ def test_event_form_orders_tiebreaks_and_checks_points(organizer_client, event):
 
     data = {"name": event.name, "slug": event.slug, "date": "2026-06-01", "edition": "3.0", "rounds_planned": 3,
             "round_minutes": 90, "scoring_preset": "wdl", "wdl_points": "3/1/0", "round_one_method": "random",
-            "tiebreak_order": "countback, head_to_head"}
+            "tiebreak_1": "countback", "tiebreak_2": "head_to_head"}
     form = EventForm(data, instance=event)
     assert form.is_valid(), form.errors
     assert form.save().tiebreaks == ["countback", "head_to_head"]
-    bad = EventForm({**data, "tiebreak_order": "luck", "wdl_points": "three"}, instance=event)
-    assert not bad.is_valid() and {"tiebreak_order", "wdl_points"} <= set(bad.errors)
+    bad = EventForm({**data, "tiebreak_1": "luck", "wdl_points": "three"}, instance=event)
+    assert not bad.is_valid() and {"tiebreak_1", "wdl_points"} <= set(bad.errors)
 
 
 @pytest.mark.parametrize(("language", "words"), [("es", ["Clasificación", "Puntos", "Jugador"]),

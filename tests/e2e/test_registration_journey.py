@@ -23,7 +23,7 @@ def test_player_registers_army_sees_error_then_fixes_it(page, live_server, login
 
     # Fill in the standard army of a list, then break it: a second general's element type the list lacks.
     page.fill("#id_army_ref", "II/33")
-    page.click("text=Fill in the list's standard army")
+    page.click("text=Start from the list's standard army")
     choice = default_army(load_catalogue().get("II/33"))
     expect(page.locator("#id_e0")).to_have_value(choice.elements[0])
     page.fill("#id_e11", "El")

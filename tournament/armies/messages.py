@@ -2,10 +2,37 @@
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.armies.validation import Violation
+from tournament.armies.catalogue import ArmyEntry
+from tournament.armies.validation import Violation, box_groups
+
+_COUNTED = re.compile(r"\b(\d+)\s*x\s*(?=[\dA-Z(])")
+
+
+def options_text(text: str) -> str:
+    """A list column as a player reads it: "1x3Kn or 4Bd" -> "1 × 3Kn or 4Bd", "or" in their language."""
+    text = _COUNTED.sub(lambda m: f"{m[1]} × ", " ".join(text.split()))
+    return re.sub(r"\s+or\s+", f" {_('or')} ", text)
+
+
+def box_captions(entry: ArmyEntry) -> list[str]:
+    """For each of the twelve boxes, the list's option it stands for ("General: Cv or 4Bd", "4 × 4Bd")."""
+    columns = {slot.column: slot.text for slot in entry.slots}
+    general = f" {_('or')} ".join(str(alt) for alt in entry.general.alts)
+    captions: list[str] = []
+    for column, boxes in box_groups(entry):
+        if column is None:
+            caption = _("General: %(options)s") % {"options": general}
+        elif column == 0:
+            caption = _("Not in the list's columns")
+        else:
+            caption = _("Column %(column)s: %(options)s") % {"column": column, "options": options_text(columns[column])}
+        captions += [caption] * boxes
+    return captions
 
 
 def _year(value) -> str:

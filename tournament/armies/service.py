@@ -7,8 +7,15 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from tournament.armies.catalogue import ARMY_SIZE, load_catalogue
-from tournament.armies.messages import violation_message
-from tournament.armies.validation import ArmyChoice, Restrictions, default_army, validate_army
+from tournament.armies.messages import box_captions, violation_message
+from tournament.armies.validation import (
+    ArmyChoice,
+    Restrictions,
+    Violation,
+    default_army,
+    offending_boxes,
+    validate_army,
+)
 from tournament.events.audit import audit
 from tournament.models import Edition, Event
 
@@ -38,8 +45,8 @@ def restrictions_for(event: Event) -> Restrictions:
     )
 
 
-def army_problems(event: Event, army: ArmyInput) -> list[str]:
-    """Every violation of the event's rules, as sentences in the active language."""
+def army_violations(event: Event, army: ArmyInput) -> list[Violation]:
+    """Every violation of the event's rules (codes and parameters)."""
     choice = ArmyChoice(
         ref=army.ref or None,
         elements=tuple(army.elements),
@@ -47,8 +54,25 @@ def army_problems(event: Event, army: ArmyInput) -> list[str]:
         camp=army.camp or None,
         allies=tuple(army.allies),
     )
-    violations = validate_army(choice, event.edition, catalogue_for(event.edition), restrictions_for(event))
-    return [violation_message(v) for v in violations]
+    return validate_army(choice, event.edition, catalogue_for(event.edition), restrictions_for(event))
+
+
+def army_problems(event: Event, army: ArmyInput) -> list[str]:
+    """Every violation of the event's rules, as sentences in the active language."""
+    return [violation_message(v) for v in army_violations(event, army)]
+
+
+def army_bad_boxes(event: Event, army: ArmyInput) -> set[int]:
+    """The element boxes (0-based) the army's problems are about."""
+    general = army.general if army.general is not None else -1
+    return offending_boxes(army_violations(event, army), army.elements, general)
+
+
+def list_captions(edition: str, ref: str) -> list[str]:
+    """Beside each element box, the option of the chosen list it stands for; [] without a known list."""
+    catalogue = catalogue_for(edition)
+    entry = catalogue.get(ref.strip()) if catalogue and ref and ref.strip() else None
+    return box_captions(entry) if entry else []
 
 
 def army_name(edition: str, ref: str) -> str:
@@ -65,12 +89,17 @@ def army_choices(edition: str) -> list[tuple[str, str]]:
     return [(entry.ref, entry.name) for entry in catalogue.variants()]
 
 
-def default_army_for(edition: str, ref: str, current) -> dict:
-    """Form initial data: the list's first legal army, or what the user had if the list is unknown."""
+def default_army_for(edition: str, ref: str, current, *, keep: bool = False) -> dict:
+    """Form initial data: the list's first legal army, or what the user had if the list is unknown.
+
+    With `keep`, boxes the player already filled stay as they are; only an empty army takes the default.
+    """
     initial = {key: current.get(key, "") for key in ("army_ref", "camp", "allies")}
     initial["army_ref"] = ref.strip()
     catalogue = catalogue_for(edition)
     entry = catalogue.get(ref.strip()) if catalogue and ref.strip() else None
+    if keep and any(str(current.get(f"e{i}", "")).strip() for i in range(ARMY_SIZE)):
+        entry = None
     if entry is None:
         for i in range(ARMY_SIZE):
             initial[f"e{i}"] = current.get(f"e{i}", "")

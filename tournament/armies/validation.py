@@ -203,3 +203,43 @@ def default_army(entry: ArmyEntry) -> ArmyChoice:
     while len(elements) < ARMY_SIZE:  # a source row short of elements (flagged in its problems)
         elements.append(elements[-1])
     return ArmyChoice(ref=entry.ref, elements=tuple(elements[:ARMY_SIZE]), general=0)
+
+
+def box_groups(entry: ArmyEntry) -> list[tuple[int | None, int]]:
+    """Which list column each of the twelve boxes stands for, in list order, as (column, boxes) runs.
+
+    The general's box comes first (column None), then each option column takes as many boxes as its
+    first choice has elements: the order `default_army` fills them in. A source row short of or over
+    twelve elements is cut or padded with boxes of no column (column 0).
+    """
+    groups: list[tuple[int | None, int]] = [(None, 1)]
+    used = 1
+    for slot in entry.slots:
+        size = min(slot.choices[0].size, ARMY_SIZE - used)
+        if size > 0:
+            groups.append((slot.column, size))
+            used += size
+    if used < ARMY_SIZE:
+        groups.append((0, ARMY_SIZE - used))
+    return groups
+
+
+def offending_boxes(violations: list[Violation], elements: tuple[str, ...] | list[str], general: int) -> set[int]:
+    """The boxes (0-based) an error is about, so the page can mark them."""
+    codes = [code.strip() for code in elements]
+    boxes: set[int] = set()
+    for v in violations:
+        match v.code:
+            case "not_in_list" | "unknown_code":
+                boxes.add(int(v.param("position")) - 1)
+            case "general_not_allowed":
+                boxes.add(general)
+            case "too_many":
+                key = str(v.param("code")).casefold()
+                boxes |= {i for i, code in enumerate(codes) if code.casefold() == key}
+            case "combination":
+                keys = {code.strip().casefold() for code in str(v.param("codes")).split(",")}
+                boxes |= {i for i, code in enumerate(codes) if code.casefold() in keys and i != general}
+            case "wrong_count":
+                boxes |= {i for i in range(ARMY_SIZE) if i >= len(codes) or not codes[i]}
+    return {box for box in boxes if 0 <= box < ARMY_SIZE}

@@ -1,5 +1,10 @@
-"""The army sheet: one page per player with every element's profile, the general marked, and a QR code
-to the player's result-report page. Data from the fixtures (tournament/elements.py), never retyped."""
+"""The army sheet: one page per player with every element, the general marked, and a QR code to the
+player's result-report page. Data from the fixtures (tournament/elements.py), never retyped.
+
+DBA 2.2 sheets print each element's profile from the 2.2 guide. The sources hold no DBA 3.0 rulebook,
+so a 3.0 sheet prints only what they support: the element types, the general, the list option each
+element fills (from the army list catalogue) and the camp or BUA, with a note in the sheet's language,
+never a 2.2 factor presented as 3.0."""
 
 from __future__ import annotations
 
@@ -10,7 +15,9 @@ from django.utils.translation import gettext_lazy, override
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from tournament.armies.catalogue import load_catalogue
 from tournament.armies.elements import element_profile, quickref
+from tournament.armies.messages import box_captions
 from tournament.pdfs.data import ArmySheet
 from tournament.pdfs.headers import header_cells
 from tournament.pdfs.qr import QR
@@ -74,6 +81,21 @@ def _element_rows(sheet: ArmySheet, lang: str, s, scale: float = 1.0) -> list[li
     return rows
 
 
+def _element_rows_30(sheet: ArmySheet, lang: str, s) -> list[list]:
+    """DBA 3.0: type, general and the list option each element fills; no factors the sources lack."""
+    entry = load_catalogue().get(sheet.army_ref) if sheet.army_ref else None
+    captions = box_captions(entry) if entry else []
+    rows = [[_p(h, s["header"]) for h in (_("#"), _("Element"), _("Type"), _("List option"))]]
+    for i, code in enumerate(sheet.elements):
+        profile = element_profile(code.replace("//", "/").split("/")[0], sheet.edition)
+        general = sheet.general == i
+        label = f"{code} {GENERAL_MARK} {_('general')}" if general else code
+        rows.append([str(i + 1), _p(label, s["bold"] if general else s["cell"]),
+                     _p(profile.name(lang) if profile else "", s["cell"]),
+                     _p(captions[i] if i < len(captions) else "", s["small"])])
+    return rows
+
+
 def _quickref(edition: str, lang: str, s) -> list:
     ref = quickref().get(edition, {})
     items = [Paragraph(f"<b>{escape(_('PIPs'))}</b>", s["small"])]
@@ -96,17 +118,25 @@ def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
     ]
     top = Table([[head, qr(sheet.report_url, 24 * mm * scale)]], colWidths=[width - 28 * mm * scale, 28 * mm * scale])
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    widths = [w * mm * scale for w in WIDTHS]
-    elements = Table(_element_rows(sheet, lang, s, scale), colWidths=widths, repeatRows=1)
+    if sheet.edition == "3.0":
+        widths = [w * mm * scale for w in (7, 44, 45, 90)]
+        elements = Table(_element_rows_30(sheet, lang, s), colWidths=widths, repeatRows=1)
+    else:
+        widths = [w * mm * scale for w in WIDTHS]
+        elements = Table(_element_rows(sheet, lang, s, scale), colWidths=widths, repeatRows=1)
     elements.setStyle(TableStyle(table_style(size=8 * scale)))
     extra = [
-        _p(f"{_('Camp / camp followers')}: {fit(sheet.camp) or '—'}", s["base"]),
+        _p(f"{_('Camp or BUA') if sheet.edition == '3.0' else _('Camp / camp followers')}: {fit(sheet.camp) or '—'}",
+           s["base"]),
         _p(f"{_('Allies')}: {fit(', '.join(sheet.allies)) or '—'}", s["base"]),
         _p(f"{GENERAL_MARK} = {_('general')} · {_('Scan the code to report your result.')}", s["small"]),
     ]
     if sheet.edition == "3.0":
-        extra.append(_p("⚠ " + _("DBA 3.0 profiles show the DBA 2.2 guide's values: the 3.0 rulebook is not among "
-                                  "the sources. Check them against the rules."), s["small"]))
+        extra.append(_p("⚠ " + _("DBA 3.0: this sheet shows the army as its list gives it (element types, general, "
+                                  "list options, camp or BUA). Movement, combat factors and victory conditions are "
+                                  "not printed: the DBA 3.0 rulebook is not among this program's sources."),
+                        s["small"]))
+        return [top, Spacer(1, 3 * mm), elements, Spacer(1, 3 * mm), *extra]
     return [top, Spacer(1, 3 * mm), elements, Spacer(1, 3 * mm), *extra, Spacer(1, 2 * mm),
             KeepTogether(_quickref(sheet.edition, lang, s))]
 

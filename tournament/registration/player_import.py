@@ -97,43 +97,67 @@ def parse_frame(event: Event, frame: pd.DataFrame) -> ImportReport:
     for index, row in frame.iterrows():
         line = int(index) + 2  # line 1 is the header
         too_long = [(c, MAX_LENGTHS[c]) for c in COLUMNS if len(_cell(row, c)) > MAX_LENGTHS[c]]
-        if too_long:
+        if too_long:  # nothing else of an over-long row is read (it could not be stored anyway)
             report.errors.extend(
                 (line, _("“%(column)s” is longer than %(max)s characters.") % {"column": c, "max": most})
                 for c, most in too_long)
             continue
-        name = _cell(row, "name")
-        if not name:
-            report.errors.append((line, _("The name is empty.")))
-            continue
+        found = _row_problems(event, row, line, seen, registered)
+        if found.problems:
+            report.errors.extend((line, problem) for problem in found.problems)
+        else:
+            report.rows.append(found.item)
+    return report
+
+
+@dataclass
+class _Checked:
+    item: ImportRow
+    problems: list[str] = field(default_factory=list)
+
+
+def _row_problems(event: Event, row: pd.Series, line: int, seen: dict[str, int], registered: set[str]) -> _Checked:
+    """Every problem of one row at once: a bad email or a duplicate name never hides its army's problems."""
+    problems: list[str] = []
+    name = _cell(row, "name")
+    if not name:
+        problems.append(_("The name is empty."))
+    else:
         key = name_key(name)
         if key in seen:
-            report.errors.append((line, _("%(name)s appears twice (also on line %(other)s).") % {"name": name, "other": seen[key]}))
-            continue
-        seen[key] = line
+            problems.append(_("%(name)s appears twice (also on line %(other)s).") % {"name": name, "other": seen[key]})
+        else:
+            seen[key] = line
         if key in registered:
-            report.errors.append((line, _("%(name)s is already registered for this event.") % {"name": name}))
-            continue
-        item = ImportRow(line=line, name=name, club=_cell(row, "club"), region=_cell(row, "region"), email=_cell(row, "email"))
-        if item.email:
-            try:
-                validate_email(item.email)
-            except ValidationError:
-                report.errors.append((line, _("“%(email)s” is not an email address.") % {"email": item.email}))
-                continue
-        ref, element_text = _cell(row, "army_ref"), _cell(row, "elements")
-        if ref or element_text:
-            elements = tuple(e for e in re.split(r"[\s,;]+", element_text) if e)
-            general = _general_index(_cell(row, "general"), elements)
-            allies = tuple(a.strip() for a in _cell(row, "allies").split(",") if a.strip())
-            army = ArmyInput(ref=ref, elements=elements, general=general, camp=_cell(row, "camp"), allies=allies)
-            problems = army_problems(event, army)
-            if problems:
-                report.errors.extend((line, problem) for problem in problems)
-                continue
-            item.army = army
-        report.rows.append(item)
-    return report
+            problems.append(_("%(name)s is already registered for this event.") % {"name": name})
+    item = ImportRow(line=line, name=name, club=_cell(row, "club"), region=_cell(row, "region"), email=_cell(row, "email"))
+    if item.email:
+        try:
+            validate_email(item.email)
+        except ValidationError:
+            problems.append(_("“%(email)s” is not an email address.") % {"email": item.email})
+    ref, element_text = _cell(row, "army_ref"), _cell(row, "elements")
+    if ref or element_text:
+        elements = tuple(e for e in re.split(r"[\s,;]+", element_text) if e)
+        general = _general_index(_cell(row, "general"), elements)
+        allies = tuple(a.strip() for a in _cell(row, "allies").split(",") if a.strip())
+        item.army = ArmyInput(ref=ref, elements=elements, general=general, camp=_cell(row, "camp"), allies=allies)
+        problems += army_problems(event, item.army)
+    return _Checked(item, problems)
+
+
+SAMPLE_ROWS = [
+    {"name": "Pietro Rossi", "club": "Circolo Bolognese", "region": "Emilia-Romagna", "email": "pietro@example.org",
+     "army_ref": "II/56", "elements": "Cv Cv 4Bd 4Bd 4Bd 4Bd 4Ax 4Ax 4Ax 4Ax LH 3Kn", "general": "1", "camp": "",
+     "allies": ""},
+    {"name": "Àlex Puig", "club": "Dracs", "region": "Catalunya", "email": "", "army_ref": "", "elements": "",
+     "general": "", "camp": "", "allies": ""},
+]
+
+
+def sample_frame() -> pd.DataFrame:
+    """A sample file for organizers: every column the import reads, one row with an army and one without."""
+    return pd.DataFrame.from_records(SAMPLE_ROWS, columns=COLUMNS)
 
 
 @transaction.atomic

@@ -40,3 +40,31 @@ def problem_message(problem) -> str:
         return messages[code]
     details = ", ".join(f"{k}: {v}" for k, v in p.items() if v not in ("", None))
     return _("The result is not plausible (%(code)s%(details)s).") % {"code": code, "details": f"; {details}" if details else ""}
+
+
+def _losses(side: list, name: str, *, you: bool) -> str:
+    """"you lost 4" / "Marco lost 1, his general and camp" from one side of a report payload."""
+    lost, general, camp = (list(side) + [0, False, False])[:3]
+    if you:
+        text = _("you lost %(n)s") % {"n": lost}
+    else:
+        text = _("%(name)s lost %(n)s") % {"name": name, "n": lost}
+    extras = [word for flag, word in ((general, _("the general")), (camp, _("the camp"))) if flag]
+    if extras:
+        text = _("%(losses)s (including %(what)s)") % {"losses": text, "what": _(" and ").join(extras)}
+    return text
+
+
+def report_sentence(payload: dict, names: dict[str, str], you: str | None = None) -> str:
+    """A result report in words: "you lost 4, Marco lost 1: Marco won", with names, never "A/B".
+
+    `names` maps the sides "a" and "b" to the players' names; `you` is the reader's side, told first.
+    """
+    sides = ["a", "b"] if you != "b" else ["b", "a"]
+    losses = ", ".join(_losses(payload.get(side, [0]), names.get(side, ""), you=side == you) for side in sides)
+    outcome = payload.get("outcome")
+    if outcome in ("a", "b"):
+        verdict = _("you won") if outcome == you else _("%(name)s won") % {"name": names.get(outcome, "")}
+    else:
+        verdict = _("time was called")
+    return _("%(losses)s: %(verdict)s") % {"losses": losses, "verdict": verdict}

@@ -42,6 +42,7 @@ urlpatterns = [
     path("e/<slug:slug>/players/add/", players.player_add, name="player_add"),
     path("e/<slug:slug>/players/check-in/", players.check_in_bulk, name="check_in_bulk"),
     path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
+    path("e/<slug:slug>/players/import/sample.csv", players.player_import_sample, name="player_import_sample"),
     path("e/<slug:slug>/players/export.<str:fmt>", players.player_export, name="player_export"),
 ]
 

@@ -2,13 +2,49 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from django import forms
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import CampReading, Event, HeadToHeadRule
+from tournament.models.events import DEFAULT_PRESET
 from tournament.results.rescoring import has_scores
 
 LIST_LENGTH = 500  # the comma-separated lists below (stored in JSON fields)
+
+# Presets written for one edition; the others fit both.
+PRESET_EDITION = {"nasamw-v4": "2.2", "nasamw-3.0": "3.0"}
+TIEBREAK_SLOTS = 6
+TIEBREAK_LABELS = {
+    "wins": _("Wins"),
+    "head_to_head": _("Head-to-head"),
+    "countback": _("Countback (best results first)"),
+    "sos": _("Strength of schedule"),
+    "generals_killed": _("Generals killed"),
+    "camps_taken": _("Camps taken"),
+    "elements_destroyed": _("Elements destroyed"),
+    "fewest_lost": _("Fewest elements lost"),
+    "margin": _("Margin (destroyed minus lost)"),
+    "camps_and_generals": _("Camps + generals"),
+    "seeded_random": _("Random draw (recorded seed)"),
+}
+
+
+def unidecode_name(name: str) -> str:
+    """"Torneo di Città" -> "Torneo di Citta": accents dropped, as the page's suggestion does."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.combining(ch))
+
+
+class PresetSelect(forms.Select):
+    """The scoring select: each preset says which edition it is for, so the page can filter them."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if value in PRESET_EDITION:
+            option["attrs"]["data-edition"] = PRESET_EDITION[value]
+        return option
 
 
 class EventForm(forms.ModelForm):
@@ -21,10 +57,6 @@ class EventForm(forms.ModelForm):
     date_from = forms.IntegerField(label=_("Armies from year"), required=False, min_value=-5000, max_value=2100,
                                    help_text=_("BC years are negative."))
     date_to = forms.IntegerField(label=_("Armies up to year"), required=False, min_value=-5000, max_value=2100)
-    tiebreak_order = forms.CharField(
-        label=_("Tie-breaks, in order"), required=False, max_length=LIST_LENGTH,
-        help_text=_("Separated by commas, from: %(keys)s. Empty: the scoring preset's own order."),
-    )
     troop_minimums = forms.CharField(
         label=_("Troop minimums"), required=False, max_length=LIST_LENGTH, help_text=_('Type and count, e.g. "6 Wb" or "4 Bw, 2 Ps".')
     )
@@ -44,7 +76,17 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         from tournament.results.presets import preset_choices
 
-        self.fields["scoring_preset"] = forms.ChoiceField(label=_("Scoring"), choices=preset_choices())
+        self.fields["scoring_preset"] = forms.ChoiceField(
+            label=_("Scoring"), choices=preset_choices(),
+            widget=PresetSelect(attrs={"data-defaults": ",".join(f"{e}={p}" for e, p in DEFAULT_PRESET.items())}),
+        )
+        self.fields["edition"].widget.attrs["data-filters"] = "id_scoring_preset"
+        self.fields["name"].widget.attrs["data-suggests"] = "id_slug"
+        self.fields["slug"].help_text = _("Part of the event's web address; suggested from the name.")
+        self.fields["slug"].required = False
+        if not self.instance.pk:  # edition and scoring agree from the start
+            edition = self.initial.get("edition") or self.fields["edition"].initial or Event._meta.get_field("edition").default
+            self.initial.setdefault("scoring_preset", DEFAULT_PRESET.get(edition, "nasamw-3.0"))
         self.fields["wdl_points"].required = False
         self.fields["victory_camp_reading"].required = False  # absent: the documented default
         self.fields["wdl_points"].help_text = _("Win/draw/loss points when the scoring is win/draw/loss, e.g. 3/1/0.")
@@ -59,13 +101,14 @@ class EventForm(forms.ModelForm):
                     "Locked because results are confirmed: a new scoring must rescore every one of them. Change it "
                     "with “Change the scoring”, which shows the top of the table before and after and asks you to "
                     "confirm.")
-        from tournament.results.tiebreaks import REGISTRY
-
-        self.fields["tiebreak_order"].help_text = self.fields["tiebreak_order"].help_text % {
-            "keys": ", ".join(k for k in REGISTRY if k != "points")}
+        choices = [("", _("— none —")), *TIEBREAK_LABELS.items()]
+        for n in range(1, TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": n}, choices=choices, required=False)
         if self.instance.pk:
-            self.initial.setdefault("tiebreak_order", ", ".join(self.instance.tiebreaks or []))
-        else:
+            for n, key in enumerate((self.instance.tiebreaks or [])[:TIEBREAK_SLOTS], start=1):
+                self.initial.setdefault(f"tiebreak_{n}", key)
+        if not self.instance.pk:
             self.initial.setdefault("listed", False)  # a new event stays off the home page until published
         restrictions = self.instance.restrictions or {}
         self.initial.setdefault("allowed_books", ", ".join(restrictions.get("allowed_books", [])))
@@ -75,6 +118,13 @@ class EventForm(forms.ModelForm):
         self.initial.setdefault(
             "troop_minimums", ", ".join(f"{n} {t}" for t, n in restrictions.get("troop_minimums", []))
         )
+
+    def clean_slug(self) -> str:
+        """The organizer's short name, or one made from the name (as the page suggests)."""
+        slug = self.cleaned_data.get("slug") or slugify(unidecode_name(self.cleaned_data.get("name", "")))[:50]
+        if not slug:
+            raise forms.ValidationError(_("Enter a short name (letters, numbers and hyphens)."))
+        return slug
 
     def clean_allowed_books(self) -> list[str]:
         books = [b.strip().upper() for b in self.cleaned_data["allowed_books"].split(",") if b.strip()]
@@ -97,14 +147,25 @@ class EventForm(forms.ModelForm):
             result.append([words[1], int(words[0])])
         return result
 
-    def clean_tiebreak_order(self) -> list[str]:
-        from tournament.results.tiebreaks import REGISTRY
+    def main_fields(self):
+        return [field for field in self if not field.name.startswith("tiebreak_")]
 
-        keys = [k.strip() for k in self.cleaned_data["tiebreak_order"].split(",") if k.strip()]
-        unknown = [k for k in keys if k not in REGISTRY or k == "points"]
-        if unknown:
-            raise forms.ValidationError(_("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)})
-        return keys
+    def tiebreak_fields(self):
+        return [self[f"tiebreak_{n}"] for n in range(1, TIEBREAK_SLOTS + 1)]
+
+    def _clean_tiebreaks(self, cleaned: dict) -> None:
+        """The chosen tie-breaks in the order of the selects, as `tiebreak_order`; each at most once."""
+        keys = [cleaned.get(f"tiebreak_{n}") for n in range(1, TIEBREAK_SLOTS + 1)]
+        order: list[str] = []
+        for n, key in enumerate(keys, start=1):
+            if not key:
+                continue
+            if key in order:
+                self.add_error(f"tiebreak_{n}", _("“%(name)s” is already chosen above.") % {
+                    "name": TIEBREAK_LABELS[key]})
+            else:
+                order.append(key)
+        cleaned["tiebreak_order"] = order
 
     def clean_victory_camp_reading(self) -> str:
         return self.cleaned_data.get("victory_camp_reading") or CampReading.COUNTS
@@ -120,6 +181,11 @@ class EventForm(forms.ModelForm):
         date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
         if date_from is not None and date_to is not None and date_from > date_to:
             self.add_error("date_to", _("The end year is before the start year."))
+        self._clean_tiebreaks(cleaned)
+        edition, scoring = cleaned.get("edition"), cleaned.get("scoring_preset")
+        if scoring in PRESET_EDITION and edition and PRESET_EDITION[scoring] != edition:
+            self.add_error("scoring_preset", _("This scoring is for DBA %(preset)s, but the event plays DBA %(edition)s.")
+                           % {"preset": PRESET_EDITION[scoring], "edition": edition})
         return cleaned
 
     def save(self, commit: bool = True) -> Event:

@@ -38,14 +38,37 @@ class PlayerForm(forms.Form):
         if name and self.similar_lookup and not cleaned.get("different_person"):
             self.similar = self.similar_lookup(name)
             if self.similar:
-                names = ", ".join(p.name + (f" ({p.club})" if p.club else "") for p in self.similar)
-                raise forms.ValidationError(
-                    _("A player with a similar name already exists: %(names)s. Register them instead, "
-                      "or tick “different person”."),
-                    params={"names": names},
-                    code="similar",
-                )
+                raise forms.ValidationError(self._similar_errors())
         return cleaned
+
+    def _similar_errors(self) -> list[forms.ValidationError]:
+        """Registered entries are said to be registered; people from other events can be registered again."""
+        def names(people) -> str:
+            return ", ".join(p.name + (f" ({p.club})" if p.club else "") for p in people)
+
+        here = [p for p in self.similar if p.pk is None]
+        elsewhere = [p for p in self.similar if p.pk is not None]
+        errors = []
+        if here:
+            errors.append(forms.ValidationError(
+                _("Already registered for this event: %(names)s."), params={"names": names(here)}, code="registered"))
+        if elsewhere:
+            errors.append(forms.ValidationError(
+                _("A player with a similar name already exists: %(names)s. Register them instead."),
+                params={"names": names(elsewhere)}, code="similar"))
+        errors.append(forms.ValidationError(
+            _("If this is someone else, tick “different person” and register again."), code="different"))
+        return errors
+
+    @property
+    def similar_elsewhere(self) -> list:
+        """Similar people from the organizer's other events, who can be registered here."""
+        return [p for p in self.similar if p.pk is not None]
+
+    @property
+    def shown_fields(self):
+        """The fields to show: “different person” only once similar names are shown to compare with."""
+        return [field for field in self if field.name != "different_person" or self.similar]
 
 
 class ExistingPlayerForm(forms.Form):
@@ -102,9 +125,29 @@ class ArmyForm(forms.Form):
                                               "size": 6}),
             )
 
+    captions: list[str] = []
+    bad_boxes: set[int] = set()
+
     @property
     def element_fields(self):
         return [(i, self[f"e{i}"]) for i in range(ELEMENT_COUNT)]
+
+    def set_layout(self, captions: list[str], bad_boxes: set[int] = frozenset()) -> ArmyForm:
+        """The list's option beside each box, and the boxes an error is about (marked invalid)."""
+        self.captions, self.bad_boxes = list(captions), set(bad_boxes)
+        for i in range(ELEMENT_COUNT):
+            attrs = self.fields[f"e{i}"].widget.attrs
+            if i < len(self.captions):
+                attrs["aria-describedby"] = f"caption-e{i}"
+            if i in self.bad_boxes:
+                attrs["aria-invalid"] = "true"
+        return self
+
+    @property
+    def boxes(self):
+        """(index, field, caption, invalid) for each element box, in list order."""
+        return [(i, self[f"e{i}"], self.captions[i] if i < len(self.captions) else "", i in self.bad_boxes)
+                for i in range(ELEMENT_COUNT)]
 
     def clean_army_ref(self) -> str:
         return self.cleaned_data["army_ref"].strip()

@@ -43,6 +43,19 @@ class ResultForm(forms.Form):
         self.edition = edition
         self.camp_reading = camp_reading
 
+    def name_sides(self, a: str, b: str) -> ResultForm:
+        """Labels with the players' names instead of "A" and "B"."""
+        f = self.fields
+        f["shorthand"].help_text = _("%(name)s's figures first, as umpires write them: 4G-1C, 3-1G T (time called), "
+                                     "4-2.") % {"name": a}
+        f["outcome"].choices = [("a", _("%(name)s won") % {"name": a}), ("b", _("%(name)s won") % {"name": b}),
+                                ("time", _("Time called"))]
+        for side, name in (("a", a), ("b", b)):
+            f[f"{side}_elements_lost"].label = _("Elements lost by %(name)s") % {"name": name}
+            f[f"{side}_general_lost"].label = _("%(name)s lost the general") % {"name": name}
+            f[f"{side}_camp_lost"].label = _("%(name)s lost the camp / BUA / city") % {"name": name}
+        return self
+
     def clean(self):
         data = super().clean()
         text = (data.get("shorthand") or "").strip()

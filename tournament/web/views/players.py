@@ -6,13 +6,22 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from config.htmx import vary_on_htmx, wants_partial
 from tournament.armies.catalogue import ARMY_SIZE
 from tournament.models import Event, Registration
-from tournament.registration.player_import import MAX_COLUMNS, MAX_ROWS, export_frame, import_rows, parse_frame
+from tournament.registration.names import sort_key
+from tournament.registration.player_import import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    export_frame,
+    import_rows,
+    parse_frame,
+    sample_frame,
+)
 from tournament.registration.services import (
     entrant_add,
     player_register,
@@ -40,7 +49,8 @@ def _filtered(event: Event, params) -> tuple:
                            | Q(army_name__icontains=q))
     if status in Registration.Status.values:
         regs = regs.filter(status=status)
-    return regs.order_by("name_key", "pk"), q, status
+    language = get_language() or "en"
+    return sorted(regs.order_by("name_key", "pk"), key=lambda r: sort_key(r.name, language)), q, status
 
 
 @require_GET
@@ -49,8 +59,8 @@ def player_list(request: HttpRequest, event: Event) -> HttpResponse:
     regs, q, status = _filtered(event, request.GET)
     context = {"event": event, "regs": regs, "q": q, "status": status, "statuses": Registration.Status.choices,
                "form": PlayerForm()}
-    template = "tournament/players.html#rows" if request.htmx and request.htmx.target == "player-rows" else "tournament/players.html"
-    return render(request, template, context)
+    template = "tournament/players.html#rows" if wants_partial(request) and request.htmx.target == "player-rows" else "tournament/players.html"
+    return vary_on_htmx(render(request, template, context))
 
 
 @event_view(role=ORGANIZER)
@@ -153,6 +163,15 @@ def player_import(request: HttpRequest, event: Event) -> HttpResponse:
                     messages.success(request, _("Imported %(n)s players.") % {"n": count})
                     return redirect("tournament:players", slug=event.slug)
     return render(request, "tournament/player_import.html", {"event": event, "errors": errors, "army_size": ARMY_SIZE})
+
+
+@require_GET
+@event_view(role=ORGANIZER)
+def player_import_sample(request: HttpRequest, event: Event) -> HttpResponse:
+    """A sample CSV with every column the import reads, to fill in."""
+    response = HttpResponse(to_csv_bytes(sample_frame()), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="players-sample.csv"'
+    return response
 
 
 @require_GET

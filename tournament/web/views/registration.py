@@ -14,8 +14,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
+from config.htmx import render_partial, varies_on_htmx
 from tournament.armies.elements import known_codes
-from tournament.armies.service import armies_lock_set, army_choices, catalogue_for, default_army_for
+from tournament.armies.service import (
+    armies_lock_set,
+    army_bad_boxes,
+    army_choices,
+    catalogue_for,
+    default_army_for,
+    list_captions,
+)
 from tournament.models import Event, Player, Registration
 from tournament.registration.services import (
     ArmyLocked,
@@ -77,6 +85,7 @@ def _army_context(event: Event, reg: Registration, form: ArmyForm, problems: lis
     }
 
 
+@varies_on_htmx
 @event_view()
 def army(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """View and edit one registration's army; validation errors in the player's language."""
@@ -89,6 +98,7 @@ def army(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         raise PermissionDenied
     editable = can_edit_registration(request.user, reg) or (owner and event.allow_option_changes)
     problems: list[str] = []
+    bad_boxes: set[int] = set()
     if request.method == "POST":
         form = ArmyForm(request.POST)
         if "load_defaults" in request.POST:
@@ -101,22 +111,33 @@ def army(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                 problems = army_save(reg=reg, army=army_input, user=request.user, by_organizer=organizer)
             except ArmyLocked as exc:
                 raise PermissionDenied(_("Armies are locked for this event.")) from exc
-            if not problems:
+            if problems:
+                bad_boxes = army_bad_boxes(event, army_input)
+            else:
                 messages.success(request, _("Army saved: it is valid for this event."))
                 url = reverse("tournament:army", kwargs={"slug": event.slug, "pk": reg.pk})
                 return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     else:
         form = ArmyForm(initial=ArmyForm.initial_for(reg))
+    ref = form["army_ref"].value() or ""
+    form.set_layout(list_captions(event.edition, str(ref)), bad_boxes)
     context = _army_context(event, reg, form, problems, editable)
-    template = "tournament/army.html#army-form" if request.htmx and request.method == "POST" else "tournament/army.html"
-    return render(request, template, context)
+    if request.method == "POST":
+        return render_partial(request, "tournament/army.html", "tournament/army.html#army-form", context)
+    return render(request, "tournament/army.html", context)
 
 
 @require_GET
 @event_view()
 def army_defaults(request: HttpRequest, event: Event) -> HttpResponse:
-    """htmx: the element boxes filled with the chosen list's default army."""
-    form = ArmyForm(initial=default_army_for(event.edition, request.GET.get("army_ref", ""), request.GET))
+    """htmx: the element boxes for the chosen list, each beside the list's option it stands for.
+
+    The list's standard army fills them when asked (the button), or when the player changes the
+    list with every box still empty (`keep=1`); otherwise what they typed stays.
+    """
+    ref = request.GET.get("army_ref", "")
+    form = ArmyForm(initial=default_army_for(event.edition, ref, request.GET, keep=request.GET.get("keep") == "1"))
+    form.set_layout(list_captions(event.edition, ref))
     return render(request, "tournament/army.html#elements", {"form": form, "editable": True, "event": event})
 
 

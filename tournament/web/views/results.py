@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
 from tournament.events.state import event_state
-from tournament.models import Event, Game, Registration, Round, Seat
+from tournament.models import Event, Game, Registration, ResultReport, Round, Seat
 from tournament.pairing.manager import correction_for
 from tournament.results.entry import (
     ResultRejected,
@@ -22,11 +22,12 @@ from tournament.results.entry import (
     current_seat,
     result_enter,
     result_flags,
+    result_payload,
     result_report,
     stored_result,
 )
 from tournament.results.explain import ordering
-from tournament.results.messages import problem_message
+from tournament.results.messages import problem_message, report_sentence
 from tournament.results.player_record import record
 from tournament.results.standings import load, pairings_frame, results_frame, standings_frame, standings_table
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
@@ -70,7 +71,10 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                 messages.info(request, _("Standings recomputed; no later pairing would have changed."))
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
     flags = [problem_message(f) for f in result_flags(event, stored)] if stored else []
-    context = {"event": event, "game": game, "seats": seats, "form": form, "reports": reports, "flags": flags}
+    names = {s.side: s.registration.name for s in seats}
+    form.name_sides(names.get("a", ""), names.get("b", ""))
+    described = [(r, report_sentence(r.payload, names)) for r in reports]
+    context = {"event": event, "game": game, "seats": seats, "form": form, "reports": described, "flags": flags}
     return render(request, "tournament/result_form.html", context)
 
 
@@ -110,10 +114,21 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
             else:
                 messages.success(request, _("Thanks. The result is confirmed when your opponent reports the same."))
             return redirect(here)
-    own = game.reports.filter(seat=seat).last()
-    context = {**(context or {}), "event": event, "game": game, "seat": seat, "seats": seats, "form": form, "own": own,
-               "done": done, "waiting": waiting}
+    names = {s.side: s.registration.name for s in seats}
+    form.name_sides(names.get("a", ""), names.get("b", ""))
+    reports = list(game.reports.filter(source=ResultReport.Source.PLAYER).select_related("seat"))
+    own = next((r for r in reversed(reports) if r.seat_id == seat.pk), None)
+    other = next((r for r in reversed(reports) if r.seat_id and r.seat_id != seat.pk), None)
+    opponent = next((s.registration.name for s in seats if s.pk != seat.pk), "")
+    context = {
+        **(context or {}), "event": event, "game": game, "seat": seat, "seats": seats, "form": form, "own": own,
+        "done": done, "waiting": waiting, "opponent": opponent,
+        "own_words": report_sentence(own.payload, names, seat.side) if own else "",
+        "other_words": report_sentence(other.payload, names, seat.side) if other else "",
+        "result_words": report_sentence(result_payload(stored_result(game)), names, seat.side) if done else "",
+    }
     return render(request, "tournament/report.html", context)
+
 
 
 def report(request: HttpRequest, token: str) -> HttpResponse:

@@ -9,8 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.events.state import event_state
@@ -19,6 +19,7 @@ from tournament.pairing.clock import clock_state
 from tournament.pairing.finish import progress
 from tournament.pairing.manager import RoundError, round_delete, round_pair, round_publish, round_regenerate, seats_swap
 from tournament.pairing.messages import is_warning, note_message
+from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
 from tournament.results.shorthand import to_shorthand
 from tournament.web.fragments import cached_fragment
@@ -91,7 +92,8 @@ def round_detail(request: HttpRequest, event: Event, number: int) -> HttpRespons
     context = {
         "event": event, "round": rnd, "games": games, "is_organizer": is_organizer(request.user, event),
         "warnings": [note_message(n, names) for n in rnd.warnings], "clock": clock_state(rnd),
-        "seats": [s for g in games for s in g["seats"]], "may_swap": may_swap(request.user, event),
+        "seats": sorted((s for g in games for s in g["seats"]), key=lambda s: sort_key(s.registration.name, get_language())),
+        "may_swap": may_swap(request.user, event),
     }
     if wants_fragment(request):
         return varies(render(request, "tournament/round.html#games", context))

@@ -1,0 +1,72 @@
+"""The player's report page: what they reported, in words and with names; a dispute side by side."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.test_rounds import field, games, pair, publish  # noqa: F401  (field is a fixture)
+
+
+@pytest.fixture
+def game(organizer_client, event, field):  # noqa: F811
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    return games(rnd)[0]
+
+
+def _text(response) -> str:
+    """What the reader sees in the page's main part: tags dropped, spaces collapsed."""
+    main = response.text.split('<main id="main">', 1)[1].split("</main>", 1)[0]
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", main)).replace(" :", ":").split())
+
+
+def test_after_reporting_the_page_says_what_you_reported_with_names(game):
+    a, b = game.seats.order_by("side")
+    url = reverse("tournament:report", args=[b.report_token])
+    page = _text(Client().post(url, {"shorthand": "4-1"}, follow=True))
+    me, them = b.registration.name, a.registration.name
+    assert f"You reported: you lost 4, {them} lost 1: {them} won" in page
+    assert f"The result is confirmed when {them} reports the same" in page
+    assert f"Elements lost by {me}" in page and "Elements lost by B" not in page
+
+
+def test_a_dispute_shows_both_reports_in_words_and_what_happens_next(game):
+    a, b = game.seats.order_by("side")
+    Client().post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
+    page = _text(Client().post(reverse("tournament:report", args=[b.report_token]), {"shorthand": "1-4"}, follow=True))
+    them = a.registration.name
+    assert "Your report" in page and "you lost 1, " + them + " lost 4: you won" in page
+    assert f"{them}'s report" in page and f"you lost 4, {them} lost 1: {them} won" in page
+    assert "What happens next: an umpire will talk to both of you" in page
+    assert "a · A" not in page
+
+
+def test_confirmed_result_in_words_for_the_opponent(game):
+    a, b = game.seats.order_by("side")
+    Client().post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4G-1"})
+    Client().post(reverse("tournament:report", args=[b.report_token]), {"shorthand": "4G-1"})
+    page = _text(Client().get(reverse("tournament:report", args=[a.report_token])))
+    assert f"Result: you lost 1, {b.registration.name} lost 4 (including the general): you won" in page
+
+
+def test_report_in_spanish(game):
+    a, b = game.seats.order_by("side")
+    url = reverse("tournament:report", args=[b.report_token])
+    page = _text(Client().post(url, {"shorthand": "4-1"}, follow=True, headers={"Accept-Language": "es"}))
+    assert f"perdiste 4, {a.registration.name} perdió 1: ganó {a.registration.name}" in page
+
+
+def test_umpire_sees_the_reports_in_words(organizer_client, event, game):
+    a, b = game.seats.order_by("side")
+    Client().post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
+    Client().post(reverse("tournament:report", args=[b.report_token]), {"shorthand": "1-4"})
+    page = _text(organizer_client.get(reverse("tournament:game_result", args=[event.slug, game.pk])))
+    one, two = a.registration.name, b.registration.name
+    assert f"{one}: {one} lost 1, {two} lost 4: {one} won" in page
+    assert f"{two}: {one} lost 4, {two} lost 1: {two} won" in page
+    assert "· A 1 · B 4" not in page
