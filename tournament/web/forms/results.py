@@ -46,8 +46,9 @@ class ResultForm(forms.Form):
     def name_sides(self, a: str, b: str) -> ResultForm:
         """Labels with the players' names instead of "A" and "B"."""
         f = self.fields
-        f["shorthand"].help_text = _("%(name)s's figures first, as umpires write them: 4G-1C, 3-1G T (time called), "
-                                     "4-2.") % {"name": a}
+        f["shorthand"].help_text = " ".join([
+            str(_("%(name)s's figures first, as umpires write them: 4G-1C, 3-1G T (time called), 4-2.")) % {"name": a},
+            str(_("Scythed Chariots destroyed go apart after a plus: 3+1S-2."))])
         f["outcome"].choices = [("a", _("%(name)s won") % {"name": a}), ("b", _("%(name)s won") % {"name": b}),
                                 ("time", _("Time called"))]
         for side, name in (("a", a), ("b", b)):
