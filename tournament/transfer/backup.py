@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
+from tournament.events.services import EventQuotaExceeded, check_event_quota
 from tournament.models import AuditEntry, Club, Event, EventRole, Game, Player, Registration, ResultReport, Round, Seat
 from tournament.transfer import backup_checks as check
 from tournament.transfer.backup_checks import BackupError
@@ -125,6 +126,12 @@ def import_event(data: Any, *, slug: str | None = None, importer=None) -> Import
 
 
 def _import(data: dict, slug: str | None, importer) -> Imported:
+    if importer is not None:  # an imported event counts against the same daily quota as a new one
+        try:
+            check_event_quota(importer)
+        except EventQuotaExceeded as exc:
+            raise BackupError(_("You have created %(n)s events in the last 24 hours, the most one account may. "
+                                "Try again tomorrow, or ask an administrator.") % {"n": exc.limit}) from exc
     event = _event(data["event"], slug)
     result = Imported(event)
     for index, role in enumerate(check.items(data, "roles")):
