@@ -65,3 +65,15 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Each test starts in the site's default language, whatever an earlier test (or a PDF rendered in
+    another language in the same thread) left active."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

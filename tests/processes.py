@@ -167,7 +167,8 @@ event = Event.objects.create(slug="proof", name="Proof event", date=datetime.dat
 EventRole.objects.create(event=event, user=user, role="organizer")
 army = default_army(load_catalogue().get("II/33"))
 players = Player.objects.bulk_create([Player(name=f"Player {{k:03d}}", name_key=f"player {{k:03d}}") for k in range({players})])
-Registration.objects.bulk_create([Registration(event=event, player=p, army_ref="II/33", elements=list(army.elements),
+Registration.objects.bulk_create([Registration(event=event, player=p, name=p.name, name_key=p.name_key,
+                                               army_ref="II/33", elements=list(army.elements),
                                                general=army.general) for p in players])
 rnd = round_publish(round_pair(event, user), user) if {publish} else None
 games = list(rnd.games.filter(is_bye=False).values_list("pk", flat=True)) if rnd else []
