@@ -95,7 +95,7 @@ def test_a_preset_change_moves_the_key_even_with_the_same_tiebreaks(organizer_cl
     before = fresh(event)
     data = {"name": event.name, "slug": event.slug, "date": "2026-06-01", "edition": "3.0", "rounds_planned": 3,
             "round_minutes": 90, "scoring_preset": "wdl", "wdl_points": "3/1/0", "round_one_method": "random",
-            "tiebreak_order": ", ".join(event.tiebreaks)}
+            **{f"tiebreak_{n}": key for n, key in enumerate(event.tiebreaks, start=1)}}
     response = organizer_client.post(reverse("tournament:event_edit", args=[event.slug]), data)
     assert response.status_code == 302, response.text
     changed = Event.objects.get(pk=event.pk)

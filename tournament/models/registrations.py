@@ -75,7 +75,7 @@ class Registration(models.Model):
             self.name, self.club_id = self.player.name, self.player.club_id
             self.region, self.email = self.player.region, self.player.email
         self.name = " ".join(self.name.split())
-        self.name_key = name_key(self.name)
+        self.name_key = name_key(self.name)[: Registration._meta.get_field("name_key").max_length]  # folding can lengthen
         super().save(*args, **kwargs)
 
     @property
