@@ -45,7 +45,7 @@ def test_first_question_and_answer_links_keep_answers_in_url(client):
 
 
 @pytest.mark.django_db
-def test_ruling_shows_citations_without_library_and_doubt(client):
+def test_ruling_shows_citations_without_library_and_doubt(client, no_rules):
     response = client.get(flow_url("q-tactical.yes", "q-first.no", "q-extras.some"))
     assert 'data-node="r-extras"' in response.text
     assert "Doubt in the sources" in response.text
