@@ -18,7 +18,11 @@ Every possible game gets a vector of penalties, strictest first (LEVELS):
 
 In round 1 everyone is on 0, so levels 2-3 vanish and the same-club level decides first. The pairing
 order is the standings (score, then rank); in round 1 it is a shuffle by the recorded seed ("random",
-"enemies") or the armies' dates ("date", ties shuffled).
+"enemies") or the armies' dates ("date", ties shuffled), or by rating (`by_rating`): "rating_folded"
+pairs 1st v N/2+1st, 2nd v N/2+2nd…; "rating_accelerated" splits the field into a top and a bottom half
+and folds each (1st v N/4+1st…), so the strongest meet each other in round 1. Unrated players come
+last, in the seeded shuffle; with an odd field the lowest-rated player takes the bye. The order is
+interleaved so that the fold partners are neighbours, and the rank level pairs neighbours.
 
 When a game bends a rule the event asks to avoid (club mates, a civil war), the engine pairs the round
 once more without that game and notes what the alternative would have cost instead (`_traded`): "club
@@ -68,6 +72,26 @@ WINDOW = 12
 MAX_BITS = 120
 
 
+RATING_METHODS = ("rating_folded", "rating_accelerated")
+
+
+def _fold(players: list[Entrant]) -> list[Entrant]:
+    half = len(players) // 2
+    return [p for pair in zip(players[:half], players[half:], strict=True) for p in pair]
+
+
+def by_rating(entrants: Sequence[Entrant], accelerated: bool = False) -> list[Entrant]:
+    """Round 1 by rating as a pairing order whose neighbours are the fold partners (see the docstring).
+
+    `entrants` come in their seeded shuffle, which orders the unrated and equal ratings."""
+    ordered = sorted(entrants, key=lambda e: (e.rating is None, -(e.rating or 0.0)))
+    bye = [ordered.pop()] if len(ordered) % 2 else []
+    if not accelerated:
+        return _fold(ordered) + bye
+    top = 2 * math.ceil(len(ordered) / 4)  # an even top half: 10 players -> 6 and 4
+    return _fold(ordered[:top]) + _fold(ordered[top:]) + bye
+
+
 class _Field:
     """The players in pairing order, with the option-dependent penalty function."""
 
@@ -97,6 +121,8 @@ class _Field:
         random.Random(self.options.seed).shuffle(entrants)
         if self.options.round1 == "date":
             entrants.sort(key=lambda e: (e.army_year is None, e.army_year or 0))
+        if self.options.round1 in RATING_METHODS:
+            return by_rating(entrants, accelerated=self.options.round1 == "rating_accelerated")
         return entrants
 
     def cached(self, edge: tuple[int, int]) -> tuple[int, ...]:

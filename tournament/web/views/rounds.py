@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.events.state import event_state
+from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Round, Seat
 from tournament.pairing.clock import clock_state
 from tournament.pairing.finish import progress
@@ -170,7 +171,12 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
     rnd = _round(event, number, published_only=True) if number else published.first()
 
     def table_context() -> dict:
-        return {"event": event, "round": rnd, "games": _explained(games_of(rnd))[0] if rnd else []}
+        games = _explained(games_of(rnd))[0] if rnd else []
+        rated = event_ratings(event) if rnd else None
+        for item in games if rated else []:
+            for seat in item["seats"]:
+                seat.rating = rated.ratings.get(seat.registration_id)
+        return {"event": event, "round": rnd, "games": games, "rated": rated}
 
     state = event_state(event, rnd.pk if rnd else None)
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
