@@ -67,3 +67,48 @@ def test_predictions_use_only_what_was_known_before_the_game():
     assert result.accuracy == pytest.approx(0.25) and result.baseline_accuracy == pytest.approx(0.25)
     assert result.log_loss > result.coin_log_loss
     assert measure([]).accuracy is None
+
+
+def _pairs(result) -> set[frozenset]:
+    return {frozenset(x for x in (p.a, p.b) if x is not None) for p in result.pairings}
+
+
+def _rated(n: int, unrated: tuple[int, ...] = ()) -> list:
+    from tournament.pairing.engine import Entrant
+
+    # ids 1..n, rated 2000 down: id 1 is the strongest; listed in a jumbled order
+    return [Entrant(id=i, score=0, rank=k, rating=None if i in unrated else 2000.0 - 10 * i)
+            for k, i in enumerate(sorted(range(1, n + 1), key=lambda i: (i * 7) % n))]
+
+
+def test_round_one_by_rating_folded_pairs_first_with_the_middle():
+    from tournament.pairing.engine import PairingOptions, pair_round
+
+    result = pair_round(_rated(8), 1, PairingOptions(round1="rating_folded", seed=5))
+    assert _pairs(result) == {frozenset(p) for p in ((1, 5), (2, 6), (3, 7), (4, 8))}
+    odd = pair_round(_rated(7), 1, PairingOptions(round1="rating_folded", seed=5))
+    assert _pairs(odd) == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6), (7,))}  # the lowest-rated takes the bye
+
+
+def test_round_one_by_rating_accelerated_folds_each_half():
+    from tournament.pairing.engine import PairingOptions, pair_round
+
+    result = pair_round(_rated(8), 1, PairingOptions(round1="rating_accelerated", seed=5))
+    assert _pairs(result) == {frozenset(p) for p in ((1, 3), (2, 4), (5, 7), (6, 8))}
+    ten = pair_round(_rated(10), 1, PairingOptions(round1="rating_accelerated", seed=5))  # top 6, bottom 4
+    assert _pairs(ten) == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6), (7, 9), (8, 10))}
+
+
+def test_round_one_by_rating_puts_unrated_players_last_and_still_avoids_club_mates():
+    from dataclasses import replace
+
+    from tournament.pairing.engine import PairingOptions, pair_round
+
+    field = _rated(8, unrated=(2, 3))  # order: 1 4 5 6 | 7 8 and the two unrated
+    pairs = _pairs(pair_round(field, 1, PairingOptions(round1="rating_folded", seed=5)))
+    assert {frozenset((1, 7)), frozenset((4, 8))} <= pairs and frozenset((2, 3)) not in pairs
+    assert {frozenset((5, 2)), frozenset((6, 3))} == pairs - {frozenset((1, 7)), frozenset((4, 8))} or \
+        {frozenset((5, 3)), frozenset((6, 2))} == pairs - {frozenset((1, 7)), frozenset((4, 8))}
+    clubs = [replace(e, club="Bath") if e.id in (1, 5) else e for e in _rated(8)]
+    avoided = pair_round(clubs, 1, PairingOptions(round1="rating_folded", seed=5))
+    assert frozenset((1, 5)) not in _pairs(avoided)
