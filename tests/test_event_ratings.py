@@ -59,6 +59,10 @@ def test_round_one_by_rating_folds_the_league_ratings_and_the_page_shows_them(cl
     event, regs = next_event(organizer, {**people, "E": newcomer}, round_one_method="rating_fold")
     join(league, event)
     rnd = round_pair(event, organizer)
+    staff = Client()
+    staff.force_login(organizer)
+    draft = staff.get(reverse("tournament:round", kwargs={"slug": event.slug, "number": 1})).content.decode()
+    assert "rating in Liga Ibérica before this event" in draft and "±" in draft
     # A B C D by rating, E unrated and last: A v C, B v D, E takes the bye
     assert games_of_round(event) == {frozenset((regs["A"].pk, regs["C"].pk)), frozenset((regs["B"].pk, regs["D"].pk)),
                                      frozenset((regs["E"].pk,))}
