@@ -175,12 +175,29 @@ def test_about_and_global_pages_run_a_constant_number_of_queries(client, league,
         event = global_event(organizer, people, rounds, datetime.date(2026, month, 1))
         join(league, event)
 
+    target = make_event(date=datetime.date(2026, 12, 1), name="Final")
+    join(league, target)
+    make_registration(target, make_player("Someone"))
+    pages = ("/leagues/liga/about/", "/ratings/", target.get_absolute_url())
     season(2, 4)
-    few = (_count(client, "/leagues/liga/about/"), _count(client, "/ratings/"))
+    few = [_count(client, url) for url in pages]
     for month in range(3, 7):
         season(month, 10)
-    assert (_count(client, "/leagues/liga/about/"), _count(client, "/ratings/")) == few
+    assert [_count(client, url) for url in pages] == few
+    assert _count(client, target.get_absolute_url()) < few[2]  # the event's ratings come from the cache
     with django_assert_max_num_queries(6):
         assert client.get("/leagues/liga/about/").status_code == 200
     with django_assert_max_num_queries(5):
         assert client.get("/ratings/").status_code == 200
+
+
+@pytest.mark.parametrize(("lang", "words"), [("es", ("Rating global", "Nivel del torneo", "Acierto")),
+                                              ("it", ("Rating globale", "Livello del torneo", "Accuratezza"))])
+def test_ratings_pages_in_spanish_and_italian(client, league, organizer, people, lang, words):
+    join(league, played_event(organizer, people, SEASON, date=datetime.date(2026, 3, 1)))
+    event, _regs = next_event(organizer, people)
+    join(league, event)
+    header = {"HTTP_ACCEPT_LANGUAGE": lang}
+    assert words[0] in client.get("/ratings/", **header).content.decode()
+    assert words[1] in client.get(event.get_absolute_url(), **header).content.decode()
+    assert words[2] in client.get("/leagues/liga/about/", **header).content.decode()
