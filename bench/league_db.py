@@ -17,6 +17,7 @@ import datetime
 import math
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -110,4 +111,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        shutil.rmtree(TMP, ignore_errors=True)
