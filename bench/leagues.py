@@ -86,6 +86,9 @@ def main() -> None:
           f"(a coin: {result.coin_log_loss:.3f}) over {result.games} decisive games")
     print(f"'higher points so far wins': accuracy {result.baseline_accuracy:.3f} over the same games "
           f"(points differed in {result.baseline_called}; level players count as a coin)")
+    for row in result.calibration:
+        print(f"  favourite given {row.low:.0%}-{row.high:.0%}: {row.games} games, expected {row.expected:.1%}, "
+              f"won {row.observed:.1%}")
 
 if __name__ == "__main__":
     main()

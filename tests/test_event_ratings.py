@@ -146,6 +146,7 @@ def test_about_page_measures_predictions_on_the_league_history(client, league, o
     page = client.get("/leagues/liga/about/").content.decode()
     assert "How well do the ratings predict?" in page and "Higher points so far wins" in page
     assert "12 decisive games" in page and "0.693" in page
+    assert 'id="calibration"' in page and "Favourite won" in page
     assert client.get("/leagues/liga/").content.decode().count("/leagues/liga/about/") == 1
     spanish = client.get("/leagues/liga/about/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Más puntos hasta ahora gana" in spanish

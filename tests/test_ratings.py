@@ -112,3 +112,21 @@ def test_round_one_by_rating_puts_unrated_players_last_and_still_avoids_club_mat
     clubs = [replace(e, club="Bath") if e.id in (1, 5) else e for e in _rated(8)]
     avoided = pair_round(clubs, 1, PairingOptions(round1="rating_folded", seed=5))
     assert frozenset((1, 5)) not in _pairs(avoided)
+
+
+def test_calibration_groups_games_by_the_favourites_chance():
+    rng = random.Random(11)
+    skill = [rng.gauss(0, 2) for _ in range(20)]
+    games = []
+    for number in range(60):
+        field = rng.sample(range(20), 20)
+        for a, b in zip(field[::2], field[1::2], strict=True):
+            win = rng.random() < 1 / (1 + math.exp(-(skill[a] - skill[b])))
+            games.append(RatedGame((number,), a, b, 1.0 if win else 0.0))
+    result = measure(games)
+    bins = result.calibration
+    assert [(b.low, b.high) for b in bins] == sorted((b.low, b.high) for b in bins)
+    # round 1 (new players: an even chance) and later even matches have no favourite
+    assert result.games - 40 < sum(b.games for b in bins) <= result.games - 10
+    assert all(b.low <= b.expected <= b.high and 0 <= b.observed <= 1 for b in bins)
+    assert bins[-1].observed > bins[0].observed  # surer favourites won more often

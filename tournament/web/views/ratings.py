@@ -33,7 +33,10 @@ def league_about(request: HttpRequest, slug: str) -> HttpResponse:
     data = load_league(league)
     result = measure(data.games)
     percent = {"rating": _percent(result.accuracy), "baseline": _percent(result.baseline_accuracy)}
+    calibration = [{"low": round(b.low * 100), "high": round(b.high * 100), "games": b.games,
+                    "expected": _percent(b.expected), "observed": _percent(b.observed)} for b in result.calibration]
     return render(request, "leagues/about.html", {
         "league": league, "rule": rule_in_words(league), "predictions": result, "percent": percent,
+        "calibration": calibration,
         "events": len(data.memberships), "players": len(data.rows), "rated_games": len(data.games),
     })
