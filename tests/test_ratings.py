@@ -90,6 +90,14 @@ def test_round_one_by_rating_folded_pairs_first_with_the_middle():
     assert _pairs(odd) == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6), (7,))}  # the lowest-rated takes the bye
 
 
+def test_round_one_by_rating_folds_a_big_field_through_the_sparse_graph():
+    from tournament.pairing.engine import DENSE_UP_TO, PairingOptions, pair_round
+
+    n = DENSE_UP_TO + 52  # 180 players
+    result = pair_round(_rated(n), 1, PairingOptions(round1="rating_folded", seed=5))
+    assert _pairs(result) == {frozenset((i, i + n // 2)) for i in range(1, n // 2 + 1)}
+
+
 def test_round_one_by_rating_accelerated_folds_each_half():
     from tournament.pairing.engine import PairingOptions, pair_round
 
@@ -111,7 +119,8 @@ def test_round_one_by_rating_puts_unrated_players_last_and_still_avoids_club_mat
         {frozenset((5, 3)), frozenset((6, 2))} == pairs - {frozenset((1, 7)), frozenset((4, 8))}
     clubs = [replace(e, club="Bath") if e.id in (1, 5) else e for e in _rated(8)]
     avoided = pair_round(clubs, 1, PairingOptions(round1="rating_folded", seed=5))
-    assert frozenset((1, 5)) not in _pairs(avoided)
+    # the club clash 1 v 5 is swapped within the fold (1 v 6, 2 v 5), not into 1 v 2 or 1 v 4
+    assert _pairs(avoided) == {frozenset(p) for p in ((1, 6), (2, 5), (3, 7), (4, 8))}
 
 
 def test_calibration_groups_games_by_the_favourites_chance():
