@@ -85,6 +85,7 @@ bench: setup
 	$(PY) bench/pairing.py
 	$(PY) bench/printing.py
 	$(PY) bench/leagues.py
+	$(PY) bench/league_db.py
 	$(PY) bench/search.py
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
 		DATABASE_URL=$${BENCH_DATABASE_URL:-$(PG_URL)} $(PY) bench/search.py && $(PY) bench/load.py; \

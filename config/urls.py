@@ -7,7 +7,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 
 from rulings.views.calculators import calc_api
-from tournament.web.views import accounts
+from tournament.web.views import accounts, ratings
 from tournament.web.views.registration import signup
 
 urlpatterns = [
@@ -20,6 +20,7 @@ urlpatterns = [
     path("accounts/signup/", signup, name="signup"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/", include("tournament.web.league_urls")),
+    path("ratings/", ratings.global_ratings, name="global_ratings"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("rulings/", include("rulings.urls")),
     path("api/calc/<str:name>/", calc_api, name="calc_api"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SCALE = 173.7178
 DEFAULT_RATING = 1500.0
@@ -119,22 +119,62 @@ def _idle(rating: Rating, periods: int) -> Rating:
     return Rating(rating.rating, min(grown, DEFAULT_DEVIATION), rating.volatility)
 
 
+@dataclass
+class RatingState:
+    """Stored ratings: every player's rating, the index of the last period they played and how many
+    periods have been rated. `apply_round` moves it on by one period, so a new round costs one round's
+    work, not the league's; a correction in a past round needs `rate` again from the start."""
+
+    ratings: dict[Hashable, Rating] = field(default_factory=dict)
+    last_played: dict[Hashable, int] = field(default_factory=dict)
+    periods: int = 0
+    last_period: tuple | None = None
+    history: dict[Hashable, list[HistoryPoint]] = field(default_factory=lambda: defaultdict(list))
+
+    def before(self, player: Hashable) -> Rating:
+        """The player's rating going into the next period (deviation grown for the periods missed)."""
+        rating = self.ratings.get(player, Rating())
+        return _idle(rating, self.periods - self.last_played.get(player, self.periods) - 1)
+
+
+def apply_round(state: RatingState, period: tuple, games: Sequence[RatedGame], tau: float = DEFAULT_TAU) -> RatingState:
+    """Rate one period's games (one round) on top of `state`, in place; returns `state`.
+
+    Periods must come in order: a period not after the last one rated is refused (rate from scratch)."""
+    if state.last_period is not None and period <= state.last_period:
+        raise ValueError("a round before or equal to the last rated round needs a recompute from scratch")
+    results: dict[Hashable, list[tuple[Hashable, float]]] = defaultdict(list)
+    for game in games:
+        results[game.a].append((game.b, game.score_a))
+        results[game.b].append((game.a, 1 - game.score_a))
+    before = {p: state.before(p) for p in results}
+    index = state.periods
+    for player, played in results.items():
+        state.ratings[player] = update(before[player], [(before[o], s) for o, s in played], tau)
+        state.last_played[player] = index
+        state.history[player].append(HistoryPoint(period, state.ratings[player].rating, state.ratings[player].deviation))
+    state.periods += 1
+    state.last_period = period
+    return state
+
+
+def by_period(games: Iterable[RatedGame]) -> list[tuple[tuple, list[RatedGame]]]:
+    """Games grouped by period, periods in order."""
+    grouped: dict[tuple, list[RatedGame]] = defaultdict(list)
+    for game in games:
+        grouped[game.period].append(game)
+    return sorted(grouped.items(), key=lambda item: item[0])
+
+
+def rate_state(games: Iterable[RatedGame], tau: float = DEFAULT_TAU) -> RatingState:
+    """Every game from scratch, one `apply_round` per period."""
+    state = RatingState()
+    for period, played in by_period(games):
+        apply_round(state, period, played, tau)
+    return state
+
+
 def rate(games: Iterable[RatedGame], tau: float = DEFAULT_TAU) -> tuple[dict, dict[Hashable, list[HistoryPoint]]]:
     """Every player's rating after all `games`, and their rating after each period they played in."""
-    by_period: dict[tuple, list[RatedGame]] = defaultdict(list)
-    for game in games:
-        by_period[game.period].append(game)
-    ratings: dict[Hashable, Rating] = {}
-    last_played: dict[Hashable, int] = {}
-    history: dict[Hashable, list[HistoryPoint]] = defaultdict(list)
-    for index, period in enumerate(sorted(by_period)):
-        results: dict[Hashable, list[tuple[Hashable, float]]] = defaultdict(list)
-        for game in by_period[period]:
-            results[game.a].append((game.b, game.score_a))
-            results[game.b].append((game.a, 1 - game.score_a))
-        before = {p: _idle(ratings.get(p, Rating()), index - last_played.get(p, index) - 1) for p in results}
-        for player, played in results.items():
-            ratings[player] = update(before[player], [(before[o], s) for o, s in played], tau)
-            last_played[player] = index
-            history[player].append(HistoryPoint(period, ratings[player].rating, ratings[player].deviation))
-    return ratings, dict(history)
+    state = rate_state(games, tau)
+    return state.ratings, dict(state.history)

@@ -42,6 +42,7 @@ class LeagueData:
     memberships: list[LeagueEvent]
     rows: list[LeagueRow]
     history: dict[int, list[glicko.HistoryPoint]] = field(default_factory=dict)
+    games: list[glicko.RatedGame] = field(default_factory=list)  # every rated game, for predictions and seeding
 
     @property
     def events(self) -> dict:
@@ -138,4 +139,4 @@ def load_league(league: League) -> LeagueData:
             row.counted, row.dropped, row.points, rating.rating if rating else None,
             rating.deviation if rating else None, row.games, row.results,
         ))
-    return LeagueData(league, memberships, rows, history)
+    return LeagueData(league, memberships, rows, history, rated)

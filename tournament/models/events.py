@@ -25,6 +25,9 @@ class RoundOneMethod(models.TextChoices):
     RANDOM = "random", _("Random (recorded seed)")
     ARMY_DATE = "army_date", _("By army date (chronological)")
     ENEMIES = "enemies", _("Historical enemies preferred")
+    RATING_FOLDED = "rating_fold", _("By rating, folded: 1st v N/2+1st, 2nd v N/2+2nd…")
+    RATING_ACCELERATED = "rating_accel", _(
+        "By rating, accelerated: top half and bottom half each folded (1st v N/4+1st…), round 1 only")
 
 
 MAX_ROUNDS = 50
@@ -87,6 +90,11 @@ class Event(models.Model):
     avoid_civil_war = models.BooleanField(_("avoid civil wars (same army list)"), default=False)
     round_one_method = models.CharField(
         _("round 1 pairing"), max_length=12, choices=RoundOneMethod.choices, default=RoundOneMethod.RANDOM
+    )
+    global_rating = models.BooleanField(
+        _("counts toward the global rating"), default=False,
+        help_text=_("Every confirmed game of this event rates the players on the public ratings page (players "
+                    "with an account are listed). An event in a league shows its league's rating instead."),
     )
     umpires_may_swap = models.BooleanField(_("umpires may swap players in a draft round"), default=False)
     listed = models.BooleanField(

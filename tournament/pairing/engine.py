@@ -14,11 +14,17 @@ Every possible game gets a vector of penalties, strictest first (LEVELS):
     5 civil war      1 if both play the same army list (when the event avoids it)
     6 not enemies    1 unless the armies are historical enemies (round 1 "enemies" only)
     7 rank           (position a - position b) squared: neighbours in the pairing order meet (1v2,
-                     3v4...), and when they cannot, the nearest possible; makes results reproducible
+                     3v4...), and when they cannot, the nearest possible; makes results reproducible.
+                     Round 1 by rating: the distance from the fold partner (`fold_distance`), so a
+                     club clash swaps 1 v N/2+1 for 1 v N/2+2 and 2 v N/2+1, never 1 v 2
 
 In round 1 everyone is on 0, so levels 2-3 vanish and the same-club level decides first. The pairing
 order is the standings (score, then rank); in round 1 it is a shuffle by the recorded seed ("random",
-"enemies") or the armies' dates ("date", ties shuffled).
+"enemies") or the armies' dates ("date", ties shuffled), or by rating (`by_rating`): "rating_folded"
+pairs 1st v N/2+1st, 2nd v N/2+2nd…; "rating_accelerated" splits the field into a top and a bottom half
+and folds each (1st v N/4+1st…), so the strongest meet each other in round 1. Unrated players come
+last, in the seeded shuffle; with an odd field the lowest-rated player takes the bye. The order is
+interleaved so that the fold partners are neighbours (the sparse graph of big fields holds them).
 
 When a game bends a rule the event asks to avoid (club mates, a civil war), the engine pairs the round
 once more without that game and notes what the alternative would have cost instead (`_traded`): "club
@@ -68,6 +74,46 @@ WINDOW = 12
 MAX_BITS = 120
 
 
+RATING_METHODS = ("rating_folded", "rating_accelerated")
+
+
+def _fold(players: list[Entrant]) -> list[Entrant]:
+    half = len(players) // 2
+    return [p for pair in zip(players[:half], players[half:], strict=True) for p in pair]
+
+
+def rating_order(entrants: Sequence[Entrant]) -> list[Entrant]:
+    """Highest rating first; the unrated last; equal ratings keep the order given (the seeded shuffle)."""
+    return sorted(entrants, key=lambda e: (e.rating is None, -(e.rating or 0.0)))
+
+
+def _top(paired: int, accelerated: bool) -> int:
+    """How many players the top group holds: everyone, or an even top half (10 players -> 6 and 4)."""
+    return 2 * math.ceil(paired / 4) if accelerated else paired
+
+
+def by_rating(entrants: Sequence[Entrant], accelerated: bool = False) -> list[Entrant]:
+    """Round 1 by rating as a pairing order whose neighbours are the fold partners (see the docstring)."""
+    ordered = rating_order(entrants)
+    bye = [ordered.pop()] if len(ordered) % 2 else []
+    top = _top(len(ordered), accelerated)
+    return _fold(ordered[:top]) + _fold(ordered[top:]) + bye
+
+
+def fold_distance(a: int, b: int, players: int, accelerated: bool = False) -> int:
+    """The rank penalty of a round-1 game between rating places a and b (0 the highest): 0 for the fold
+    partner (1 v N/2+1), growing with the distance from it; a game inside one half of a group (1 v 2)
+    costs more than any game across the halves, and a game across the accelerated groups more still."""
+    paired = players - players % 2  # with an odd field the last place takes the bye
+    top = _top(paired, accelerated)
+    if a >= paired or b >= paired or (a < top) != (b < top):
+        return 4 * players * players + (a - b) ** 2
+    start, size = (0, top) if a < top else (top, paired - top)
+    half = size // 2
+    same_half = (a - start < half) == (b - start < half)
+    return (abs(a - b) - half) ** 2 + (size * size if same_half else 0)
+
+
 class _Field:
     """The players in pairing order, with the option-dependent penalty function."""
 
@@ -77,6 +123,7 @@ class _Field:
         self.options = options
         self.first_round = round_number == 1
         self.enemies_level = self.first_round and options.round1 == "enemies"
+        self.rating_place: dict[int, int] | None = None  # round 1 by rating: each id's place by rating
         self.players = self._ordered(list(entrants))
         self.index = {e.id: i for i, e in enumerate(self.players)}
         n = len(self.players)
@@ -97,6 +144,9 @@ class _Field:
         random.Random(self.options.seed).shuffle(entrants)
         if self.options.round1 == "date":
             entrants.sort(key=lambda e: (e.army_year is None, e.army_year or 0))
+        if self.options.round1 in RATING_METHODS:
+            self.rating_place = {e.id: k for k, e in enumerate(rating_order(entrants))}
+            return by_rating(entrants, accelerated=self.options.round1 == "rating_accelerated")
         return entrants
 
     def cached(self, edge: tuple[int, int]) -> tuple[int, ...]:
@@ -118,8 +168,14 @@ class _Field:
             int(o.avoid_same_club and bool(a.club) and a.club == b.club),
             int(o.avoid_civil_war and bool(a.army_ref) and a.army_ref == b.army_ref),
             int(self.enemies_level and not enemies(a, b)),
-            (i - j) ** 2,
+            self._rank(i, j),
         )
+
+    def _rank(self, i: int, j: int) -> int:
+        if self.rating_place is None:
+            return (i - j) ** 2
+        a, b = self.rating_place[self.players[i].id], self.rating_place[self.players[j].id]
+        return fold_distance(a, b, len(self.players), self.options.round1 == "rating_accelerated")
 
     def enemy_edges(self) -> list[tuple[int, int]]:
         """Position pairs (i < j) whose armies are historical enemies."""

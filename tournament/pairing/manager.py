@@ -16,13 +16,16 @@ from django.utils.translation import ngettext
 
 from tournament.armies.catalogue import load_catalogue
 from tournament.events.audit import audit
+from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Edition, Event, Game, Registration, Round, Seat
 from tournament.pairing import engine as pairing
 from tournament.pairing.notes import hand_made, warns
 from tournament.results.scoring import bye_score, with_points
 from tournament.results.standings import event_standings
 
-ROUND_ONE = {"random": "random", "army_date": "date", "enemies": "enemies"}
+ROUND_ONE = {"random": "random", "army_date": "date", "enemies": "enemies", "rating_fold": "rating_folded",
+             "rating_accel": "rating_accelerated"}
+RATED_ROUND_ONE = ("rating_fold", "rating_accel")
 
 
 class RoundError(Exception):
@@ -70,6 +73,7 @@ def active_registrations(event: Event, number: int) -> list[Registration]:
 
 def entrants(event: Event, number: int) -> list[pairing.Entrant]:
     regs = active_registrations(event, number)
+    rated = event_ratings(event) if number == 1 and event.round_one_method in RATED_ROUND_ONE else None
     past = history(event, number)
     rows = event_standings(event, upto=number - 1)
     position = {row.registration_id: row.rank_index for row in rows}
@@ -86,6 +90,7 @@ def entrants(event: Event, number: int) -> list[pairing.Entrant]:
             opponents=frozenset(past.opponents.get(reg.pk, ())), had_bye=reg.pk in past.byes,
             tables=frozenset(past.tables.get(reg.pk, ())), fixed_table=reg.fixed_table,
             enemies=frozenset(entry.enemies) if entry else frozenset(),
+            rating=rated.ratings[reg.pk].rating if rated and reg.pk in rated.ratings else None,
         ))
     return result
 

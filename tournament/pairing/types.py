@@ -21,13 +21,14 @@ class Entrant:
     tables: frozenset[int] = frozenset()
     fixed_table: int | None = None
     enemies: frozenset[str] = frozenset()
+    rating: float | None = None  # a league or global rating, for round 1 by rating (None: unrated)
 
 
 @dataclass(frozen=True)
 class PairingOptions:
     avoid_same_club: bool = True
     avoid_civil_war: bool = False
-    round1: str = "random"  # random | date | enemies
+    round1: str = "random"  # random | date | enemies | rating_folded | rating_accelerated
     seed: int = 0
     tables: int | None = None
 

@@ -31,7 +31,8 @@ VERSION = 1
 EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
                 "victory_camp_reading", "tiebreaks",
                 "restrictions", "armies_locked", "allow_option_changes", "avoid_same_club", "avoid_civil_war",
-                "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed", "head_to_head_rule"]
+                "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed", "head_to_head_rule",
+                "global_rating"]
 REG_FIELDS = ["status", "army_ref", "army_name", "elements", "general", "camp", "allies", "late_entry_round",
               "dropped_after_round", "fixed_table", "notes"]
 ROUND_FIELDS = ["number", "status", "seed", "method", "cost", "warnings"]

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournament.web.event_urls import TableFormat  # noqa: F401  (registers the "table" converter)
-from tournament.web.views import leagues
+from tournament.web.views import leagues, ratings
 
 app_name = "leagues"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("invitations/", leagues.invitations, name="invitations"),
     path("invitations/<int:pk>/accept/", leagues.membership_accept, name="accept"),
     path("<slug:slug>/", leagues.league_detail, name="league"),
+    path("<slug:slug>/about/", ratings.league_about, name="about"),
     path("<slug:slug>/manage/", leagues.league_manage, name="manage"),
     path("<slug:slug>/join/", leagues.league_join, name="join"),
     path("<slug:slug>/merge/", leagues.league_merge, name="merge"),

@@ -66,7 +66,8 @@ class EventForm(forms.ModelForm):
         fields = [
             "name", "slug", "date", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
             "victory_camp_reading", "head_to_head_rule",
-            "round_one_method", "avoid_same_club", "avoid_civil_war", "allow_option_changes", "umpires_may_swap",
+            "round_one_method", "global_rating", "avoid_same_club", "avoid_civil_war", "allow_option_changes",
+            "umpires_may_swap",
             "registration_open",
             "player_reports", "listed",
         ]
@@ -93,6 +94,9 @@ class EventForm(forms.ModelForm):
         self.fields["head_to_head_rule"].required = False  # absent: the default convention (every pair has met)
         self.fields["head_to_head_rule"].help_text = _(
             "How head-to-head separates three or more players tied on points and earlier tie-breaks.")
+        self.fields["round_one_method"].help_text = _(
+            "By rating: the league's rating when the event is in a league, otherwise the global rating if the event "
+            "counts toward it. Players without a rating come last, in random order.")
         self.scoring_locked = bool(self.instance.pk) and has_scores(self.instance)
         if self.scoring_locked:
             for name in ("scoring_preset", "wdl_points"):

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from tournament.events import services as event_services
 from tournament.events.audit import audit
+from tournament.leagues.event_ratings import event_ratings, strength_of_field
 from tournament.models import Event, Registration
 from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore
 from tournament.web.forms.events import EventForm, ScoringForm
@@ -50,6 +51,10 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "is_organizer": is_organizer(request.user, event),
         "is_staff": is_staff_of(request.user, event),
     }
+    rated = event_ratings(event)
+    if rated is not None:
+        context["rated"] = rated
+        context["strength"] = strength_of_field(rated, [reg.pk for reg in registrations])
     return render(request, "tournament/event.html", context)
 
 

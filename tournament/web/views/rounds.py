@@ -14,10 +14,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.events.state import event_state
+from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Round, Seat
 from tournament.pairing.clock import clock_state
 from tournament.pairing.finish import progress
-from tournament.pairing.manager import RoundError, round_delete, round_pair, round_publish, round_regenerate, seats_swap
+from tournament.pairing.manager import (
+    RATED_ROUND_ONE,
+    RoundError,
+    round_delete,
+    round_pair,
+    round_publish,
+    round_regenerate,
+    seats_swap,
+)
 from tournament.pairing.messages import is_warning, note_message
 from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
@@ -89,11 +98,15 @@ def round_detail(request: HttpRequest, event: Event, number: int) -> HttpRespons
     """The round for its staff; htmx refreshes the games table while results come in."""
     rnd = _round(event, number)
     games, names = _explained(games_of(rnd))
+    rated = event_ratings(event) if rnd.method in RATED_ROUND_ONE else None  # show what round 1 was seeded by
+    for item in games if rated else []:
+        for seat in item["seats"]:
+            seat.rating = rated.ratings.get(seat.registration_id)
     context = {
         "event": event, "round": rnd, "games": games, "is_organizer": is_organizer(request.user, event),
         "warnings": [note_message(n, names) for n in rnd.warnings], "clock": clock_state(rnd),
         "seats": sorted((s for g in games for s in g["seats"]), key=lambda s: sort_key(s.registration.name, get_language())),
-        "may_swap": may_swap(request.user, event),
+        "may_swap": may_swap(request.user, event), "rated": rated,
     }
     if wants_fragment(request):
         return varies(render(request, "tournament/round.html#games", context))
@@ -170,7 +183,12 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
     rnd = _round(event, number, published_only=True) if number else published.first()
 
     def table_context() -> dict:
-        return {"event": event, "round": rnd, "games": _explained(games_of(rnd))[0] if rnd else []}
+        games = _explained(games_of(rnd))[0] if rnd else []
+        rated = event_ratings(event) if rnd else None
+        for item in games if rated else []:
+            for seat in item["seats"]:
+                seat.rating = rated.ratings.get(seat.registration_id)
+        return {"event": event, "round": rnd, "games": games, "rated": rated}
 
     state = event_state(event, rnd.pk if rnd else None)
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)

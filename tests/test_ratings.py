@@ -1,0 +1,141 @@
+"""Ratings: one round at a time equals a recompute from scratch; honest predictions (pure code)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from tournament.leagues.predictions import measure
+from tournament.leagues.ratings import RatedGame, RatingState, apply_round, by_period, rate, rate_state
+
+
+def _season(rounds: int = 12, players: int = 16, seed: int = 3) -> list[RatedGame]:
+    rng = random.Random(seed)
+    games = []
+    for number in range(rounds):
+        field = rng.sample(range(players), 10)  # some sit rounds out: their deviation grows
+        for a, b in zip(field[::2], field[1::2], strict=True):
+            games.append(RatedGame((number // 4, number % 4), a, b, rng.choice([0.0, 0.5, 1.0, 1.0])))
+    return games
+
+
+def test_adding_one_round_incrementally_equals_a_recompute_from_scratch():
+    games = _season()
+    periods = by_period(games)
+    state = RatingState()
+    for period, played in periods:  # round by round, as results come in
+        apply_round(state, period, played)
+    scratch = rate_state(games)
+    assert state.ratings.keys() == scratch.ratings.keys()
+    for player, rating in scratch.ratings.items():
+        assert state.ratings[player] == pytest.approx(rating)
+    assert dict(state.history) == dict(scratch.history)
+    ratings, _history = rate(games)
+    assert ratings == scratch.ratings
+
+
+def test_a_round_out_of_order_is_refused_so_a_past_correction_recomputes():
+    games = _season(rounds=4)
+    state = rate_state(games)
+    with pytest.raises(ValueError):
+        apply_round(state, (0, 1), [RatedGame((0, 1), 1, 2, 1.0)])
+
+
+def test_predictions_beat_a_coin_when_the_stronger_player_usually_wins():
+    rng = random.Random(7)
+    skill = [rng.gauss(0, 1.5) for _ in range(30)]
+    games = []
+    for number in range(40):
+        field = rng.sample(range(30), 30)
+        for a, b in zip(field[::2], field[1::2], strict=True):
+            win = rng.random() < 1 / (1 + math.exp(-(skill[a] - skill[b])))
+            games.append(RatedGame((number,), a, b, 1.0 if win else 0.0))
+    result = measure(games)
+    assert result.games == len(games)
+    assert result.accuracy > 0.6 and result.log_loss < result.coin_log_loss
+    assert 0.5 <= result.baseline_accuracy <= 1 and result.baseline_called < result.games
+
+
+def test_predictions_use_only_what_was_known_before_the_game():
+    # Ann beats Bob in round 1 (two new players: an even chance, half a hit), then Bob beats Ann:
+    # the rating (and the points) favoured Ann, so the second prediction misses.
+    games = [RatedGame((1,), "ann", "bob", 1.0), RatedGame((2,), "ann", "bob", 0.0), RatedGame((2,), "cat", "dan", 0.5)]
+    result = measure(games)
+    assert result.games == 2  # the draw is left out
+    assert result.accuracy == pytest.approx(0.25) and result.baseline_accuracy == pytest.approx(0.25)
+    assert result.log_loss > result.coin_log_loss
+    assert measure([]).accuracy is None
+
+
+def _pairs(result) -> set[frozenset]:
+    return {frozenset(x for x in (p.a, p.b) if x is not None) for p in result.pairings}
+
+
+def _rated(n: int, unrated: tuple[int, ...] = ()) -> list:
+    from tournament.pairing.engine import Entrant
+
+    # ids 1..n, rated 2000 down: id 1 is the strongest; listed in a jumbled order
+    return [Entrant(id=i, score=0, rank=k, rating=None if i in unrated else 2000.0 - 10 * i)
+            for k, i in enumerate(sorted(range(1, n + 1), key=lambda i: (i * 7) % n))]
+
+
+def test_round_one_by_rating_folded_pairs_first_with_the_middle():
+    from tournament.pairing.engine import PairingOptions, pair_round
+
+    result = pair_round(_rated(8), 1, PairingOptions(round1="rating_folded", seed=5))
+    assert _pairs(result) == {frozenset(p) for p in ((1, 5), (2, 6), (3, 7), (4, 8))}
+    odd = pair_round(_rated(7), 1, PairingOptions(round1="rating_folded", seed=5))
+    assert _pairs(odd) == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6), (7,))}  # the lowest-rated takes the bye
+
+
+def test_round_one_by_rating_folds_a_big_field_through_the_sparse_graph():
+    from tournament.pairing.engine import DENSE_UP_TO, PairingOptions, pair_round
+
+    n = DENSE_UP_TO + 52  # 180 players
+    result = pair_round(_rated(n), 1, PairingOptions(round1="rating_folded", seed=5))
+    assert _pairs(result) == {frozenset((i, i + n // 2)) for i in range(1, n // 2 + 1)}
+
+
+def test_round_one_by_rating_accelerated_folds_each_half():
+    from tournament.pairing.engine import PairingOptions, pair_round
+
+    result = pair_round(_rated(8), 1, PairingOptions(round1="rating_accelerated", seed=5))
+    assert _pairs(result) == {frozenset(p) for p in ((1, 3), (2, 4), (5, 7), (6, 8))}
+    ten = pair_round(_rated(10), 1, PairingOptions(round1="rating_accelerated", seed=5))  # top 6, bottom 4
+    assert _pairs(ten) == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6), (7, 9), (8, 10))}
+
+
+def test_round_one_by_rating_puts_unrated_players_last_and_still_avoids_club_mates():
+    from dataclasses import replace
+
+    from tournament.pairing.engine import PairingOptions, pair_round
+
+    field = _rated(8, unrated=(2, 3))  # order: 1 4 5 6 | 7 8 and the two unrated
+    pairs = _pairs(pair_round(field, 1, PairingOptions(round1="rating_folded", seed=5)))
+    assert {frozenset((1, 7)), frozenset((4, 8))} <= pairs and frozenset((2, 3)) not in pairs
+    assert {frozenset((5, 2)), frozenset((6, 3))} == pairs - {frozenset((1, 7)), frozenset((4, 8))} or \
+        {frozenset((5, 3)), frozenset((6, 2))} == pairs - {frozenset((1, 7)), frozenset((4, 8))}
+    clubs = [replace(e, club="Bath") if e.id in (1, 5) else e for e in _rated(8)]
+    avoided = pair_round(clubs, 1, PairingOptions(round1="rating_folded", seed=5))
+    # the club clash 1 v 5 is swapped within the fold (1 v 6, 2 v 5), not into 1 v 2 or 1 v 4
+    assert _pairs(avoided) == {frozenset(p) for p in ((1, 6), (2, 5), (3, 7), (4, 8))}
+
+
+def test_calibration_groups_games_by_the_favourites_chance():
+    rng = random.Random(11)
+    skill = [rng.gauss(0, 2) for _ in range(20)]
+    games = []
+    for number in range(60):
+        field = rng.sample(range(20), 20)
+        for a, b in zip(field[::2], field[1::2], strict=True):
+            win = rng.random() < 1 / (1 + math.exp(-(skill[a] - skill[b])))
+            games.append(RatedGame((number,), a, b, 1.0 if win else 0.0))
+    result = measure(games)
+    bins = result.calibration
+    assert [(b.low, b.high) for b in bins] == sorted((b.low, b.high) for b in bins)
+    # round 1 (new players: an even chance) and later even matches have no favourite
+    assert result.games - 40 < sum(b.games for b in bins) <= result.games - 10
+    assert all(b.low <= b.expected <= b.high and 0 <= b.observed <= 1 for b in bins)
+    assert bins[-1].observed > bins[0].observed  # surer favourites won more often

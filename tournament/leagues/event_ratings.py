@@ -1,0 +1,109 @@
+"""Ratings used inside an event: its entries' ratings before the event, for round 1 by rating, the
+pairings page and the strength of field.
+
+Which rating: the league's, when the event is an accepted member of a league (the oldest membership if
+several); otherwise the global rating when the event opts in; otherwise none. Only games played before
+the event count (earlier date, or the same date and an earlier event), so the figures stay put while
+the event is played. A person is their Player row (with the league's merges), never a name.
+
+The result is cached under a key built from cheap aggregates of what it reads (the games' versions, the
+entries, the merges), so the event page does not recompute a big league on every request; anything
+the key misses is at most CACHE_SECONDS old.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, Sum
+
+from tournament.leagues import ratings as glicko
+from tournament.leagues.global_rating import global_games
+from tournament.leagues.table import load_league
+from tournament.models import Event, Game, League, LeagueEvent, LeagueMerge, Registration
+
+CACHE_SECONDS = 60
+
+STRENGTH_TOP = 8  # the strength of field is the mean rating of this many highest-rated entrants
+
+
+@dataclass(frozen=True)
+class EventRatings:
+    league: League | None  # None: the global rating
+    ratings: dict[int, glicko.Rating]  # registration id -> rating before the event (rated entries only)
+
+
+@dataclass(frozen=True)
+class Strength:
+    value: float
+    counted: int  # the ratings averaged
+    rated: int  # entrants with a rating
+    entrants: int
+
+
+def _before(period: tuple, date: str, event_id: int) -> bool:
+    if period[0] != date:
+        return period[0] < date
+    return isinstance(period[1], int) and period[1] < event_id
+
+
+def _key(event: Event, league: League | None) -> str:
+    """Changes when a game, an entry, a member event or a merge the ratings read changes (three aggregates)."""
+    if league is not None:
+        where = Q(league_memberships__league=league, league_memberships__state=LeagueEvent.State.ACCEPTED)
+        merges = LeagueMerge.objects.filter(league=league).aggregate(n=Count("pk"), last=Max("pk"))
+    else:
+        where, merges = Q(global_rating=True), {}
+    events = Event.objects.filter(where)
+    games = Game.objects.filter(round__event__in=events).aggregate(
+        v=Sum("version"), n=Count("pk"), last=Max("pk"), events=Count("round__event", distinct=True))
+    entries = Registration.objects.filter(Q(event__in=events) | Q(event=event)).aggregate(
+        t=Max("updated_at"), n=Count("pk"))
+    parts = [event.pk, event.date, league.pk if league else None, games, entries, merges]
+    return "event-ratings:" + hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def event_ratings(event: Event) -> EventRatings | None:
+    """The event's ratings before it (cached; see the module's docstring), or None if it has none."""
+    membership = (LeagueEvent.objects.filter(event=event, state=LeagueEvent.State.ACCEPTED)
+                  .select_related("league").order_by("pk").first())
+    if membership is None and not event.global_rating:
+        return None
+    league = membership.league if membership else None
+    key = _key(event, league)
+    found = cache.get(key)
+    if found is None:
+        found = _event_ratings(event, membership)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+def _event_ratings(event: Event, membership: LeagueEvent | None) -> EventRatings:
+    same: dict[int, int] = {}
+    if membership is not None:
+        league = membership.league
+        games = load_league(league).games
+        same = dict(LeagueMerge.objects.filter(league=league).values_list("player_id", "into_id"))
+    else:
+        league, games = None, global_games()
+    date = event.date.isoformat()
+    state = glicko.rate_state(g for g in games if _before(g.period, date, event.pk))
+    ratings = {}
+    for pk, player in Registration.objects.filter(event=event).values_list("pk", "player_id"):
+        person = same.get(player, player)
+        if person in state.ratings:
+            ratings[pk] = state.ratings[person]
+    return EventRatings(league, ratings)
+
+
+def strength_of_field(ratings: EventRatings | None, entrants: list[int], top: int = STRENGTH_TOP) -> Strength | None:
+    """The mean rating of the `top` highest-rated entrants (all rated ones if fewer), or None if none is rated."""
+    if ratings is None:
+        return None
+    values = sorted((ratings.ratings[pk].rating for pk in entrants if pk in ratings.ratings), reverse=True)
+    if not values:
+        return None
+    best = values[:top]
+    return Strength(sum(best) / len(best), len(best), len(values), len(entrants))
