@@ -234,3 +234,18 @@ def test_the_league_pdf_reads_back_with_accents_and_wrapped_long_names(league_or
     assert text.count("Àneu") == 1
     spanish = Client().get("/leagues/club-ladder/table.pdf", HTTP_ACCEPT_LANGUAGE="es")
     assert "Clasificación de la liga" in PdfReader(io.BytesIO(spanish.content)).pages[0].extract_text()
+
+
+def test_the_demo_carries_a_living_league_and_loads_twice_without_change(client):
+    from django.core.management import call_command
+
+    call_command("load_demo", stdout=io.StringIO())
+    counts = (Event.objects.count(), LeagueEvent.objects.count(), AuditEntry.objects.count())
+    call_command("load_demo", stdout=io.StringIO())
+    assert (Event.objects.count(), LeagueEvent.objects.count(), AuditEntry.objects.count()) == counts
+    league = League.objects.get(slug="demo-league")
+    data = load_league(league)
+    assert len(data.memberships) == 4 and "demo" in {m.event.slug for m in data.memberships}
+    assert len(data.rows) == 16 and all(r.rating is not None for r in data.rows) and data.rows[0].counted >= 2
+    page = client.get("/leagues/demo-league/").content.decode()
+    assert data.rows[0].name.replace("'", "&#x27;") in page
