@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.leagues import ladder, merges
@@ -27,21 +27,21 @@ from tournament.web.league_access import league_in_url
 MAX_BACKUP_BYTES = 20 * 1024 * 1024
 
 LADDER_REFUSALS = {
-    "outcome": _lazy("Choose a result."),
-    "season": _lazy("The game must be played within the league's season."),
-    "not_a_player": _lazy("Only players with an account who played in one of the league's events may report games."),
-    "opponent": _lazy("Choose another player of the league, with an account of their own."),
-    "missing": _lazy("No such game."),
-    "answered": _lazy("This game has already been answered."),
-    "not_opponent": _lazy("Only the opponent, with their own account, may confirm or reject this game."),
+    "outcome": gettext_lazy("Choose a result."),
+    "season": gettext_lazy("The game must be played within the league's season."),
+    "not_a_player": gettext_lazy("Only players with an account who played in one of the league's events may report games."),
+    "opponent": gettext_lazy("Choose another player of the league, with an account of their own."),
+    "missing": gettext_lazy("No such game."),
+    "answered": gettext_lazy("This game has already been answered."),
+    "not_opponent": gettext_lazy("Only the opponent, with their own account, may confirm or reject this game."),
 }
 MERGE_REFUSALS = {
-    "same": _lazy("Choose two different people."),
-    "account": _lazy("The first must be a person without an account, the second a player with one."),
-    "not_in_league": _lazy("Both people must have played in the league's events."),
-    "same_event": _lazy("Both played the same event, so they are two people."),
-    "already": _lazy("These entries are already merged or suggested."),
-    "missing": _lazy("This suggestion is no longer waiting."),
+    "same": gettext_lazy("Choose two different people."),
+    "account": gettext_lazy("The first must be a person without an account, the second a player with one."),
+    "not_in_league": gettext_lazy("Both people must have played in the league's events."),
+    "same_event": gettext_lazy("Both played the same event, so they are two people."),
+    "already": gettext_lazy("These entries are already merged or suggested."),
+    "missing": gettext_lazy("This suggestion is no longer waiting."),
 }
 
 
