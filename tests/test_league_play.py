@@ -249,3 +249,16 @@ def test_the_demo_carries_a_living_league_and_loads_twice_without_change(client)
     assert len(data.rows) == 16 and all(r.rating is not None for r in data.rows) and data.rows[0].counted >= 2
     page = client.get("/leagues/demo-league/").content.decode()
     assert data.rows[0].name.replace("'", "&#x27;") in page
+
+
+def test_players_of_a_private_league_use_its_ladder_and_strangers_do_not_see_it(ladder_league):
+    ladder_league.public = False
+    ladder_league.save()
+    assert client_for(make_user("nosy")).get("/leagues/club-ladder/ladder/").status_code == 404
+    ann = client_for(_user("ann"))
+    assert report(ann, _user("bob").player).status_code == 302
+    game = LadderGame.objects.get()
+    assert client_for(_user("bob")).post(f"/leagues/club-ladder/ladder/{game.pk}/confirm/").status_code == 302
+    assert LadderGame.objects.get().state == LadderGame.State.CONFIRMED
+    spanish = ann.get("/leagues/club-ladder/ladder/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Comunicar una partida" in spanish and "Confirmado" in spanish

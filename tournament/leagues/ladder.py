@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 
 from django.db import models, transaction
+from django.utils import timezone
 
 from tournament.events.audit import audit
 from tournament.models import LadderGame, League, LeagueEvent, LeagueMerge, Player
@@ -39,7 +40,7 @@ def report(user, league: League, opponent_id: int, played_on: datetime.date, out
     """The reporter (side A) reports a game against `opponent_id`; it waits for the opponent."""
     if outcome not in LadderGame.Outcome.values:
         raise LadderRefused("outcome")
-    if not (league.season_start <= played_on <= league.season_end):
+    if not (league.season_start <= played_on <= league.season_end) or played_on > timezone.localdate():
         raise LadderRefused("season")
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league.pk)

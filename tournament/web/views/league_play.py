@@ -8,15 +8,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.leagues import ladder, merges
 from tournament.leagues.imports import import_into_league
+from tournament.leagues.service import is_league_organizer
 from tournament.leagues.table import load_league
-from tournament.models import LadderGame, LeagueMerge
+from tournament.models import LadderGame, League, LeagueMerge
 from tournament.pdfs.league import league_table_pdf
 from tournament.transfer.backup import BackupError, parse_backup
 from tournament.web.forms.league_play import LadderForm, LeagueImportForm, SuggestForm
@@ -27,7 +28,7 @@ MAX_BACKUP_BYTES = 20 * 1024 * 1024
 
 LADDER_REFUSALS = {
     "outcome": gettext_lazy("Choose a result."),
-    "season": gettext_lazy("The game must be played within the league's season."),
+    "season": gettext_lazy("The game must be played within the league's season, and not in the future."),
     "not_a_player": gettext_lazy("Only players with an account who played in one of the league's events may report games."),
     "opponent": gettext_lazy("Choose another player of the league, with an account of their own."),
     "missing": gettext_lazy("No such game."),
@@ -44,10 +45,20 @@ MERGE_REFUSALS = {
 }
 
 
+def _league_for_member(request: HttpRequest, slug: str) -> League:
+    """The league in the URL for a signed-in player: a private league too, when they play in it or an
+    organizer suggested entries to them there."""
+    league = get_object_or_404(League, slug=slug)
+    if league.public or is_league_organizer(request.user, league) or ladder.own_player(request.user, league) \
+            or LeagueMerge.objects.filter(league=league, into__user=request.user).exists():
+        return league
+    raise Http404
+
+
 @login_required
 def ladder_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The league's ladder games; a player of the league reports one, their opponent answers."""
-    league = league_in_url(request, slug)
+    league = _league_for_member(request, slug)
     me = ladder.own_player(request.user, league)
     opponents = [(p.pk, p.name) for p in ladder.ladder_players(league) if me and p.pk != me.pk]
     form = LadderForm(request.POST or None, opponents=opponents)
@@ -75,7 +86,7 @@ def ladder_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @login_required
 def ladder_answer(request: HttpRequest, slug: str, pk: int, answer: str) -> HttpResponse:
-    league = league_in_url(request, slug)
+    league = _league_for_member(request, slug)
     if answer not in ("confirm", "reject"):
         raise Http404
     try:
@@ -125,7 +136,7 @@ def my_merges(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def merge_answer(request: HttpRequest, slug: str, player: int, answer: str) -> HttpResponse:
-    league = league_in_url(request, slug)
+    league = _league_for_member(request, slug)
     if answer not in ("confirm", "decline"):
         raise Http404
     try:
@@ -144,7 +155,7 @@ def merge_answer(request: HttpRequest, slug: str, player: int, answer: str) -> H
 @login_required
 def merge_undo_own(request: HttpRequest, slug: str, player: int) -> HttpResponse:
     """The account holder undoes a merge they confirmed."""
-    league = league_in_url(request, slug)
+    league = _league_for_member(request, slug)
     if not LeagueMerge.objects.filter(league=league, player_id=player, into__user=request.user).exists():
         raise Http404
     merges.unmerge(request.user, league, player)
