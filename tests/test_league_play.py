@@ -232,6 +232,7 @@ def test_the_league_pdf_reads_back_with_accents_and_wrapped_long_names(league_or
     assert "Club Ladder 2026" in text and "Niccolò" in text
     assert "Núria Puigdemont i Ferrer" in text and "Città" in text  # accents render; the long name wraps whole
     assert text.count("Àneu") == 1
+    assert SECRET_EMAIL not in text and SECRET_REGION not in text
     spanish = Client().get("/leagues/club-ladder/table.pdf", HTTP_ACCEPT_LANGUAGE="es")
     assert "Clasificación de la liga" in PdfReader(io.BytesIO(spanish.content)).pages[0].extract_text()
 
