@@ -1,7 +1,11 @@
-"""A league organizer's merge of two account-less people inside one league (and its undoing), audited.
+"""Two people counted as one inside one league (and its undoing), audited.
 
-Only people without an account: a person with an account is already one person in every league.
-Never two entries of the same event (one person plays an event once). The events are not touched.
+- Two account-less people: a league organizer merges them, after a preview of what will merge.
+- An account-less person and an account holder: a league organizer only suggests it; it counts once
+  the account holder confirms it on their own page (or they decline it). Never two account holders:
+  a person with an account is already one person in every league.
+Never two entries of the same event (one person plays an event once). The events are not touched, and
+a preview shows only what the league shows anyway (name and club as entered, event, date).
 """
 
 from __future__ import annotations
@@ -41,12 +45,25 @@ def league_entries(league: League, player_ids: list[int]) -> dict[int, list[Entr
     return out
 
 
-def check_merge(league: League, player_id: int, into_id: int) -> dict[int, list[Entry]]:
-    """The entries that would merge, or MergeRefused."""
+def league_people(league: League, *, with_account: bool = False) -> list[tuple[int, str]]:
+    """People of the league's events without (or with) an account, as (player id, "name · club · event")."""
+    rows = Registration.objects.filter(
+        player__user__isnull=not with_account, event__league_memberships__league=league,
+        event__league_memberships__state=LeagueEvent.State.ACCEPTED,
+    ).order_by("name_key", "event__date").values_list("player_id", "name", "club__name", "event__name")
+    people: dict[int, str] = {}
+    for player_id, name, club, event in rows:
+        people.setdefault(player_id, " · ".join(part for part in (name, club or "", event) if part))
+    return list(people.items())
+
+
+def check_merge(league: League, player_id: int, into_id: int, *, into_has_account: bool = False) -> dict[int, list[Entry]]:
+    """The entries that would merge, or MergeRefused. `into_has_account`: `into` must be an account
+    holder (a suggestion for them to confirm), else neither may have an account."""
     if player_id == into_id:
         raise MergeRefused("same")
     people = {p.pk: p for p in Player.objects.filter(pk__in=[player_id, into_id])}
-    if len(people) != 2 or any(p.user_id for p in people.values()):
+    if len(people) != 2 or people[player_id].user_id or bool(people[into_id].user_id) != into_has_account:
         raise MergeRefused("account")
     entries = league_entries(league, [player_id, into_id])
     if not entries[player_id] or not entries[into_id]:
@@ -61,12 +78,14 @@ def merge(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
         raise PermissionDenied
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league.pk)  # one merge at a time per league
-        target = dict(LeagueMerge.objects.filter(league=league).values_list("player_id", "into_id"))
+        target = dict(LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
+                      .values_list("player_id", "into_id"))
         into_id = target.get(into_id, into_id)
         entries = check_merge(league, player_id, into_id)
         LeagueMerge.objects.filter(league=league, into_id=player_id).update(into_id=into_id)
         row, _created = LeagueMerge.objects.update_or_create(
-            league=league, player_id=player_id, defaults={"into_id": into_id, "created_by": user})
+            league=league, player_id=player_id,
+            defaults={"into_id": into_id, "created_by": user, "state": LeagueMerge.State.CONFIRMED, "confirmed_by": user})
         audit(event=None, user=user, action="league.merge", target=league.slug,
               before={"player": player_id, "entries": [e.__dict__ for e in entries[player_id]]},
               after={"into": into_id, "entries": [e.__dict__ for e in entries[into_id]]})
@@ -74,12 +93,64 @@ def merge(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
 
 
 def unmerge(user, league: League, player_id: int) -> None:
-    if not is_league_organizer(user, league):
-        raise PermissionDenied
+    """A league organizer, or the account holder the person was merged into, undoes a merge."""
     with transaction.atomic():
-        row = LeagueMerge.objects.select_for_update().filter(league=league, player_id=player_id).first()
+        row = LeagueMerge.objects.select_for_update().select_related("into").filter(league=league, player_id=player_id).first()
         if row is None:
             return
+        if not (is_league_organizer(user, league) or (row.into.user_id and row.into.user_id == user.pk)):
+            raise PermissionDenied
         audit(event=None, user=user, action="league.unmerge", target=league.slug,
               before={"player": player_id, "into": row.into_id}, after=None)
         row.delete()
+
+
+def suggest(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
+    """A league organizer suggests that an account-less person is the account holder `into_id`: nothing
+    counts until that account holder confirms."""
+    if not is_league_organizer(user, league):
+        raise PermissionDenied
+    with transaction.atomic():
+        League.objects.select_for_update().get(pk=league.pk)
+        if LeagueMerge.objects.filter(league=league, player_id=player_id).exists():
+            raise MergeRefused("already")
+        entries = check_merge(league, player_id, into_id, into_has_account=True)
+        row = LeagueMerge.objects.create(league=league, player_id=player_id, into_id=into_id, created_by=user,
+                                         state=LeagueMerge.State.SUGGESTED)
+        audit(event=None, user=user, action="league.merge_suggest", target=league.slug,
+              before={"player": player_id, "entries": [e.__dict__ for e in entries[player_id]]},
+              after={"into": into_id})
+    return row
+
+
+def suggestions_for(user):
+    """Suggestions waiting for this account holder, in every league."""
+    if not getattr(user, "is_authenticated", False):
+        return LeagueMerge.objects.none()
+    return LeagueMerge.objects.filter(state=LeagueMerge.State.SUGGESTED, into__user=user).select_related("league")
+
+
+def answer(user, league: League, player_id: int, *, confirm: bool) -> LeagueMerge | None:
+    """The account holder confirms that the suggested entries are theirs (they merge), or declines."""
+    with transaction.atomic():
+        League.objects.select_for_update().get(pk=league.pk)
+        row = LeagueMerge.objects.select_for_update().select_related("into").filter(
+            league=league, player_id=player_id, state=LeagueMerge.State.SUGGESTED).first()
+        if row is None:
+            raise MergeRefused("missing")
+        if not getattr(user, "is_authenticated", False) or row.into.user_id != user.pk:
+            raise PermissionDenied
+        entries = check_merge(league, player_id, row.into_id, into_has_account=True)
+        if not confirm:
+            row.delete()
+            audit(event=None, user=user, action="league.merge_decline", target=league.slug,
+                  before={"player": player_id, "into": row.into_id}, after=None)
+            return None
+        # Whoever was merged into this person before now follows them to the account holder.
+        LeagueMerge.objects.filter(league=league, into_id=player_id, state=LeagueMerge.State.CONFIRMED).update(into_id=row.into_id)
+        row.state, row.confirmed_by = LeagueMerge.State.CONFIRMED, user
+        row.save(update_fields=["state", "confirmed_by"])
+        audit(event=None, user=user, action="league.merge_confirm", target=league.slug,
+              before={"player": player_id, "entries": [e.__dict__ for e in entries[player_id]]},
+              after={"into": row.into_id, "entries": [e.__dict__ for e in entries[row.into_id]]})
+    return row

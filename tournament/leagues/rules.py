@@ -47,5 +47,10 @@ def rule_in_words(league: League) -> list[str]:
     lines.append(_("Players level on points share a place."))
     lines.append(_("Ratings: Glicko-2 from every confirmed game of the league's events, updated after every round; "
                    "± is the rating's deviation."))
+    if league.ladder_points and rule.kind != "placing":
+        lines.append(_("Ladder games (played outside events, confirmed by both players) count toward ratings "
+                       "and toward points and games played."))
+    else:
+        lines.append(_("Ladder games (played outside events, confirmed by both players) count toward ratings only."))
     lines.append(_("Source: %(source)s") % {"source": preset["source"]})
     return lines

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from tournament.leagues import ratings as glicko
 from tournament.leagues.presets import league_rule
 from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
-from tournament.models import Game, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
+from tournament.models import Game, LadderGame, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
 from tournament.results import tiebreaks
 from tournament.results.shorthand import GameResult, SideResult
 
@@ -83,15 +83,25 @@ def _played(games: list[list[tuple]]) -> list[tiebreaks.PlayedGame]:
     return out
 
 
+LADDER = "ladder"  # the "event" of ladder games' points (tournament/leagues/ladder.py)
+
+
+def _ladder_rows(league: League):
+    return (LadderGame.objects.filter(league=league, state=LadderGame.State.CONFIRMED)
+            .order_by("played_on", "pk")
+            .values_list("pk", "played_on", "player_a_id", "player_b_id", "outcome", "points_a", "points_b"))
+
+
 def load_league(league: League) -> LeagueData:
-    """The league's table, ratings and history: four queries, whatever the league's size."""
+    """The league's table, ratings and history: five queries, whatever the league's size."""
     memberships = list(
         LeagueEvent.objects.filter(league=league, state=LeagueEvent.State.ACCEPTED).select_related("event")
         .order_by("event__date", "event_id")
     )
     events = {m.event_id: m for m in memberships}
     event_ids = list(events)
-    same = dict(LeagueMerge.objects.filter(league=league).values_list("player_id", "into_id"))
+    same = dict(LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
+                .values_list("player_id", "into_id"))
     regs = {
         pk: (event_id, same.get(player_id, player_id), name, key, status, club)
         for pk, event_id, player_id, name, key, status, club in Registration.objects.filter(event_id__in=event_ids)
@@ -128,6 +138,16 @@ def load_league(league: League) -> LeagueData:
             rated.append(glicko.RatedGame((event.date.isoformat(), event_id, game.round), a, b, score))
 
     rule = league_rule(league.scoring_preset, league.best_n, league.min_games, league.custom_points)
+    ladder_points = league.ladder_points and rule.kind != "placing"  # a ladder game has no final place
+    for pk, played_on, a, b, outcome, points_a, points_b in _ladder_rows(league):
+        a, b = same.get(a, a), same.get(b, b)
+        if a == b:
+            continue
+        score = 1.0 if outcome == LadderGame.Outcome.A else 0.0 if outcome == LadderGame.Outcome.B else 0.5
+        rated.append(glicko.RatedGame((played_on.isoformat(), 0, pk), a, b, score))
+        if ladder_points:
+            game_points += [GamePoints(LADDER, a, float(points_a)), GamePoints(LADDER, b, float(points_b))]
+
     names = {player: info[1] for player, info in latest.items()}
     table = league_table(rule, placings, game_points, names=names)
     current, history = glicko.rate(rated)

@@ -36,6 +36,11 @@ class League(models.Model):
         _("minimum games to be ranked"), null=True, blank=True, validators=[MaxValueValidator(1000)]
     )
     custom_points = models.JSONField(_("custom placing points"), default=empty_list, blank=True)
+    ladder_points = models.BooleanField(
+        _("ladder games count toward points"), default=False,
+        help_text=_("Confirmed ladder games always count toward ratings; with this, their game points and games "
+                    "count in the table too (game-point and average rules)."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -95,12 +100,21 @@ class LeagueEvent(models.Model):
 
 
 class LeagueMerge(models.Model):
-    """A league organizer's decision that two account-less people are one, inside this league only.
+    """Two people are one, inside this league only: a league organizer's decision for two account-less
+    people, or an organizer's suggestion that an account-less person is an account holder, which counts
+    only once the account holder confirms it.
 
     Nothing in the events changes (their entries keep their Player): the league table counts `player`'s
-    results as `into`'s. Undone by deleting the row; both ways leave an audit entry.
+    results as `into`'s. Undone by deleting the row; every step leaves an audit entry.
     """
 
+    class State(models.TextChoices):
+        SUGGESTED = "suggested", _("Waiting for the player to confirm")
+        CONFIRMED = "confirmed", _("Merged")
+
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.CONFIRMED)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="merges")
     player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
     into = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
@@ -114,3 +128,45 @@ class LeagueMerge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} → {self.into_id} · {self.league}"
+
+
+class LadderGame(models.Model):
+    """A game two players of a league played outside any event, reported by one and confirmed by the other.
+
+    Side A is the reporter's side. It counts once both sides' accounts have confirmed it, and those are
+    two different accounts (reporting is side A's confirmation): one person alone never confirms a game.
+    """
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Waiting for the opponent")
+        CONFIRMED = "confirmed", _("Confirmed")
+        REJECTED = "rejected", _("Rejected by the opponent")
+
+    class Outcome(models.TextChoices):
+        A = "a", _("Won")
+        B = "b", _("Lost")
+        DRAW = "draw", _("Draw")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ladder_games")
+    played_on = models.DateField(_("played on"))
+    player_a = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    outcome = models.CharField(_("result"), max_length=4, choices=Outcome.choices)
+    points_a = models.PositiveSmallIntegerField(_("your points"), default=0, validators=[MaxValueValidator(100)])
+    points_b = models.PositiveSmallIntegerField(_("opponent's points"), default=0, validators=[MaxValueValidator(100)])
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.PENDING)
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "played_on", "pk"]
+        verbose_name = _("ladder game")
+        verbose_name_plural = _("ladder games")
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(player_a=models.F("player_b")), name="ladder_two_players"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a_id} v {self.player_b_id} · {self.league}"

@@ -1,4 +1,5 @@
-"""Create the demo event (slug `demo`): 16 players from 5 clubs with valid DBA 3.0 armies.
+"""Create the demo event (slug `demo`): 16 players from 5 clubs with valid DBA 3.0 armies, and the demo
+league (slug `demo-league`): three simulated past events of the same players plus the demo event.
 
 Idempotent: running it again changes nothing. Prints the organizer login.
 """
@@ -14,6 +15,7 @@ from django.db import transaction
 from tournament.armies.catalogue import load_catalogue
 from tournament.armies.service import ArmyInput, army_problems
 from tournament.armies.validation import default_army
+from tournament.management.commands._demo_league import load_demo_league
 from tournament.models import Event, EventRole, Player
 from tournament.registration.services import apply_army, club_get_or_create, player_register
 
@@ -55,8 +57,10 @@ class Command(BaseCommand):
             if created:
                 self._register_players(event, organizer)
         self._pair_first_round(event, organizer)
+        league = load_demo_league(organizer, event, lambda past, indexes: self._register_players(past, organizer, indexes))
         self.stdout.write(f"Demo event: /e/demo/ ({event.registrations.count()} players). "
-                          f"Organizer login: {ORGANIZER[0]} / {ORGANIZER[1]}; umpire: {UMPIRE[0]} / {UMPIRE[1]}")
+                          f"Organizer login: {ORGANIZER[0]} / {ORGANIZER[1]}; umpire: {UMPIRE[0]} / {UMPIRE[1]}. "
+                          f"Demo league: {league.get_absolute_url()}")
 
     def _user(self, user_model, username: str, password: str, full_name: str):
         user, created = user_model.objects.get_or_create(username=username, defaults={"first_name": full_name})
@@ -65,9 +69,9 @@ class Command(BaseCommand):
             user.save()
         return user
 
-    def _register_players(self, event: Event, organizer) -> None:
+    def _register_players(self, event: Event, organizer, indexes=None) -> None:
         catalogue = load_catalogue()
-        for name, club_index, ref in PLAYERS:
+        for name, club_index, ref in (PLAYERS if indexes is None else [PLAYERS[i] for i in indexes]):
             entry = catalogue.get(ref)
             if entry is None:
                 raise RuntimeError(f"demo army list {ref} is not in the catalogue")

@@ -19,7 +19,8 @@ class LeagueForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = ["name", "slug", "season_start", "season_end", "edition", "public", "scoring_preset", "best_n", "min_games"]
+        fields = ["name", "slug", "season_start", "season_end", "edition", "public", "scoring_preset", "best_n", "min_games",
+                  "ladder_points"]
         widgets = {"season_start": forms.DateInput(attrs={"type": "date"}), "season_end": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):

@@ -7,33 +7,27 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.leagues import merges, service
+from tournament.leagues import ladder, merges, service
 from tournament.leagues.chart import ChartPoint, rating_svg
 from tournament.leagues.rules import rule_in_words
 from tournament.leagues.sheets import table_bytes
 from tournament.leagues.table import load_league
-from tournament.models import Event, EventRole, League, LeagueEvent, LeagueMerge, Registration
+from tournament.models import Event, EventRole, League, LeagueEvent, LeagueMerge
+from tournament.web.forms.league_play import SuggestForm
 from tournament.web.forms.leagues import InviteForm, JoinForm, LeagueForm, MergeForm, eligible_events
+from tournament.web.league_access import league_in_url
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _league(request: HttpRequest, slug: str, *, organizer: bool = False) -> League:
-    """The league in the URL; a private league exists only for its organizers."""
-    league = get_object_or_404(League, slug=slug)
-    is_organizer = service.is_league_organizer(request.user, league)
-    if organizer and not is_organizer:
-        raise PermissionDenied
-    if not league.public and not is_organizer:
-        raise Http404
-    return league
+    return league_in_url(request, slug, organizer=organizer)
 
 
 @require_GET
@@ -65,6 +59,8 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "league": league, "data": data, "rule": rule_in_words(league),
         "is_organizer": service.is_league_organizer(request.user, league),
         "join_form": JoinForm(events=own_events) if own_events else None,
+        "merge_notice": merges.suggestions_for(request.user).filter(league=league).exists(),
+        "ladder_notice": request.user.is_authenticated and ladder.waiting_for(request.user, league).exists(),
     })
 
 
@@ -80,12 +76,13 @@ def league_player(request: HttpRequest, slug: str, player: int) -> HttpResponse:
     points = []
     for point in data.history.get(player, []):
         event_id = point.period[1]
-        label = "" if event_id in seen else events[event_id].name
+        label = "" if event_id in seen else events[event_id].name if event_id in events else _("Ladder game")
         seen.add(event_id)
         points.append(ChartPoint(point.rating, point.deviation, label))
     chart = rating_svg(points, _("Rating of %(name)s over time") % {"name": row.name})
     results = [(r, events[r.event]) for r in row.results]
-    return render(request, "leagues/player.html", {"league": league, "row": row, "results": results, "chart": chart})
+    return render(request, "leagues/player.html", {"league": league, "row": row, "results": results, "chart": chart,
+                                                   "ladder_games": ladder.games_of(league, player)})
 
 
 @require_GET
@@ -120,19 +117,12 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "leagues/manage.html", {
         "league": league, "form": form, "memberships": memberships,
         "merge_form": MergeForm(people=_accountless(league)), "merges": _merges(league),
+        "suggest_form": SuggestForm(people=_accountless(league), holders=merges.league_people(league, with_account=True)),
     })
 
 
 def _accountless(league: League) -> list[tuple[int, str]]:
-    """People without an account in the league's events, as (player id, "name · club · event")."""
-    rows = Registration.objects.filter(
-        player__user__isnull=True, event__league_memberships__league=league,
-        event__league_memberships__state=LeagueEvent.State.ACCEPTED,
-    ).order_by("name_key", "event__date").values_list("player_id", "name", "club__name", "event__name")
-    people: dict[int, str] = {}
-    for player_id, name, club, event in rows:
-        people.setdefault(player_id, " · ".join(part for part in (name, club or "", event) if part))
-    return list(people.items())
+    return merges.league_people(league)
 
 
 def _merges(league: League) -> list[tuple[LeagueMerge, list, list]]:
