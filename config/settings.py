@@ -207,6 +207,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 LOCK_DIR = Path(os.environ.get("LOCK_DIR") or BASE_DIR / ".locks")
 CACHE_TABLE = "dba_cache"
 _DB = DATABASES["default"]
+# Two suites on one PostgreSQL server at once (two checkouts, two engineers) each need their own test
+# database: TEST_DATABASE_NAME names it (default: Django's test_<name>).
+if os.environ.get("TEST_DATABASE_NAME"):
+    _DB["TEST"] = {**_DB.get("TEST", {}), "NAME": os.environ["TEST_DATABASE_NAME"]}
 _CACHE_PREFIX = os.environ.get("CACHE_KEY_PREFIX") or hashlib.sha256(
     repr((_DB["ENGINE"], str(_DB.get("NAME")), _DB.get("HOST"), _DB.get("PORT"))).encode()).hexdigest()[:10]
 if TESTING:
