@@ -17,6 +17,7 @@ from tests.e2e.axe import assert_accessible
 from tests.e2e.journey import LANGUAGE_SCREENS, SCREENS, fits, signed_in_page, tr, tr_n
 from tests.factories import make_user
 from tournament.models import Event, Game, Seat
+from tournament.results.presets import PRESET_NAMES
 
 PLAYERS = [("Giocatore 1 Niccolò", "Dracs"), ("Giocatore 2 Àlex", "Dracs"), ("Giocatore 3 Íñigo", "Città"),
            ("Giocatore 4 Zoë", "Città"), ("Giocatore 5 Søren", "Gruppo"), ("Giocatore 6 Łucja", "Gruppo")]
@@ -134,6 +135,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     nasamw_points = points_of(page, winner, lang).inner_text()
     assert nasamw_points not in ("", "3")
     assert_accessible(page, "standings")
+    old_scoring = tr(lang, PRESET_NAMES[Event.objects.get(pk=event.pk).scoring_preset], same_ok=True)
     page.goto(f"{base}/edit/")
     page.get_by_role("link", name=t("Change the scoring")).click()
     expect(page.locator("h1")).to_have_text(t("Change the scoring"))
@@ -181,8 +183,11 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     expect(log).to_contain_text(t("result corrected from %(before)s to %(after)s %(by)s.", before="4G-1C", after="1-4",
                                   by=t("by organizer %(who)s", who="Olga")))
     expect(log).to_contain_text(t("Round %(n)s: time called.", n=1))
+    expect(log).to_contain_text(tr_n(lang, "Scoring changed from %(before)s to %(after)s: %(n)s game rescored.",
+                                     "Scoring changed from %(before)s to %(after)s: %(n)s games rescored.", 3,
+                                     before=old_scoring, after=t("win/draw/loss %(points)s", points="3/1/0")))
     expect(log).to_contain_text(t("Event finished after round %(n)s: the standings are final.", n=1))
     text = log.inner_text()
-    assert "{" not in text and "result.enter" not in text and "event.rescore" not in text
+    assert "{" not in text and "result.enter" not in text and t("Event changed.") not in text
     assert_accessible(page, "audit log")
     page.context.close()
