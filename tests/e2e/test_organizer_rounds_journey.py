@@ -59,6 +59,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     page.locator("main button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text(t("Event created. Now add players or open registration."))
     expect(page.locator("h1")).to_contain_text("Torneo di Bologna")
+    assert_accessible(page, "event page")
     event = Event.objects.get(name="Torneo di Bologna")
     base = f"{live_server.url}/e/{event.slug}"
 
@@ -66,6 +67,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     page.goto(f"{base}/players/")
     page.get_by_role("link", name=t("Import CSV/XLSX")).click()
     expect(page.locator("h1")).to_have_text(t("Import players and armies"))
+    assert_accessible(page, "import form")
     page.set_input_files("#file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": CSV}])
     page.locator("main form button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text(t("Imported %(n)s players.", n=6))

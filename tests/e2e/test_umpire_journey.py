@@ -46,6 +46,8 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
 
     # From the event page: "Settle a dispute" opens the search and the step-throughs for this event.
     page.goto(f"{live_server.url}{event.get_absolute_url()}")
+    expect(page.get_by_role("link", name=t("Rulings log"))).to_be_visible()
+    assert_accessible(page, "event page for an umpire")
     page.get_by_role("link", name=t("Settle a dispute")).click()
     expect(page.locator("h1")).to_have_text(t("Settle a dispute"))
     intro = t("Search the rules, or answer a step-through question by question; the ruling you reach can be "
