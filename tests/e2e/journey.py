@@ -65,3 +65,17 @@ def signed_in_page(browser, live_server, language: str, screen: str, username: s
 def fits(page, screen: str) -> bool:
     """No sideways scrolling of the whole page on a phone."""
     return screen == "desktop" or page.evaluate("document.documentElement.scrollWidth") <= SCREENS[screen]["width"]
+
+
+RAW = ("{'", '{"', "%(", "[object ", "<built-in", "undefined", "Traceback")
+
+
+def check(page, where: str) -> None:
+    """A main page of a journey: axe finds nothing serious, and the page shows no developer output
+    (a dict, an unfilled %(placeholder)s, a JavaScript object)."""
+    from tests.e2e.axe import assert_accessible
+
+    assert_accessible(page, where)
+    text = page.locator("main").inner_text()
+    leaked = [raw for raw in RAW if raw in text]
+    assert not leaked, f"{where} shows developer output {leaked}: {text[:300]}"

@@ -13,8 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.axe import assert_accessible
-from tests.e2e.journey import LANGUAGE_SCREENS, SCREENS, fits, signed_in_page, tr, tr_n
+from tests.e2e.journey import LANGUAGE_SCREENS, SCREENS, check, fits, signed_in_page, tr, tr_n
 from tests.factories import make_user
 from tournament.models import Event, Game, Seat
 from tournament.results.presets import PRESET_NAMES
@@ -51,7 +50,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     page.goto(f"{live_server.url}/")
     page.get_by_role("link", name=t("Create an event")).click()
     expect(page.locator("h1")).to_have_text(t("New event"))
-    assert_accessible(page, "new event form")
+    check(page, "new event form")
     page.fill("#id_name", "Torneo di Bologna")
     page.fill("#id_date", "2026-05-09")
     page.fill("#id_rounds_planned", "1")
@@ -59,7 +58,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     page.locator("main button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text(t("Event created. Now add players or open registration."))
     expect(page.locator("h1")).to_contain_text("Torneo di Bologna")
-    assert_accessible(page, "event page")
+    check(page, "event page")
     event = Event.objects.get(name="Torneo di Bologna")
     base = f"{live_server.url}/e/{event.slug}"
 
@@ -67,7 +66,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     page.goto(f"{base}/players/")
     page.get_by_role("link", name=t("Import CSV/XLSX")).click()
     expect(page.locator("h1")).to_have_text(t("Import players and armies"))
-    assert_accessible(page, "import form")
+    check(page, "import form")
     page.set_input_files("#file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": CSV}])
     page.locator("main form button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text(t("Imported %(n)s players.", n=6))
@@ -79,7 +78,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     checked_in = tr_n(lang, "%(n)s player checked in: %(names)s.", "%(n)s players checked in: %(names)s.", 6,
                       names="\x00").split("\x00")[0]
     expect(page.locator(".messages")).to_contain_text(checked_in)
-    assert_accessible(page, "players")
+    check(page, "players")
     assert fits(page, screen)
 
     # Pair, then a clean swap is confirmed in words.
@@ -94,7 +93,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     names = first.registration.player.name, second.registration.player.name
     expect(page.locator(".messages")).to_have_text(
         t("Swapped %(a)s ↔ %(b)s. No rematch, no club mates, no repeated table.", a=names[0], b=names[1]))
-    assert_accessible(page, "draft round")
+    check(page, "draft round")
 
     # Publishing does not start the clock; the organizer does.
     page.get_by_role("button", name=t("Publish"), exact=True).click()
@@ -108,7 +107,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     width = SCREENS[screen]["width"]
     assert box["width"] > 0.45 * width and box["x"] >= 0 and box["x"] + box["width"] <= width
     assert fits(clock, "phone" if screen == "phone" else "desktop")
-    assert_accessible(clock, "full-screen clock")
+    check(clock, "full-screen clock")
     page.get_by_role("button", name=t("End the round: call time")).click()
     expect(page.locator(".messages")).to_contain_text(t("Time is called."))
     clock.reload()
@@ -120,7 +119,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     for game in games:
         page.locator(f"#game-{game.pk}").get_by_role("link", name=t("Enter result")).click()
         if game is games[0]:
-            assert_accessible(page, "result form")
+            check(page, "result form")
         page.fill("#id_shorthand", "4G-1C")
         page.get_by_role("button", name=t("Save result")).click()
         expect(page.locator(".messages")).to_contain_text(t("Result saved for table %(table)s.", table=game.table))
@@ -129,14 +128,14 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     page.fill("#id_shorthand", "1-4")
     page.get_by_role("button", name=t("Save result")).click()
     expect(page.locator(f"#game-{games[0].pk} .dba")).to_have_text("1-4")
-    assert_accessible(page, "round with results")
+    check(page, "round with results")
 
     # Issue 16: change the scoring after the results; the table before and after, then the standings change.
     winner = Seat.objects.get(game=games[0], side="b").registration.player.name
     page.goto(f"{base}/standings/")
     nasamw_points = points_of(page, winner, lang).inner_text()
     assert nasamw_points not in ("", "3")
-    assert_accessible(page, "standings")
+    check(page, "standings")
     old_scoring = tr(lang, PRESET_NAMES[Event.objects.get(pk=event.pk).scoring_preset], same_ok=True)
     page.goto(f"{base}/edit/")
     page.get_by_role("link", name=t("Change the scoring")).click()
@@ -149,7 +148,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     expect(page.locator("#after caption")).to_have_text(t("With the new scoring"))
     expect(page.locator("#before tbody tr", has_text=winner)).to_contain_text(nasamw_points)
     expect(page.locator("#after tbody tr", has_text=winner).locator("td").nth(2)).to_have_text("3")
-    assert_accessible(page, "rescoring preview")
+    check(page, "rescoring preview")
     page.get_by_role("button", name=t("Rescore and change the scoring")).click()
     expect(page.locator(".messages")).to_contain_text(t("Scoring changed; %(n)s games rescored.", n=3))
     expect(points_of(page, winner, lang)).to_have_text("3")
@@ -166,7 +165,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     expect(figures).to_contain_text(f"{t('Points')}: 3")
     expect(figures).to_contain_text(t("The sum of the player's game points (see the points rule)."))
     expect(figures).to_contain_text(tr(lang, "R%(round)s: %(value)s", same_ok=True, round=1, value=3))
-    assert_accessible(player, "a player's own standings page")
+    check(player, "a player's own standings page")
     assert fits(player, "phone")
     player.context.close()
 
@@ -176,7 +175,7 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     page.get_by_role("button", name=t("Finish the event and publish the final standings")).click()
     expect(page.locator(".messages")).to_contain_text(t("The event is finished. These are the final standings."))
     expect(page.locator("#podium")).to_contain_text(t("First place"))
-    assert_accessible(page, "final standings")
+    check(page, "final standings")
 
     # The audit log tells the story in sentences with names.
     page.goto(f"{base}/audit/")
@@ -191,5 +190,5 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     expect(log).to_contain_text(t("Event finished after round %(n)s: the standings are final.", n=1))
     text = log.inner_text()
     assert "{" not in text and "result.enter" not in text and t("Event changed.") not in text
-    assert_accessible(page, "audit log")
+    check(page, "audit log")
     page.context.close()

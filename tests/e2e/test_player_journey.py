@@ -12,8 +12,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.e2e.axe import assert_accessible
-from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, fits, signed_in_page, tr
+from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, check, fits, signed_in_page, tr
 from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.models import EventRole, Registration
 from tournament.pairing.manager import round_pair, round_publish
@@ -37,9 +36,9 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
     t = lambda msgid, **kw: tr(lang, msgid, **kw)  # noqa: E731 - the journey reads like the page
 
     page.goto(f"{live_server.url}/e/{event.slug}/")
-    assert_accessible(page, "event page")
+    check(page, "event page")
     page.get_by_role("link", name=t("Register for this event")).click()
-    assert_accessible(page, "registration form")
+    check(page, "registration form")
     page.fill("#id_name", "Marta Núñez")
     page.click("main button[type=submit]")
 
@@ -54,12 +53,12 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
     page.get_by_role("button", name=t("Save army")).click()
     expect(page.locator("#army-problems")).to_contain_text("El")
     expect(page.locator("#id_e3")).to_have_attribute("aria-invalid", "true")
-    assert_accessible(page, "army form with a problem")
+    check(page, "army form with a problem")
     page.fill("#id_e3", "4Bd")
     page.get_by_role("button", name=t("Save army")).click()
     expect(page.locator(".messages")).to_contain_text(t("Army saved: it is valid for this event."))
     assert fits(page, screen)
-    assert_accessible(page, "saved army")
+    check(page, "saved army")
 
     # The army sheet: a PDF with the player's name and army.
     link = page.get_by_role("link", name=t("Print the army sheet (A4)"))
@@ -78,7 +77,7 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
     page.get_by_role("button", name=t("Save result")).click()
     words = won_sentence(lang, 1, "Tomás Ruiz", 4)
     expect(page.locator("#own-report")).to_contain_text(f"{t('You reported:')} {words}")
-    assert_accessible(page, "the player's report page")
+    check(page, "the player's report page")
 
     # The opponent reports the same on their own phone: Marta sees the result confirmed, in words.
     other = seat.game.seats.exclude(pk=seat.pk).get()

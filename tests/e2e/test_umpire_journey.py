@@ -11,8 +11,7 @@ import yaml
 from playwright.sync_api import expect
 
 from config.paths import BASE_DIR
-from tests.e2e.axe import assert_accessible
-from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, fits, signed_in_page, tr
+from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, check, fits, signed_in_page, tr
 from tests.factories import make_event, make_user
 
 FLOW = yaml.safe_load((BASE_DIR / "fixtures" / "flows" / "nasamw-pip-cost.yaml").read_text(encoding="utf-8"))
@@ -42,12 +41,12 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     expect(page.locator("#nav-rules").get_by_role("link", name=t("Calculators"))).to_be_visible()
     search = page.locator(".nav-search-link" if screen == "phone" else ".nav-search input")
     expect(search).to_be_visible()
-    assert_accessible(page, "home with the Rules menu open")
+    check(page, "home with the Rules menu open")
 
     # From the event page: "Settle a dispute" opens the search and the step-throughs for this event.
     page.goto(f"{live_server.url}{event.get_absolute_url()}")
     expect(page.get_by_role("link", name=t("Rulings log"))).to_be_visible()
-    assert_accessible(page, "event page for an umpire")
+    check(page, "event page for an umpire")
     page.get_by_role("link", name=t("Settle a dispute")).click()
     expect(page.locator("h1")).to_have_text(t("Settle a dispute"))
     intro = t("Search the rules, or answer a step-through question by question; the ruling you reach can be "
@@ -56,7 +55,7 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     page.fill("#rl-q", "recoil")
     expect(page.locator("#rl-results .rl-hit").first).to_be_visible()
     expect(page.locator("#rl-results .rl-lang").first).to_contain_text(t("Italian"))
-    assert_accessible(page, "settle a dispute, with search results")
+    check(page, "settle a dispute, with search results")
 
     # A step-through to a ruling; changing an earlier answer drops the later ones from the URL.
     page.click("#flow-nasamw-pip-cost a")
@@ -72,7 +71,7 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     step.locator("#flow-question").get_by_role("link", name=answer("q-first", "yes", lang), exact=True).click()
     expect(step.locator("#flow-ruling")).to_contain_text(FLOW["nodes"]["r-first"]["ruling"][lang][:40])
     assert "q-extras" not in page.url and "event=torneo-umpire" in page.url
-    assert_accessible(page, "a step-through's ruling with the record form")
+    check(page, "a step-through's ruling with the record form")
 
     # Record it: the event is already chosen. The log shows it in words.
     page.fill("#id_table", "3")
@@ -86,7 +85,7 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     expect(row).to_contain_text(FLOW["title"][lang])
     expect(row).to_contain_text("Elephant in the first bound")
     assert fits(page, screen)
-    assert_accessible(page, "the event's rulings log")
+    check(page, "the event's rulings log")
 
     # A calculator answers in a sentence, with the JSON behind a short link that keeps the phone page narrow.
     page.goto(f"{live_server.url}/rulings/calc/dba-combat/?a=4Bd&b=3Kn")
@@ -94,5 +93,5 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     expect(page.locator("#calc-odds")).to_contain_text("(3Kn)")
     expect(page.get_by_role("link", name=t("The same result as data (JSON)"))).to_be_visible()
     assert fits(page, screen)
-    assert_accessible(page, "a calculator's answer")
+    check(page, "a calculator's answer")
     page.context.close()
