@@ -70,3 +70,30 @@ def test_umpire_sees_the_reports_in_words(organizer_client, event, game):
     assert f"{one}: {one} lost 1, {two} lost 4: {one} won" in page
     assert f"{two}: {one} lost 4, {two} lost 1: {two} won" in page
     assert "· A 1 · B 4" not in page
+
+
+def _labels(response) -> list[str]:
+    return [" ".join(unescape(re.sub(r"<[^>]+>", " ", label)).split()).rstrip(":")
+            for label in re.findall(r"<label[^>]*>(.*?)</label>", response.text, re.S)]
+
+
+@pytest.mark.parametrize("who", ["player", "umpire"])
+def test_every_result_field_names_the_players_never_a_or_b(organizer_client, event, game, who):
+    """Issue 13: the Scythed Chariots fields said "lost by A/B" when the rest of the form named the players."""
+    a, b = game.seats.order_by("side")
+    one, two = a.registration.name, b.registration.name
+    if who == "player":
+        response = Client().get(reverse("tournament:report", args=[b.report_token]))
+    else:
+        response = organizer_client.get(reverse("tournament:game_result", args=[event.slug, game.pk]))
+    labels = _labels(response)
+    assert f"Scythed Chariots lost by {one} (not in the elements above)" in labels
+    assert f"Scythed Chariots lost by {two} (not in the elements above)" in labels
+    assert not [text for text in labels if re.search(r"\b(by|lost by) [AB]\b|^[AB] lost", text)]
+
+
+def test_scythed_chariot_labels_name_the_players_in_italian(game):
+    a, b = game.seats.order_by("side")
+    response = Client().get(reverse("tournament:report", args=[b.report_token]), headers={"Accept-Language": "it"})
+    labels = _labels(response)
+    assert f"Scythed Chariots persi da {a.registration.name} (non inclusi negli elementi)" in labels

@@ -122,3 +122,13 @@ def test_a_result_entered_after_the_preview_asks_for_a_new_preview(organizer_cli
 def test_only_the_organizer_changes_the_scoring(umpire_client, client, played):
     assert umpire_client.post(scoring_url(played), {"scoring_preset": "wdl", "action": "confirm"}).status_code == 403
     assert client.get(scoring_url(played)).status_code == 302
+
+
+def test_the_audit_log_says_the_rescoring_in_words(organizer_client, played):
+    confirm(organizer_client, played, "wdl", "3/1/0")
+    log = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", organizer_client.get(
+        reverse("tournament:audit", args=[played.slug])).text))
+    assert "Scoring changed from NASAMW (DBA 3.0 adaptation) to win/draw/loss 3/1/0: 6 games rescored." in log
+    assert "Event changed." not in log
+    spanish = organizer_client.get(reverse("tournament:audit", args=[played.slug]), headers={"Accept-Language": "es"})
+    assert "a victoria/empate/derrota 3/1/0: 6 partidas recalculadas." in spanish.text

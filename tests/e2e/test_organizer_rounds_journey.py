@@ -1,7 +1,10 @@
-"""The organizer's round, start to finish, on a desktop and on a phone (390 × 844): check everyone in,
-pair, swap two players (a clean swap is confirmed), publish, start the clock (the full-screen clock
-fits the screen), call time, enter and correct a result (the DBA result beside the points), finish the
-event (podium), and read it all back in the audit log as sentences with names."""
+"""The organizer's event, start to finish, in en, es and it, on a desktop and on a phone (390 × 844):
+create the event, import the players from a CSV, check everyone in, pair, swap two players (a clean swap
+is confirmed), publish, start the clock (the full-screen clock fits the screen), call time, enter and
+correct a result (the DBA result beside the points), change the scoring after the results (issue 16: the
+table before and after, confirmed, the standings change), a player finds the figures that rank them on
+their own page, finish the event (podium), and read it all back in the audit log as sentences with names.
+axe-core finds no serious or critical problem on the main pages."""
 
 from __future__ import annotations
 
@@ -10,11 +13,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import make_event, make_player, make_registration, make_user
-from tournament.models import EventRole, Game, Seat
+from tests.e2e.journey import LANGUAGE_SCREENS, SCREENS, check, fits, signed_in_page, tr, tr_n
+from tests.factories import make_user
+from tournament.models import Event, Game, Seat
+from tournament.results.presets import PRESET_NAMES
 
-CLUBS = ["Dracs", "Dracs", "Città", "Città", "Gruppo", "Gruppo"]
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+PLAYERS = [("Giocatore 1 Niccolò", "Dracs"), ("Giocatore 2 Àlex", "Dracs"), ("Giocatore 3 Íñigo", "Città"),
+           ("Giocatore 4 Zoë", "Città"), ("Giocatore 5 Søren", "Gruppo"), ("Giocatore 6 Łucja", "Gruppo")]
+CSV = ("name,club\n" + "".join(f"{name},{club}\n" for name, club in PLAYERS)).encode()
 
 
 def clean_swap(round_pk):
@@ -26,32 +32,59 @@ def clean_swap(round_pk):
                 and club[x.pk] != club[partner[y.pk].pk] and club[y.pk] != club[partner[x.pk].pk])
 
 
+def points_of(page, name: str, lang: str):
+    """The Points cell of a player's standings row (the column is found by its header)."""
+    headers = [h.split("(")[0].strip() for h in page.locator("#standings thead th").all_inner_texts()]
+    column = next(i for i, h in enumerate(headers) if h == tr(lang, "Points"))
+    return page.locator("#standings tbody tr", has_text=name).locator("td").nth(column)
+
+
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_organizer_runs_a_round_and_finishes_the_event(browser, live_server, size):
-    event = make_event(slug=f"e2e-org-{size}", name="Torneo di Bologna", rounds_planned=1, round_minutes=60)
-    organizer = make_user("olga", "Olga")
-    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
-    for i, club in enumerate(CLUBS):
-        make_registration(event, make_player(f"Giocatore {i + 1} Niccolò", club))
-    context = browser.new_context(viewport=SIZES[size])
-    page = context.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
+@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS)
+def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, live_server, lang, screen):
+    make_user("olga", "Olga")
+    page = signed_in_page(browser, live_server, lang, screen, "olga")
+    t = lambda msgid, **kw: tr(lang, msgid, **kw)  # noqa: E731 - the journey reads like the page
+
+    # Create the event from the home page.
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name=t("Create an event")).click()
+    expect(page.locator("h1")).to_have_text(t("New event"))
+    check(page, "new event form")
+    page.fill("#id_name", "Torneo di Bologna")
+    page.fill("#id_date", "2026-05-09")
+    page.fill("#id_rounds_planned", "1")
+    page.fill("#id_round_minutes", "60")
+    page.locator("main button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text(t("Event created. Now add players or open registration."))
+    expect(page.locator("h1")).to_contain_text("Torneo di Bologna")
+    check(page, "event page")
+    event = Event.objects.get(name="Torneo di Bologna")
     base = f"{live_server.url}/e/{event.slug}"
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "olga")
-    page.fill("#id_password", "pw-Tornei-2026!")
-    page.click("main button[type=submit]")
+
+    # Import the players from a CSV.
+    page.goto(f"{base}/players/")
+    page.get_by_role("link", name=t("Import CSV/XLSX")).click()
+    expect(page.locator("h1")).to_have_text(t("Import players and armies"))
+    check(page, "import form")
+    page.set_input_files("#file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": CSV}])
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text(t("Imported %(n)s players.", n=6))
+    for name, _club in PLAYERS:
+        expect(page.locator("main")).to_contain_text(name)
 
     # Check everyone in at once.
-    page.goto(f"{base}/players/")
-    page.click("text=Check in everyone still registered")
-    expect(page.locator(".messages")).to_contain_text("6 players checked in")
+    page.get_by_role("button", name=t("Check in everyone still registered")).click()
+    checked_in = tr_n(lang, "%(n)s player checked in: %(names)s.", "%(n)s players checked in: %(names)s.", 6,
+                      names="\x00").split("\x00")[0]
+    expect(page.locator(".messages")).to_contain_text(checked_in)
+    check(page, "players")
+    assert fits(page, screen)
 
     # Pair, then a clean swap is confirmed in words.
     page.goto(f"{base}/rounds/")
-    page.click("text=Pair the next round")
-    expect(page.locator("h1")).to_contain_text("Round 1")
+    page.get_by_role("button", name=t("Pair the next round")).click()
+    expect(page.locator("h1")).to_contain_text(t("Round %(n)s", n=1))
     round_pk = event.rounds.get().pk
     first, second = clean_swap(round_pk)
     page.select_option("#swap-first", str(first.pk))
@@ -59,53 +92,103 @@ def test_organizer_runs_a_round_and_finishes_the_event(browser, live_server, siz
     page.click("#swap-form button[type=submit]")
     names = first.registration.player.name, second.registration.player.name
     expect(page.locator(".messages")).to_have_text(
-        f"Swapped {names[0]} ↔ {names[1]}. No rematch, no club mates, no repeated table.")
+        t("Swapped %(a)s ↔ %(b)s. No rematch, no club mates, no repeated table.", a=names[0], b=names[1]))
+    check(page, "draft round")
 
     # Publishing does not start the clock; the organizer does.
-    page.click("text=Publish")
-    expect(page.locator("h1")).to_contain_text("Published")
-    expect(page.locator("#round-clock")).to_contain_text("Not started")
-    page.click("text=Start the clock")
-    expect(page.locator(".messages")).to_contain_text("The clock is running.")
-    clock = context.new_page()
+    page.get_by_role("button", name=t("Publish"), exact=True).click()
+    expect(page.locator("#round-clock")).to_contain_text(t("Not started"))
+    page.get_by_role("button", name=t("Start the clock")).click()
+    expect(page.locator(".messages")).to_contain_text(t("The clock is running."))
+    clock = page.context.new_page()
     clock.goto(f"{base}/rounds/1/clock/")
     expect(clock.locator("#clock-time")).to_have_text(re.compile(r"^(60:00|59:\d\d)$"))
     box = clock.locator("#clock-time").bounding_box()
-    width = SIZES[size]["width"]
+    width = SCREENS[screen]["width"]
     assert box["width"] > 0.45 * width and box["x"] >= 0 and box["x"] + box["width"] <= width
-    assert clock.evaluate("document.documentElement.scrollWidth") <= width
-    page.click("text=End the round: call time")
-    expect(page.locator(".messages")).to_contain_text("Time is called.")
+    assert fits(clock, "phone" if screen == "phone" else "desktop")
+    check(clock, "full-screen clock")
+    page.get_by_role("button", name=t("End the round: call time")).click()
+    expect(page.locator(".messages")).to_contain_text(t("Time is called."))
     clock.reload()
-    expect(clock.locator("#clock-status")).to_contain_text("Time called at")
+    expect(clock.locator("#clock-status")).to_contain_text(t("Time called at %(time)s.", time="").rstrip(". "))
+    clock.close()
 
     # Enter every result; correct the first.
     games = list(Game.objects.filter(round_id=round_pk, is_bye=False).order_by("table"))
     for game in games:
-        page.locator(f"#game-{game.pk}").get_by_text("Enter result").click()
+        page.locator(f"#game-{game.pk}").get_by_role("link", name=t("Enter result")).click()
+        if game is games[0]:
+            check(page, "result form")
         page.fill("#id_shorthand", "4G-1C")
-        page.click("text=Save result")
-        expect(page.locator(".messages")).to_contain_text(f"Result saved for table {game.table}")
+        page.get_by_role("button", name=t("Save result")).click()
+        expect(page.locator(".messages")).to_contain_text(t("Result saved for table %(table)s.", table=game.table))
     expect(page.locator(f"#game-{games[0].pk} .dba")).to_have_text("4G-1C")
-    page.locator(f"#game-{games[0].pk}").get_by_text("Correct").click()
+    page.locator(f"#game-{games[0].pk}").get_by_role("link", name=t("Correct")).click()
     page.fill("#id_shorthand", "1-4")
-    page.click("text=Save result")
+    page.get_by_role("button", name=t("Save result")).click()
     expect(page.locator(f"#game-{games[0].pk} .dba")).to_have_text("1-4")
+    check(page, "round with results")
+
+    # Issue 16: change the scoring after the results; the table before and after, then the standings change.
+    winner = Seat.objects.get(game=games[0], side="b").registration.player.name
+    page.goto(f"{base}/standings/")
+    nasamw_points = points_of(page, winner, lang).inner_text()
+    assert nasamw_points not in ("", "3")
+    check(page, "standings")
+    old_scoring = tr(lang, PRESET_NAMES[Event.objects.get(pk=event.pk).scoring_preset], same_ok=True)
+    page.goto(f"{base}/edit/")
+    page.get_by_role("link", name=t("Change the scoring")).click()
+    expect(page.locator("h1")).to_have_text(t("Change the scoring"))
+    page.select_option("#id_scoring_preset", "wdl")
+    page.fill("#id_wdl_points", "3/1/0")
+    page.get_by_role("button", name=t("Show the table before and after")).click()
+    expect(page.locator("main h2")).to_have_text(t("The top of the table, before and after"))
+    expect(page.locator("#before caption")).to_have_text(t("Now"))
+    expect(page.locator("#after caption")).to_have_text(t("With the new scoring"))
+    expect(page.locator("#before tbody tr", has_text=winner)).to_contain_text(nasamw_points)
+    expect(page.locator("#after tbody tr", has_text=winner).locator("td").nth(2)).to_have_text("3")
+    check(page, "rescoring preview")
+    page.get_by_role("button", name=t("Rescore and change the scoring")).click()
+    expect(page.locator(".messages")).to_contain_text(t("Scoring changed; %(n)s games rescored.", n=3))
+    expect(points_of(page, winner, lang)).to_have_text("3")
+
+    # The winner, on their own phone, opens their page from the standings and finds what ranks them.
+    player = signed_in_page(browser, live_server, lang, "phone")
+    player.goto(f"{base}/standings/")
+    player.locator("#standings tbody tr", has_text=winner).get_by_role("link", name=winner).click()
+    expect(player.locator("h1")).to_have_text(winner)
+    loser = Seat.objects.get(game=games[0], side="a").registration.player.name
+    expect(player.locator("main table tbody tr").first).to_contain_text(loser)
+    expect(player.locator("main h2").nth(1)).to_have_text(t("The figures that rank this player"))
+    figures = player.locator("dl.figures")
+    expect(figures).to_contain_text(f"{t('Points')}: 3")
+    expect(figures).to_contain_text(t("The sum of the player's game points (see the points rule)."))
+    expect(figures).to_contain_text(tr(lang, "R%(round)s: %(value)s", same_ok=True, round=1, value=3))
+    check(player, "a player's own standings page")
+    assert fits(player, "phone")
+    player.context.close()
 
     # The last planned round is played: finish, not "pair the next round".
     page.goto(f"{base}/rounds/")
-    expect(page.get_by_text("Pair the next round")).to_have_count(0)
-    page.click("text=Finish the event and publish the final standings")
-    expect(page.locator(".messages")).to_contain_text("The event is finished.")
-    expect(page.locator("#podium")).to_contain_text("First place")
+    expect(page.get_by_role("button", name=t("Pair the next round"))).to_have_count(0)
+    page.get_by_role("button", name=t("Finish the event and publish the final standings")).click()
+    expect(page.locator(".messages")).to_contain_text(t("The event is finished. These are the final standings."))
+    expect(page.locator("#podium")).to_contain_text(t("First place"))
+    check(page, "final standings")
 
     # The audit log tells the story in sentences with names.
     page.goto(f"{base}/audit/")
     log = page.locator("main table")
-    expect(log).to_contain_text(f"Swapped {names[0]} ↔ {names[1]}.")
-    expect(log).to_contain_text(f"Table {games[0].table} (")
-    expect(log).to_contain_text("result corrected from 4G-1C to 1-4 by organizer Olga.")
-    expect(log).to_contain_text("Round 1: time called.")
-    expect(log).to_contain_text("Event finished after round 1: the standings are final.")
-    assert "{" not in log.inner_text() and "result.enter" not in log.inner_text()
-    context.close()
+    expect(log).to_contain_text(t("Swapped %(a)s ↔ %(b)s", a=names[0], b=names[1]))
+    expect(log).to_contain_text(t("result corrected from %(before)s to %(after)s %(by)s.", before="4G-1C", after="1-4",
+                                  by=t("by organizer %(who)s", who="Olga")))
+    expect(log).to_contain_text(t("Round %(n)s: time called.", n=1))
+    expect(log).to_contain_text(tr_n(lang, "Scoring changed from %(before)s to %(after)s: %(n)s game rescored.",
+                                     "Scoring changed from %(before)s to %(after)s: %(n)s games rescored.", 3,
+                                     before=old_scoring, after=t("win/draw/loss %(points)s", points="3/1/0")))
+    expect(log).to_contain_text(t("Event finished after round %(n)s: the standings are final.", n=1))
+    text = log.inner_text()
+    assert "{" not in text and "result.enter" not in text and t("Event changed.") not in text
+    check(page, "audit log")
+    page.context.close()

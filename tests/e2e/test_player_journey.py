@@ -1,53 +1,71 @@
-"""A player on a phone (390 × 844): registers, builds an army from the list's options, prints the sheet,
-reports a result and sees it confirmed once the opponent reports the same."""
+"""A player, in en, es and it, on a phone (390 × 844) and a desktop: registers, builds an army from the
+list's options, prints the sheet, reports a result and sees it confirmed once the opponent reports the
+same. Each step asserts the words the player reads in their language; axe-core checks the main pages."""
 
 from __future__ import annotations
+
+import io
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
+from pypdf import PdfReader
 
+from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, check, fits, signed_in_page, tr
 from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.models import EventRole, Registration
 from tournament.pairing.manager import round_pair, round_publish
 
 
-@pytest.fixture
-def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 390, "height": 844}}
+def won_sentence(lang: str, lost: int, opponent: str, opponent_lost: int) -> str:
+    """"you lost 1, Tomás Ruiz lost 4: you won" in the player's language, as the report page says it."""
+    losses = ", ".join([tr(lang, "you lost %(n)s", n=lost),
+                        tr(lang, "%(name)s lost %(n)s", name=opponent, n=opponent_lost)])
+    return tr(lang, "%(losses)s: %(verdict)s", same_ok=True, losses=losses, verdict=tr(lang, "you won"))
 
 
 @pytest.mark.django_db(transaction=True)
-def test_player_journey_on_a_phone(page, live_server, login):
+@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS_PHONE_FIRST)
+def test_player_registers_builds_an_army_prints_and_reports(browser, live_server, lang, screen):
     organizer = make_user("org-e2e")
     event = make_event(slug="e2e-phone", name="Torneo del Móvil")
     EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
     make_user("marta", "Marta")
-    login("marta")
+    page = signed_in_page(browser, live_server, lang, screen, "marta")
+    t = lambda msgid, **kw: tr(lang, msgid, **kw)  # noqa: E731 - the journey reads like the page
 
     page.goto(f"{live_server.url}/e/{event.slug}/")
-    page.click("text=Register for this event")
+    check(page, "event page")
+    page.get_by_role("link", name=t("Register for this event")).click()
+    check(page, "registration form")
     page.fill("#id_name", "Marta Núñez")
     page.click("main button[type=submit]")
 
     # Choosing the list shows its options beside the boxes and starts from its standard army.
     page.fill("#id_army_ref", "II/56")
     page.locator("#id_army_ref").press("Tab")
-    expect(page.locator("#caption-e2")).to_have_text("Column 2: 4 × 4Bd")
-    expect(page.locator("#caption-e0")).to_have_text("General: Cv or 4Bd")
+    expect(page.locator("#caption-e2")).to_have_text(t("Column %(column)s: %(options)s", column=2, options="4 × 4Bd"))
+    expect(page.locator("#caption-e0")).to_have_text(
+        tr(lang, "General: %(options)s", same_ok=True, options=f"Cv {tr(lang, 'or')} 4Bd"))
     expect(page.locator("#id_e2")).to_have_value("4Bd")
     page.fill("#id_e3", "El")
-    page.click("text=Save army")
+    page.get_by_role("button", name=t("Save army")).click()
     expect(page.locator("#army-problems")).to_contain_text("El")
     expect(page.locator("#id_e3")).to_have_attribute("aria-invalid", "true")
+    check(page, "army form with a problem")
     page.fill("#id_e3", "4Bd")
-    page.click("text=Save army")
-    expect(page.locator(".messages")).to_contain_text("Army saved")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name=t("Save army")).click()
+    expect(page.locator(".messages")).to_contain_text(t("Army saved: it is valid for this event."))
+    assert fits(page, screen)
+    check(page, "saved army")
 
-    sheet = page.request.get(live_server.url + page.locator("#print-army").get_attribute("href"))
+    # The army sheet: a PDF with the player's name and army.
+    link = page.get_by_role("link", name=t("Print the army sheet (A4)"))
+    sheet = page.request.get(live_server.url + link.get_attribute("href"))
     assert sheet.status == 200 and sheet.headers["content-type"] == "application/pdf"
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.body())).pages)
+    assert "Marta Núñez" in text and "II/56" in text
 
     # A round with an opponent; Marta reports from her stable game link.
     make_registration(event, make_player("Tomás Ruiz"))
@@ -56,11 +74,17 @@ def test_player_journey_on_a_phone(page, live_server, login):
     seat = marta.seats.get()
     page.goto(live_server.url + reverse("tournament:my_game", args=[marta.game_token]))
     page.fill("#id_shorthand", "4-1" if seat.side == "a" else "1-4")  # Marta won, losing 1
-    page.click("text=Save result")
-    expect(page.locator("#own-report")).to_contain_text("You reported: you lost 1, Tomás Ruiz lost 4: you won")
+    page.get_by_role("button", name=t("Save result")).click()
+    words = won_sentence(lang, 1, "Tomás Ruiz", 4)
+    expect(page.locator("#own-report")).to_contain_text(f"{t('You reported:')} {words}")
+    check(page, "the player's report page")
 
+    # The opponent reports the same on their own phone: Marta sees the result confirmed, in words.
     other = seat.game.seats.exclude(pk=seat.pk).get()
     Client().post(reverse("tournament:report", args=[other.report_token]),
                   {"shorthand": "4-1" if seat.side == "a" else "1-4"})
     page.reload()
-    expect(page.locator("#result-words")).to_contain_text("you lost 1, Tomás Ruiz lost 4: you won")
+    expect(page.locator("#game-status")).to_have_text(t("Confirmed"))
+    expect(page.locator("#result-words")).to_contain_text(words)
+    assert fits(page, screen)
+    page.context.close()

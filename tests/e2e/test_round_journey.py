@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.axe import assert_accessible
 from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.models import EventRole, Game, Seat
 
@@ -33,6 +34,7 @@ def test_one_full_round(page, live_server, login):
     public = page.context.browser.new_page()
     public.goto(f"{live_server.url}/e/{event.slug}/pairings/")
     expect(public.locator("main")).to_contain_text("Giocatore 1 Niccolò")
+    assert_accessible(public, "public pairings")
 
     # Table 1: both players report the same result by their private links -> confirmed.
     games = list(Game.objects.filter(round__event=event, is_bye=False).order_by("table"))
@@ -53,6 +55,7 @@ def test_one_full_round(page, live_server, login):
         player.click("text=Save result")
     expect(player.locator(".messages")).to_contain_text("Your report differs from your opponent's: an umpire will settle it.")
     expect(player.locator("#game-status")).to_have_text("Reports differ: umpire needed")
+    assert_accessible(player, "a disputed report")
 
     # The umpire, in a browser of their own, sees the dispute on the round page and settles it.
     umpire_page = page.context.browser.new_context().new_page()
@@ -64,6 +67,7 @@ def test_one_full_round(page, live_server, login):
     row = umpire_page.locator(f"#game-{games[1].pk}")
     expect(row.locator(".badge")).to_have_text("Reports differ: umpire needed")
     expect(umpire_page.locator(f"#game-{games[0].pk} .badge")).to_have_text("Confirmed")
+    assert_accessible(umpire_page, "a round with a dispute and a confirmed game")
     row.locator("text=Enter result").click()
     reports = umpire_page.locator("div.card", has_text="Players' reports")
     expect(reports).to_contain_text(c.registration.player.name)

@@ -1,77 +1,97 @@
 """The umpire's journey (issue 13): from the event page to a ruling, recorded in the event's rulings log,
-on a phone (390 × 844) and on a desktop. Each step asserts what the umpire reads."""
+in en, es and it, on a phone (390 × 844) and on a desktop. Each step asserts what the umpire reads, in
+their language (the step-through's words come from its YAML); axe-core checks the main pages."""
 
 from __future__ import annotations
 
 import datetime
 
 import pytest
+import yaml
 from playwright.sync_api import expect
 
+from config.paths import BASE_DIR
+from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, check, fits, signed_in_page, tr
 from tests.factories import make_event, make_user
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+FLOW = yaml.safe_load((BASE_DIR / "fixtures" / "flows" / "nasamw-pip-cost.yaml").read_text(encoding="utf-8"))
+DESTROYED = {"en": "destroyed", "es": "destruido", "it": "distrutto"}
+
+
+def answer(node: str, answer_id: str, lang: str) -> str:
+    return next(a["label"][lang] for a in FLOW["nodes"][node]["answers"] if a["id"] == answer_id)
 
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("screen", VIEWPORTS)
-def test_umpire_goes_from_the_event_to_a_recorded_ruling(page, live_server, login, screen):
+@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS_PHONE_FIRST)
+def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, lang, screen):
     from rulings.importer import import_rules
     from tournament.models import EventRole
 
     import_rules()
-    page.set_viewport_size(VIEWPORTS[screen])
     event = make_event(slug="torneo-umpire", name="Torneo Arbitro", date=datetime.date(2026, 5, 9))
     EventRole.objects.create(event=event, user=make_user("ump-journey"), role=EventRole.Role.UMPIRE)
-    login("ump-journey")
+    page = signed_in_page(browser, live_server, lang, screen, "ump-journey")
+    t = lambda msgid, **kw: tr(lang, msgid, **kw)  # noqa: E731 - the journey reads like the page
 
     # The Rules menu and a way to search are in the header of every page, phone included.
     page.goto(f"{live_server.url}/")
     page.locator("#nav-rules summary").click()
-    expect(page.locator("#nav-rules").get_by_role("link", name="Calculators")).to_be_visible()
+    expect(page.locator("#nav-rules").get_by_role("link", name=t("Calculators"))).to_be_visible()
     search = page.locator(".nav-search-link" if screen == "phone" else ".nav-search input")
     expect(search).to_be_visible()
+    check(page, "home with the Rules menu open")
 
     # From the event page: "Settle a dispute" opens the search and the step-throughs for this event.
     page.goto(f"{live_server.url}{event.get_absolute_url()}")
-    page.get_by_role("link", name="Settle a dispute").click()
-    expect(page.locator("h1")).to_have_text("Settle a dispute")
-    expect(page.locator("main")).to_contain_text("rulings log of Torneo Arbitro")
+    expect(page.get_by_role("link", name=t("Rulings log"))).to_be_visible()
+    check(page, "event page for an umpire")
+    page.get_by_role("link", name=t("Settle a dispute")).click()
+    expect(page.locator("h1")).to_have_text(t("Settle a dispute"))
+    intro = t("Search the rules, or answer a step-through question by question; the ruling you reach can be "
+              "recorded in the rulings log of %(name)s.", name="Torneo Arbitro")
+    expect(page.locator("main")).to_contain_text(intro)
     page.fill("#rl-q", "recoil")
     expect(page.locator("#rl-results .rl-hit").first).to_be_visible()
-    expect(page.locator("#rl-results .rl-lang").first).to_contain_text("Italian")
+    expect(page.locator("#rl-results .rl-lang").first).to_contain_text(t("Italian"))
+    check(page, "settle a dispute, with search results")
 
     # A step-through to a ruling; changing an earlier answer drops the later ones from the URL.
     page.click("#flow-nasamw-pip-cost a")
     step = page.locator("#flow-step")
-    step.get_by_role("link", name="Yes, a tactical move").click()
-    step.locator("#flow-question").get_by_role("link", name="No", exact=True).click()
-    step.get_by_role("link", name="One or more").click()
+    expect(step).to_contain_text(FLOW["nodes"]["q-tactical"]["question"][lang])
+    step.get_by_role("link", name=answer("q-tactical", "yes", lang)).click()
+    expect(step).to_contain_text(FLOW["nodes"]["q-first"]["question"][lang])
+    step.locator("#flow-question").get_by_role("link", name=answer("q-first", "no", lang), exact=True).click()
+    step.get_by_role("link", name=answer("q-extras", "some", lang)).click()
     expect(step.locator("#flow-ruling")).to_have_attribute("data-node", "r-extras")
     step.locator("a.rl-back").click()
     step.locator("a.rl-back").click()
-    step.locator("#flow-question").get_by_role("link", name="Yes", exact=True).click()
-    expect(step.locator("#flow-ruling")).to_contain_text("1 PIP for each move")
+    step.locator("#flow-question").get_by_role("link", name=answer("q-first", "yes", lang), exact=True).click()
+    expect(step.locator("#flow-ruling")).to_contain_text(FLOW["nodes"]["r-first"]["ruling"][lang][:40])
     assert "q-extras" not in page.url and "event=torneo-umpire" in page.url
+    check(page, "a step-through's ruling with the record form")
 
     # Record it: the event is already chosen. The log shows it in words.
     page.fill("#id_table", "3")
     page.fill("#id_players", "Ana v Bruno")
     page.fill("#id_note", "Elephant in the first bound")
     page.click("#flow-record button[type=submit]")
-    expect(page.locator(".messages")).to_contain_text("Ruling recorded")
-    page.get_by_role("link", name="Open the event's rulings log").click()
+    expect(page.locator(".messages")).to_contain_text(t("Ruling recorded in the event log."))
+    page.get_by_role("link", name=t("Open the event's rulings log")).click()
     row = page.locator("#rulings-log tbody tr").first
     expect(row).to_contain_text("Ana v Bruno")
-    expect(row).to_contain_text("PIP cost of one move")
+    expect(row).to_contain_text(FLOW["title"][lang])
     expect(row).to_contain_text("Elephant in the first bound")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[screen]["width"] or screen == "desktop"
+    assert fits(page, screen)
+    check(page, "the event's rulings log")
 
     # A calculator answers in a sentence, with the JSON behind a short link that keeps the phone page narrow.
     page.goto(f"{live_server.url}/rulings/calc/dba-combat/?a=4Bd&b=3Kn")
-    expect(page.locator("#calc-summary")).to_contain_text("Blades (4Bd): 42% destroyed")
-    expect(page.locator("#calc-odds")).to_contain_text("Knights (3Kn)")
-    expect(page.get_by_role("link", name="The same result as data (JSON)")).to_be_visible()
-    if screen == "phone":
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(page.locator("#calc-summary")).to_contain_text(f"(4Bd): 42% {DESTROYED[lang]}")
+    expect(page.locator("#calc-odds")).to_contain_text("(3Kn)")
+    expect(page.get_by_role("link", name=t("The same result as data (JSON)"))).to_be_visible()
+    assert fits(page, screen)
+    check(page, "a calculator's answer")
+    page.context.close()

@@ -150,10 +150,26 @@ def _event(entry: AuditEntry) -> str:
         "event.unlock_armies": lambda: _("Armies unlocked."),
         "event.finish": lambda: _("Event finished after round %(n)s: the standings are final.") % {
             "n": after.get("rounds", "?")},
+        "event.rescore": lambda: _rescore(before, after),
         "event.extra_round": lambda: _("Extra round %(n)s chosen beyond the %(planned)s planned.") % {
             "n": entry.round_number or "?", "planned": before.get("planned", "?")},
     }
     return simple.get(entry.action, lambda: _("Event changed."))()
+
+
+def _scoring_name(side: dict) -> str:
+    """A scoring as the rescoring recorded it: its preset's name (the key for older entries), with the points."""
+    if side.get("scoring_preset") == "wdl":
+        return _("win/draw/loss %(points)s") % {"points": side.get("wdl_points") or "3/1/0"}
+    return _(side.get("scoring_name") or side.get("scoring_preset") or "—")
+
+
+def _rescore(before: dict, after: dict) -> str:
+    """The rescoring in words: "Scoring changed from NASAMW (DBA 3.0 adaptation) to win/draw/loss 3/1/0: 3 games rescored"."""
+    n = after.get("games_rescored", 0)
+    return ngettext("Scoring changed from %(before)s to %(after)s: %(n)s game rescored.",
+                    "Scoring changed from %(before)s to %(after)s: %(n)s games rescored.", n) % {
+        "before": _scoring_name(before), "after": _scoring_name(after), "n": n}
 
 
 def _round(entry: AuditEntry, names) -> str:

@@ -17,6 +17,7 @@ from tournament.events.audit import audit
 from tournament.events.state import event_state
 from tournament.models import Event, Game, Seat
 from tournament.results import tiebreaks
+from tournament.results.presets import PRESET_NAMES
 from tournament.results.scoring import bye_score, preset, score_game, with_points
 from tournament.results.standings import EventData, StandingRow, entry_as_shown, game_result, load, rank, shown_rank
 
@@ -104,10 +105,11 @@ def rescore(event: Event, change: ScoringChange, user, *, expected_state: str | 
         seats += by_side.values()
         count += 1
     Seat.objects.bulk_update(seats, ["score"], batch_size=500)
-    before = {"scoring_preset": event.scoring_preset, "wdl_points": event.wdl_points, "tiebreaks": event.tiebreaks}
+    before = {"scoring_preset": event.scoring_preset, "scoring_name": PRESET_NAMES.get(event.scoring_preset, ""),
+              "wdl_points": event.wdl_points, "tiebreaks": event.tiebreaks}
     event.scoring_preset, event.wdl_points, event.tiebreaks = change.preset, change.wdl_points, list(change.tiebreaks)
     event.save(update_fields=["scoring_preset", "wdl_points", "tiebreaks"])
     audit(event=event, user=user, action="event.rescore", target=event.slug, before=before,
-          after={"scoring_preset": change.preset, "wdl_points": change.wdl_points, "tiebreaks": list(change.tiebreaks),
-                 "games_rescored": count})
+          after={"scoring_preset": change.preset, "scoring_name": PRESET_NAMES.get(change.preset, ""),
+                 "wdl_points": change.wdl_points, "tiebreaks": list(change.tiebreaks), "games_rescored": count})
     return count

@@ -55,6 +55,8 @@ class ResultForm(forms.Form):
             f[f"{side}_elements_lost"].label = _("Elements lost by %(name)s") % {"name": name}
             f[f"{side}_general_lost"].label = _("%(name)s lost the general") % {"name": name}
             f[f"{side}_camp_lost"].label = _("%(name)s lost the camp / BUA / city") % {"name": name}
+            f[f"{side}_sch_lost"].label = _("Scythed Chariots lost by %(name)s (not in the elements above)") % {
+                "name": name}
         return self
 
     def clean(self):

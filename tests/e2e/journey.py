@@ -1,0 +1,81 @@
+"""What the journeys share: the languages and screens they run in, the words a user reads in each
+language (taken from the project's own catalogues, and checked to be translated), and a signed-in tab.
+
+Every journey runs in en, es and it; across the set both a desktop and a phone (390 × 844) are used.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+SCREENS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+BROWSER_LOCALES = {"en": "en-GB", "es": "es-ES", "it": "it-IT"}
+PASSWORD = "pw-Tornei-2026!"
+
+# (language, screen): each journey in all three languages, each on both screens somewhere in the set.
+LANGUAGE_SCREENS = [
+    pytest.param("en", "desktop", id="en-desktop"),
+    pytest.param("es", "phone", id="es-phone"),
+    pytest.param("it", "desktop", id="it-desktop"),
+]
+LANGUAGE_SCREENS_PHONE_FIRST = [
+    pytest.param("en", "phone", id="en-phone"),
+    pytest.param("es", "desktop", id="es-desktop"),
+    pytest.param("it", "phone", id="it-phone"),
+]
+
+
+def tr(language: str, msgid: str, *, same_ok: bool = False, **values) -> str:
+    """The words the page shows in `language` for `msgid` (with its %(name)s values filled in).
+
+    In es and it the words must differ from the English original, unless `same_ok` (e.g. "No"): an
+    untranslated label fails the journey.
+    """
+    with translation.override(language):
+        words = translation.gettext(msgid)
+    if language != "en" and not same_ok:
+        assert words != msgid, f"{msgid!r} is not translated into {language}"
+    return words % values if values else words
+
+
+def tr_n(language: str, singular: str, plural: str, n: int, **values) -> str:
+    with translation.override(language):
+        words = translation.ngettext(singular, plural, n)
+    if language != "en":
+        assert words not in (singular, plural), f"{plural!r} is not translated into {language}"
+    return words % {"n": n, **values}
+
+
+def signed_in_page(browser, live_server, language: str, screen: str, username: str | None = None):
+    """A new browser (its own cookies) in `language` on `screen`; signed in through the login form when
+    a username is given. Confirmation dialogs are accepted."""
+    context = browser.new_context(locale=BROWSER_LOCALES[language], viewport=SCREENS[screen])
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    if username:
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    return page
+
+
+def fits(page, screen: str) -> bool:
+    """No sideways scrolling of the whole page on a phone."""
+    return screen == "desktop" or page.evaluate("document.documentElement.scrollWidth") <= SCREENS[screen]["width"]
+
+
+RAW = ("{'", '{"', "%(", "[object ", "<built-in", "undefined", "Traceback")
+
+
+def check(page, where: str) -> None:
+    """A main page of a journey: axe finds nothing serious, and the page shows no developer output
+    (a dict, an unfilled %(placeholder)s, a JavaScript object)."""
+    from tests.e2e.axe import assert_accessible
+
+    assert_accessible(page, where)
+    text = page.locator("main").inner_text()
+    leaked = [raw for raw in RAW if raw in text]
+    assert not leaked, f"{where} shows developer output {leaked}: {text[:300]}"
