@@ -6,6 +6,7 @@ from tournament.models import (
     Event,
     EventRole,
     Game,
+    LadderGame,
     League,
     LeagueEvent,
     LeagueMerge,
@@ -141,3 +142,10 @@ class LeagueEventAdmin(admin.ModelAdmin):
 class LeagueMergeAdmin(admin.ModelAdmin):
     list_display = ["league", "player", "into", "created_by", "created_at"]
     raw_id_fields = ["player", "into", "created_by"]
+
+
+@admin.register(LadderGame)
+class LadderGameAdmin(admin.ModelAdmin):
+    list_display = ["league", "played_on", "player_a", "player_b", "outcome", "state"]
+    list_filter = ["state"]
+    raw_id_fields = ["player_a", "player_b", "reported_by", "confirmed_by"]
