@@ -85,8 +85,9 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
             language = get_language()
             page = repr((name, event_state(event), language, wants_fragment(request), request.get_full_path()))
             key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
-            # The reader's CSRF cookie is part of the tag: a 304 must not keep a page holding a token that
-            # no longer matches their cookie (it changes when they log in).
+            # The reader's CSRF cookie (set now if they have none) is part of the tag: a 304 must not keep a
+            # page holding a token that no longer matches their cookie (it changes when they log in).
+            token = get_token(request)
             etag = '"' + hashlib.sha256((key + request.META.get("CSRF_COOKIE", "")).encode()).hexdigest()[:32] + '"'
             cached = _local_get(key) or cache.get(key)
             if cached is None:
@@ -105,7 +106,7 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
             if response is None:
                 placeholder = csrf_placeholder()
                 if placeholder in html:
-                    html = html.replace(placeholder, get_token(request))
+                    html = html.replace(placeholder, token)
                 response = HttpResponse(html, content_type=content_type)
             response["ETag"] = etag
             response["Last-Modified"] = http_date(rendered_at)
