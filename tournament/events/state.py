@@ -16,6 +16,9 @@ from django.utils.translation import get_language
 
 from tournament.models import Event, Game, Registration, Round, Seat
 
+_SENTINEL = -7_340_221  # stands for the event's key while the query is compiled once per database vendor
+_compiled: dict[str, tuple[str, list, list[list[str]]]] = {}
+
 
 def _aggregates(queryset, **aggregates):
     """`queryset.aggregate(**aggregates)` as SQL and parameters, always one row (no GROUP BY, no ORDER BY)."""
@@ -23,28 +26,38 @@ def _aggregates(queryset, **aggregates):
     return query.query.sql_with_params(), list(aggregates)
 
 
-def _counts(event: Event) -> list:
+def _compile() -> tuple[str, list, list[list[str]]]:
+    """The four aggregates as one statement: compiling them through the ORM costs more than running them."""
+    event = _SENTINEL
     parts = [
-        _aggregates(Game.objects.filter(round__event=event),
+        _aggregates(Game.objects.filter(round__event_id=event),
                     v=Sum("version"), n=Count("pk"), t=Max("entered_at"), last=Max("pk"),
                     reported=Count("pk", filter=Q(status=Game.Status.REPORTED)),
                     disputed=Count("pk", filter=Q(status=Game.Status.DISPUTED))),
         # A swap deletes and recreates two seats: the newest seat key moves on.
-        _aggregates(Seat.objects.filter(round__event=event), n=Count("pk"), last=Max("pk"), s=Sum("score")),
-        _aggregates(Registration.objects.filter(event=event), t=Max("updated_at"), n=Count("pk")),
-        _aggregates(Round.objects.filter(event=event),
+        _aggregates(Seat.objects.filter(round__event_id=event), n=Count("pk"), last=Max("pk"), s=Sum("score")),
+        _aggregates(Registration.objects.filter(event_id=event), t=Max("updated_at"), n=Count("pk")),
+        _aggregates(Round.objects.filter(event_id=event),
                     n=Count("pk"), last=Max("pk"), p=Max("published_at"), c=Max("clock_started_at"),
                     done=Count("pk", filter=Q(status=Round.Status.COMPLETED))),
     ]
     sql = " CROSS JOIN ".join(f"({part_sql}) AS s{k}" for k, ((part_sql, _), _) in enumerate(parts))
     params = [p for (_, part_params), _ in parts for p in part_params]
+    assert params.count(_SENTINEL) == len(parts)  # noqa: S101 - the event is the only varying parameter
+    return f"SELECT * FROM {sql}", params, [names for _, names in parts]  # noqa: S608 - ORM-compiled, bound
+
+
+def _counts(event: Event) -> list:
+    if connection.vendor not in _compiled:
+        _compiled[connection.vendor] = _compile()
+    sql, params, names = _compiled[connection.vendor]
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT * FROM {sql}", params)  # noqa: S608 - ORM-compiled subqueries, bound parameters
+        cursor.execute(sql, [event.pk if p == _SENTINEL else p for p in params])
         row = cursor.fetchone()
     values, start = [], 0
-    for _, names in parts:
-        values.append(dict(zip(names, row[start:start + len(names)], strict=True)))
-        start += len(names)
+    for part in names:
+        values.append(dict(zip(part, row[start:start + len(part)], strict=True)))
+        start += len(part)
     return values
 
 
