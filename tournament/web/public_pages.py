@@ -29,7 +29,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from tournament.events.state import event_state
+from tournament.events.state import state_for_slug
 from tournament.web.htmx import wants_fragment
 
 SECONDS = 600  # how long a rendering is kept (a changed state is a new key at once; this only frees memory)
@@ -74,16 +74,20 @@ def _shareable(request, params: frozenset[str]) -> bool:
 
 
 def public_page(name: str, params: frozenset[str] = frozenset()):
-    """Decorator for a public view taking `(request, event, ...)` (inside `event_view`): anonymous GETs with
-    no query other than `params` are answered from the cache or with 304; everything else runs the view."""
+    """Decorator for a public event view taking `(request, slug, ...)` (outside `event_view`, so that a page served
+    from the cache does not load the event: one query in all): anonymous GETs with no query other than `params`
+    are answered from the cache or with 304; everything else runs the view."""
 
     def decorator(view):
         @wraps(view)
-        def wrapper(request, event, *args, **kwargs):
+        def wrapper(request, slug, *args, **kwargs):
             if not _shareable(request, params):
-                return view(request, event, *args, **kwargs)
+                return view(request, slug, *args, **kwargs)
+            state = state_for_slug(slug)
+            if state is None:  # no such event: the view says so
+                return view(request, slug, *args, **kwargs)
             language = get_language()
-            page = repr((name, event_state(event), language, wants_fragment(request), request.get_full_path()))
+            page = repr((name, state, language, wants_fragment(request), request.get_full_path()))
             key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
             # The reader's CSRF cookie (set now if they have none) is part of the tag: a 304 must not keep a
             # page holding a token that no longer matches their cookie (it changes when they log in).
@@ -93,7 +97,7 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
             if cached is None:
                 setattr(request, _RENDERING, True)
                 try:
-                    response = view(request, event, *args, **kwargs)
+                    response = view(request, slug, *args, **kwargs)
                 finally:
                     setattr(request, _RENDERING, False)
                 if response.status_code != 200 or response.streaming or response.cookies:

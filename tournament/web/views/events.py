@@ -36,8 +36,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@event_view()
 @public_page("event")
+@event_view()
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     registrations = event.registrations.select_related("club").exclude(
         status=Registration.Status.DROPPED

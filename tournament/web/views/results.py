@@ -159,8 +159,8 @@ def _upto(request: HttpRequest, event: Event) -> int | None:
 
 
 @require_GET
-@event_view()
 @public_page("standings", params=frozenset({"round"}))
+@event_view()
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
     upto = round_param(request.GET)
 

@@ -164,8 +164,8 @@ def seats_swap_view(request: HttpRequest, event: Event, number: int) -> HttpResp
 
 
 @require_GET
-@event_view()
 @public_page("pairings")
+@event_view()
 def pairings(request: HttpRequest, event: Event, number: int | None = None) -> HttpResponse:
     """Public: the published pairings of a round (the latest by default); htmx refreshes the table."""
     published = event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number")
