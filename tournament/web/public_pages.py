@@ -32,7 +32,8 @@ from django.utils.translation import get_language
 from tournament.events.state import state_for_slug
 from tournament.web.htmx import wants_fragment
 
-SECONDS = 600  # how long a rendering is kept (a changed state is a new key at once; this only frees memory)
+SECONDS = 60  # how long a rendering is kept: a changed state is a new key at once; a renamed club (not in the
+# state) shows within a minute, as in the fragment cache
 LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
 _local: OrderedDict[str, tuple[float, str, str, float]] = OrderedDict()
