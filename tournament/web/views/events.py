@@ -20,6 +20,7 @@ from tournament.models import Event, Registration
 from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore
 from tournament.web.forms.events import EventForm, ScoringForm
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
+from tournament.web.public_pages import public_page
 
 LINKABLE_SLUG = r"^[-a-zA-Z0-9_]+$"  # Django's <slug:> path converter
 
@@ -36,6 +37,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@public_page("event")
 @event_view()
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     registrations = event.registrations.select_related("club").exclude(

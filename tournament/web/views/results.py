@@ -35,6 +35,7 @@ from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment
 from tournament.web.params import round_param
 from tournament.web.permissions import event_view, game_for
+from tournament.web.public_pages import public_page
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -158,6 +159,7 @@ def _upto(request: HttpRequest, event: Event) -> int | None:
 
 
 @require_GET
+@public_page("standings", params=frozenset({"round"}))
 @event_view()
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
     upto = round_param(request.GET)

@@ -34,6 +34,7 @@ from tournament.results.shorthand import to_shorthand
 from tournament.web.fragments import cached_fragment
 from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
+from tournament.web.public_pages import public_page
 
 
 def games_of(rnd: Round):
@@ -176,6 +177,7 @@ def seats_swap_view(request: HttpRequest, event: Event, number: int) -> HttpResp
 
 
 @require_GET
+@public_page("pairings")
 @event_view()
 def pairings(request: HttpRequest, event: Event, number: int | None = None) -> HttpResponse:
     """Public: the published pairings of a round (the latest by default); htmx refreshes the table."""

@@ -1,0 +1,131 @@
+"""The public event home, pairings and standings: anonymous readers get a rendering cached per event state,
+with ETag/Last-Modified and 304 answers; nobody's CSRF token, name or messages are shared; every page reads
+a constant number of queries whatever the event's size, for the public and for an organizer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+from tests.simulated_events import build_event
+from tournament.models import EventRole, Game
+from tournament.results.entry import result_enter
+from tournament.results.shorthand import parse_shorthand
+from tournament.web import public_pages
+
+PAGES = ["tournament:event", "tournament:pairings", "tournament:standings"]
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def url(page: str, event) -> str:
+    return reverse(page, args=[event.slug])
+
+
+@pytest.fixture
+def small(db):
+    return build_event(8, 2)
+
+
+@pytest.mark.parametrize("players", [8, 120])
+@pytest.mark.parametrize("page", PAGES)
+def test_anonymous_pages_read_a_constant_number_of_queries(db, client, django_assert_max_num_queries, players, page):
+    event = build_event(players, 3)
+    with django_assert_max_num_queries(8):  # the first reader renders the page (cache miss)
+        first = client.get(url(page, event))
+    assert first.status_code == 200 and "Player" in first.text
+    with django_assert_max_num_queries(1):  # the event's state by its slug; the page comes from the cache
+        again = Client().get(url(page, event))
+    assert again.text.replace(TOKEN.search(again.text)[1], "") == first.text.replace(TOKEN.search(first.text)[1], "")
+
+
+@pytest.mark.parametrize("players", [8, 120])
+@pytest.mark.parametrize("page", PAGES)
+def test_organizer_pages_read_a_constant_number_of_queries(organizer_client, organizer, django_assert_max_num_queries,
+                                                           players, page):
+    event = build_event(players, 3)
+    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    for _ in range(2):  # a signed-in reader's page is rendered for them each time
+        with django_assert_max_num_queries(10):  # session, user, event, roles, state, the tables' reads
+            response = organizer_client.get(url(page, event))
+        assert response.status_code == 200 and "Organizer Uno" not in response.text and "org" in response.text
+        assert "ETag" not in response
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_if_none_match_gives_304_until_a_result_changes(client, small, page):
+    first = client.get(url(page, small))
+    assert first["ETag"] and first["Last-Modified"] and "no-cache" in first["Cache-Control"]
+    assert {"Cookie", "Accept-Language", "HX-Request"} <= {v.strip() for v in first["Vary"].split(",")}
+    unchanged = client.get(url(page, small), headers={"If-None-Match": first["ETag"]})
+    assert unchanged.status_code == 304 and unchanged.content == b"" and unchanged["ETag"] == first["ETag"]
+
+    game = Game.objects.filter(round__event=small, is_bye=False).order_by("-round__number", "table").first()
+    result_enter(game, parse_shorthand("1-4G", small.edition), None)
+    changed = client.get(url(page, small), headers={"If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    if page != "tournament:event":  # the event home shows the players, not the results
+        assert changed.text.replace(TOKEN.search(changed.text)[1], "") != first.text.replace(TOKEN.search(first.text)[1], "")
+
+
+def test_the_language_is_part_of_the_page_and_its_tag(client, small):
+    english = client.get(url("tournament:standings", small))
+    spanish = client.get(url("tournament:standings", small), headers={"Accept-Language": "es",
+                                                                       "If-None-Match": english["ETag"]})
+    assert spanish.status_code == 200 and spanish["ETag"] != english["ETag"]
+    assert "Clasificación" in spanish.text and "Clasificación" not in english.text
+    italian = client.get(url("tournament:standings", small), headers={"Accept-Language": "it"})
+    assert italian.text != spanish.text and italian["Content-Language"] == "it"
+
+
+def test_an_htmx_swap_gets_the_table_and_a_page_load_the_page(client, small):
+    fragment = client.get(url("tournament:pairings", small), headers={"HX-Request": "true"})
+    page = client.get(url("tournament:pairings", small), headers={"If-None-Match": fragment["ETag"]})
+    assert "<html" not in fragment.text and "<table" in fragment.text
+    assert page.status_code == 200 and "<html" in page.text and page["ETag"] != fragment["ETag"]
+    restore = client.get(url("tournament:pairings", small), headers={"HX-Request": "true",
+                                                                      "HX-History-Restore-Request": "true"})
+    assert "<html" in restore.text
+
+
+def test_the_shared_rendering_holds_no_token_and_no_name(client, organizer_client, organizer, small):
+    EventRole.objects.create(event=small, user=organizer, role=EventRole.Role.ORGANIZER)
+    public_pages._local.clear()
+    for page in PAGES:
+        assert "Log out" in organizer_client.get(url(page, small)).text
+    assert not public_pages._local  # a signed-in reader's page is never kept
+    readers = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    tokens = []
+    for reader in readers:
+        html = reader.get(url("tournament:standings", small)).text
+        assert "Log out" not in html and ">org<" not in html
+        tokens.append(TOKEN.search(html)[1])
+        # the reader's own token works: the language switch is a POST with CSRF protection
+        switched = reader.post(reverse("set_language"), {"language": "it", "next": "/", "csrfmiddlewaretoken": tokens[-1]})
+        assert switched.status_code == 302
+    assert tokens[0] != tokens[1]
+    stored = [html for _, html, _, _ in public_pages._local.values()]
+    assert stored and all(public_pages.csrf_placeholder() in html for html in stored)
+    assert not any(token in html for token in tokens for html in stored)
+    assert not any(">org<" in html or "Log out" in html for html in stored)
+
+
+def test_a_reader_with_a_message_waiting_sees_it_once(client, small):
+    client.get(url("tournament:event", small))  # cached without messages
+    request = RequestFactory().get("/")
+    storage = CookieStorage(request)
+    client.cookies["messages"] = storage._encode([Message(constants.SUCCESS, "Registration received")])
+    shown = client.get(url("tournament:event", small))
+    assert "Registration received" in shown.text
+    assert "Registration received" not in client.get(url("tournament:event", small)).text
+
+
+def test_an_unknown_query_is_rendered_for_that_reader(client, small):
+    response = client.get(url("tournament:standings", small) + "?utm_source=poster")
+    assert response.status_code == 200 and "ETag" not in response
+    assert client.get(url("tournament:standings", small) + "?round=1")["ETag"]

@@ -1,0 +1,124 @@
+"""The public event pages (home, pairings, standings) for anonymous readers, served from a rendering cached
+per event state, with `ETag`/`Last-Modified` and 304 answers.
+
+Three hundred players refresh these pages all weekend; almost none are logged in. For an anonymous GET the
+page is identified by the event's state (`tournament.events.state`: one query), the active language, the
+path with its query and whether htmx asked for a fragment. A rendering is kept in this process (it never
+goes stale: a new state is a new key) and in the shared cache (so the other server processes render it
+once, not once each); only a miss runs the view.
+
+What must never be shared is never cached: the page is rendered for an anonymous user with a placeholder
+where the CSRF token goes, and each reader gets their own token in its place; a reader with messages
+waiting, or a query this page does not read, gets the page rendered for them alone. Signed-in readers get
+the dynamic page as before."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from functools import wraps
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import http_date
+from django.utils.translation import get_language
+
+from tournament.events.state import state_for_slug
+from tournament.web.htmx import wants_fragment
+
+SECONDS = 60  # how long a rendering is kept: a changed state is a new key at once; a renamed club (not in the
+# state) shows within a minute, as in the fragment cache
+LOCAL_ENTRIES = 256
+_RENDERING = "_public_page_rendering"
+_local: OrderedDict[str, tuple[float, str, str, float]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def csrf_placeholder() -> str:
+    """What stands for the CSRF token in a shared rendering: the same in every process of a deployment."""
+    return "csrf-" + hashlib.sha256(("public-page:" + settings.SECRET_KEY).encode()).hexdigest()[:32]
+
+
+def csrf_context(request) -> dict:
+    """Template context processor: in a shared rendering, the placeholder instead of this reader's token."""
+    return {"csrf_token": csrf_placeholder()} if getattr(request, _RENDERING, False) else {}
+
+
+def _local_get(key: str):
+    with _lock:
+        entry = _local.get(key)
+        if entry is None or entry[0] < time.monotonic():
+            return None
+        _local.move_to_end(key)
+        return entry[1:]
+
+
+def _local_set(key: str, value: tuple[str, str, float]) -> None:
+    with _lock:
+        _local[key] = (time.monotonic() + SECONDS, *value)
+        while len(_local) > LOCAL_ENTRIES:
+            _local.popitem(last=False)
+
+
+def _shareable(request, params: frozenset[str]) -> bool:
+    if request.method != "GET" or not set(request.GET) <= params:
+        return False
+    if request.user.is_authenticated:
+        return False
+    return not len(get_messages(request))  # peeking does not consume them
+
+
+def public_page(name: str, params: frozenset[str] = frozenset()):
+    """Decorator for a public event view taking `(request, slug, ...)` (outside `event_view`, so that a page served
+    from the cache does not load the event: one query in all): anonymous GETs with no query other than `params`
+    are answered from the cache or with 304; everything else runs the view."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, slug, *args, **kwargs):
+            if not _shareable(request, params):
+                return view(request, slug, *args, **kwargs)
+            state = state_for_slug(slug)
+            if state is None:  # no such event: the view says so
+                return view(request, slug, *args, **kwargs)
+            language = get_language()
+            page = repr((name, state, language, wants_fragment(request), request.get_full_path()))
+            key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
+            # The reader's CSRF cookie (set now if they have none) is part of the tag: a 304 must not keep a
+            # page holding a token that no longer matches their cookie (it changes when they log in).
+            token = get_token(request)
+            etag = '"' + hashlib.sha256((key + request.META.get("CSRF_COOKIE", "")).encode()).hexdigest()[:32] + '"'
+            cached = _local_get(key) or cache.get(key)
+            if cached is None:
+                setattr(request, _RENDERING, True)
+                try:
+                    response = view(request, slug, *args, **kwargs)
+                finally:
+                    setattr(request, _RENDERING, False)
+                if response.status_code != 200 or response.streaming or response.cookies:
+                    return response
+                cached = (response.content.decode(response.charset), response["Content-Type"], time.time())
+                cache.set(key, cached, SECONDS)
+            _local_set(key, cached)
+            html, content_type, rendered_at = cached
+            response = get_conditional_response(request, etag=etag, last_modified=int(rendered_at))
+            if response is None:
+                placeholder = csrf_placeholder()
+                if placeholder in html:
+                    html = html.replace(placeholder, token)
+                response = HttpResponse(html, content_type=content_type)
+            response["ETag"] = etag
+            response["Last-Modified"] = http_date(rendered_at)
+            patch_cache_control(response, private=True, no_cache=True)
+            patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
+            return response
+
+        return wrapper
+
+    return decorator
