@@ -60,10 +60,14 @@ def umpire_client(db, umpire):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Each test starts with an empty cache (rendered standings and pairings live there)."""
+    """Each test starts with empty caches: the shared one (rendered standings and pairings) and this process's
+    copies of public pages."""
     from django.core.cache import cache
 
+    from tournament.web import public_pages
+
     cache.clear()
+    public_pages.forget_local()
     yield
 
 

@@ -66,6 +66,12 @@ def _local_set(key: str, value: tuple[str, str, float]) -> None:
             _local.popitem(last=False)
 
 
+def forget_local() -> None:
+    """Drop this process's copies (the shared cache is cleared on its own)."""
+    with _lock:
+        _local.clear()
+
+
 def _shareable(request, params: frozenset[str]) -> bool:
     if request.method != "GET" or not set(request.GET) <= params:
         return False
