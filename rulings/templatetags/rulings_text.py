@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from rulings.search.text import cached_abbreviation_index
-from rulings.sources.gists import gist_for
+from rulings.sources.gists import gist_entry
 from rulings.sources.glossary import load_glossary
 
 register = template.Library()
@@ -136,8 +136,8 @@ def link_text(clause, words: int = 8) -> str:
 
 @register.simple_tag(takes_context=False)
 def english_gist(clause) -> dict | None:
-    """For an English reader: the English gist of an Italian NASAMW clarification ({"gist": ...} or
-    {"gist": ""} when none is written yet); None when the clause needs none."""
+    """For an English reader: the English gist of an Italian NASAMW clarification ({"gist": ..., "doubtful":
+    ...} or {"gist": ""} when none is written yet); None when the clause needs none."""
     if (get_language() or "en")[:2] != "en" or clause.language != "it" or clause.kind != "item":
         return None
-    return {"gist": gist_for(clause.key) or ""}
+    return gist_entry(clause.key) or {"gist": "", "doubtful": ""}
