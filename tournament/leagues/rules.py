@@ -47,5 +47,5 @@ def rule_in_words(league: League) -> list[str]:
     lines.append(_("Players level on points share a place."))
     lines.append(_("Ratings: Glicko-2 from every confirmed game of the league's events, updated after every round; "
                    "± is the rating's deviation."))
-    lines.append(_("Source: %(source)s") % {"source": preset["source"]})
+    lines.append(_("Source: %(source)s") % {"source": _(preset["source"])})  # the fixture's English, translated in locale/leagues
     return lines
