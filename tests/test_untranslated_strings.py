@@ -20,7 +20,7 @@ from rulings.importer import import_rules
 from rulings.sources.glossary import load_glossary
 from tests.factories import make_player, make_registration, make_user
 from tests.test_rounds import enter, games, pair, publish
-from tests.untranslated import ENGLISH_UI_WORDS, english_found, english_fragments, po_entries, visible_text
+from tests.untranslated import ENGLISH_UI_WORDS, PLACEHOLDER, english_found, english_fragments, po_entries, visible_text
 from tournament.armies.service import army_choices
 
 LANGUAGES = ("es", "it")
@@ -79,8 +79,8 @@ def needles(language: str) -> set[str]:
             translations.extend(msgstrs)
             if msgstrs and msgstrs[0] != msgid:
                 found.update(english_fragments(msgid))
-    own = " ".join(translations) + " " + " ".join(_kept_names(language))
-    return {n for n in found if not re.search(rf"(?<!\w){re.escape(n)}(?!\w)", own, re.I)}
+    own = PLACEHOLDER.sub(" ", " ".join(translations)) + " " + " ".join(_kept_names(language))
+    return {n for n in found if n not in own or not re.search(rf"(?<!\w){re.escape(n)}(?!\w)", own)}
 
 
 # --- the demo event -------------------------------------------------------------------------------

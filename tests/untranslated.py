@@ -80,7 +80,7 @@ class _Visible(HTMLParser):
         attrs = dict(attrs)
         lang = (attrs.get("lang") or "").split("-")[0]
         hidden = (self.hidden or tag in SKIPPED or (lang and lang != self.language)
-                  or "lang" in (attrs.get("class") or "").split() or tag == "title")
+                  or "lang" in (attrs.get("class") or "").split())
         if not hidden:
             for name in SHOWN_ATTRIBUTES:
                 if attrs.get(name):
