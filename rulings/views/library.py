@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from rulings.models import Document, Term
-from rulings.sources.glossary import load_glossary
+from rulings.sources.glossary import headword, load_glossary
 
 
 @require_GET
@@ -22,22 +22,14 @@ def glossary(request: HttpRequest) -> HttpResponse:
     """Every term with its definition in the page's language (English when that one is missing) and the
     words it is written with in the sources."""
     language = (get_language() or "en")[:2]
-    names = {entry.slug: entry.names.get(language) for entry in load_glossary()}
+    entries = {entry.slug: entry for entry in load_glossary()}
     terms = []
     for term in Term.objects.prefetch_related("clauses__document").order_by("term"):
         definition = term.definition.get(language) or term.definition.get("en", "")
         fallback = bool(definition) and not term.definition.get(language)
         terms.append({"term": term, "definition": definition, "fallback": fallback,
-                      "headword": _headword(term, names.get(term.slug), language)})
+                      "headword": headword(entries.get(term.slug), term.term, language)})
     if language != "en":
         terms.sort(key=lambda item: item["headword"].casefold())
     return render(request, "rulings/glossary.html", {"terms": terms, "language": language})
 
-
-def _headword(term: Term, name: str | None, language: str) -> str:
-    """The term in the reader's language: the glossary's name for it, else the first word the sources in
-    that language use; English (the term itself) when neither is known."""
-    if language == "en":
-        return term.term
-    local = name or next(iter(term.forms.get(language) or ()), "")
-    return local[:1].upper() + local[1:] if local else term.term

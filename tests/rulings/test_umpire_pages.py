@@ -185,6 +185,15 @@ def test_glossary_definitions_in_the_users_language_only(rules, client, lang, de
     assert definition in page and other not in page
 
 
+@pytest.mark.parametrize(("lang", "shown", "english"), [
+    ("es", "Río", "River"), ("es", "Movimiento táctico", "Tactical move"), ("it", "Turno", "Bound"),
+])
+def test_glossary_headwords_in_the_readers_language_with_the_english_beside(rules, client, lang, shown, english):
+    html = get(client, reverse("rulings:glossary"), lang).text
+    assert f"<dfn>{shown}</dfn> <span class=\"muted\" lang=\"en\">({english})</span>" in html
+    assert f"<dfn>{english}</dfn>" not in html
+
+
 def test_an_english_gist_beside_the_italian_clarification(rules, client):
     gists = load_gists()
     assert gists, "no gists"
