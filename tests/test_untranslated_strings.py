@@ -117,7 +117,7 @@ def demo(event, organizer, umpire, organizer_client, umpire_client):
         client.get(reverse("tournament:event", args=[event.slug]))
     ignore = set(NAMES) | set(CLUBS) | {event.name, league.name, organizer.first_name, umpire.first_name}
     ignore |= {label for _ref, label in army_choices(event.edition)}
-    return {"event": event, "round": rnd, "games": played, "regs": regs, "report": d.report_token,
+    return {"event": event, "round": rnd, "games": played, "regs": regs, "report": b.report_token, "disputed": d.report_token,
             "league": league, "ignore": ignore}
 
 
@@ -128,6 +128,11 @@ def _pages(demo) -> list[tuple[str, str, str, int]]:
         ("event home", "organizer", reverse("tournament:event", args=[slug]), 200),
         ("event home (public)", "anonymous", reverse("tournament:event", args=[slug]), 200),
         ("players", "organizer", reverse("tournament:players", args=[slug]), 200),
+        ("new event form", "organizer", reverse("tournament:event_create"), 200),
+        ("event settings", "organizer", reverse("tournament:event_edit", args=[slug]), 200),
+        ("scoring", "organizer", reverse("tournament:event_scoring", args=[slug]), 200),
+        ("add a player", "organizer", reverse("tournament:player_add", args=[slug]), 200),
+        ("import players", "organizer", reverse("tournament:player_import", args=[slug]), 200),
         ("rounds", "organizer", reverse("tournament:rounds", args=[slug]), 200),
         ("round", "organizer", reverse("tournament:round", args=[slug, demo["round"].number]), 200),
         ("pairings", "anonymous", reverse("tournament:pairings", args=[slug]), 200),
@@ -135,6 +140,7 @@ def _pages(demo) -> list[tuple[str, str, str, int]]:
         ("player standing", "anonymous", reverse("tournament:player_standing", args=[slug, first.pk]), 200),
         ("results form", "organizer", reverse("tournament:game_result", args=[slug, demo["games"][3].pk]), 200),
         ("report page", "anonymous", reverse("tournament:report", args=[demo["report"]]), 200),
+        ("disputed report page", "anonymous", reverse("tournament:report", args=[demo["disputed"]]), 200),
         ("army page", "organizer", reverse("tournament:army", args=[slug, first.pk]), 200),
         ("audit log", "organizer", reverse("tournament:audit", args=[slug]), 200),
         ("calculators", "anonymous", reverse("rulings:calc_index"), 200),
@@ -146,6 +152,9 @@ def _pages(demo) -> list[tuple[str, str, str, int]]:
         ("glossary", "anonymous", reverse("rulings:glossary"), 200),
         ("doubts", "anonymous", reverse("rulings:doubts"), 200),
         ("rulings log", "umpire", reverse("rulings:log", args=[slug]), 200),
+        ("home", "anonymous", reverse("tournament:home"), 200),
+        ("backup import", "organizer", reverse("tournament:backup_upload"), 200),
+        ("clock", "anonymous", reverse("tournament:round_clock", args=[slug, demo["round"].number]), 200),
         ("leagues", "anonymous", reverse("leagues:list"), 200),
         ("league", "anonymous", reverse("leagues:league", args=[demo["league"].slug]), 200),
         ("login", "anonymous", reverse("login"), 200),
