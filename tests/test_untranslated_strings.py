@@ -145,9 +145,19 @@ def _pages(demo) -> list[tuple[str, str, str, int]]:
         ("audit log", "organizer", reverse("tournament:audit", args=[slug]), 200),
         ("calculators", "anonymous", reverse("rulings:calc_index"), 200),
         ("calculator with a result", "anonymous", reverse("rulings:calc", args=["dba-combat"]) + "?a=4Bd&b=3Kn", 200),
+        ("victory calculator", "anonymous", reverse("rulings:calc", args=["dba-victory"])
+         + "?a_lost=4Bd,4Bd&a_camp_lost=true&b_lost=Ps", 200),
+        ("recoil calculator", "anonymous", reverse("rulings:calc", args=["dba-recoil"])
+         + "?recoiler=4Bd&behind=friend&friend=4Sp", 200),
+        ("PIP calculator", "anonymous", reverse("rulings:calc", args=["dba-pip-cost"])
+         + "?elements=El&beyond_command=true&general_in=bua", 200),
         ("step-throughs", "anonymous", reverse("rulings:flows"), 200),
         ("step-through step", "umpire", reverse("rulings:flow", args=["nasamw-pip-cost"]) + "?a=q-tactical.yes", 200),
+        ("step-through ruling", "umpire", reverse("rulings:flow", args=["nasamw-pip-cost"])
+         + "?a=q-tactical.yes&a=q-first.no&a=q-extras.none", 200),
         ("rules library", "anonymous", reverse("rulings:index"), 200),
+        ("document", "anonymous", reverse("rulings:document", args=["rumbo"]), 200),
+        ("clarification", "anonymous", reverse("rulings:clause", args=["nasamw22:out.rec.6"]), 200),
         ("search", "anonymous", reverse("rulings:search") + "?q=overlap", 200),
         ("glossary", "anonymous", reverse("rulings:glossary"), 200),
         ("doubts", "anonymous", reverse("rulings:doubts"), 200),

@@ -2,8 +2,10 @@
 
 What a reader sees is the page's text and the attributes a browser shows or reads aloud (title,
 placeholder, aria-label, alt, a button's value). Content that declares another language with a `lang`
-attribute (a seed's own text, an English gist, a glossary term's forms) is the source, not the UI, and
-is skipped, as is the language switcher, which names each language in its own words."""
+attribute (a seed's own text, an English gist, a glossary term's forms) or marks itself as a source's
+words with `data-source` (a seed's text in the page's language, which may quote English) is not the UI
+and is skipped, except the parts inside it marked `data-ui` (the glossary's tooltips); so is the
+language switcher, which names each language in its own words."""
 
 from __future__ import annotations
 
@@ -79,8 +81,8 @@ class _Visible(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         lang = (attrs.get("lang") or "").split("-")[0]
-        hidden = (self.hidden or tag in SKIPPED or (lang and lang != self.language)
-                  or "lang" in (attrs.get("class") or "").split())
+        hidden = ((self.hidden and "data-ui" not in attrs) or tag in SKIPPED or (lang and lang != self.language)
+                  or "data-source" in attrs or "lang" in (attrs.get("class") or "").split())
         if not hidden:
             for name in SHOWN_ATTRIBUTES:
                 if attrs.get(name):

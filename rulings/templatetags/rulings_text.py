@@ -18,7 +18,7 @@ from django.utils.translation import get_language, gettext
 
 from rulings.search.text import cached_abbreviation_index
 from rulings.sources.gists import gist_entry
-from rulings.sources.glossary import load_glossary
+from rulings.sources.glossary import headword, load_glossary
 
 register = template.Library()
 
@@ -51,10 +51,11 @@ def _tooltips(escaped: str) -> str:
                 return match.group(0)
         entry = index.entries[index.exact[written]]
         definition = html.escape(entry.definition.get(language) or entry.definition.get("en", ""), quote=False)
-        label = html.escape(entry.label(), quote=False)
+        name = headword(entry, entry.term, language)
+        label = html.escape(f"{entry.abbreviations[0]} — {name}" if entry.abbreviations else name, quote=False)
         pop = f"term-pop-{next(_popover_ids)}"
         return (f'{match.group(1)}<button type="button" class="term" popovertarget="{pop}">'
-                f'<abbr>{written}</abbr></button><span popover id="{pop}" class="term-pop" role="note" lang="{language}">'
+                f'<abbr>{written}</abbr></button><span popover id="{pop}" class="term-pop" role="note" lang="{language}" data-ui>'
                 f'<strong>{label}</strong>: {definition} '
                 f'<a href="{url}#term-{entry.slug}">{html.escape(gettext("Glossary"))}</a></span>')
 
