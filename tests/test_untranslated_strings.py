@@ -51,8 +51,8 @@ def test_the_compiled_catalogue_matches_its_source(path: Path):
     with open(path.with_suffix(".mo"), "rb") as handle:
         compiled = gettext.GNUTranslations(handle)
     stale = [msgid for msgid, msgstrs, _fuzzy in po_entries(path)
-             if "\x04" not in msgid and msgstrs and compiled._catalog.get(msgid, compiled._catalog.get((msgid, 0))) != msgstrs[0]]
-    assert not stale, f"{path}: recompile (make messages); stale: {stale[:10]}"
+             if msgstrs and compiled._catalog.get(msgid, compiled._catalog.get((msgid, 0))) != msgstrs[0]]
+    assert not stale, f"{path.relative_to(BASE_DIR)}: recompile (make messages); stale: {stale[:10]}"
 
 
 # --- what each language may show ------------------------------------------------------------------
@@ -77,6 +77,7 @@ def needles(language: str) -> set[str]:
             continue
         for msgid, msgstrs, _fuzzy in po_entries(path):
             translations.extend(msgstrs)
+            msgid = msgid.rsplit("\x04", 1)[-1]
             if msgstrs and msgstrs[0] != msgid:
                 found.update(english_fragments(msgid))
     own = PLACEHOLDER.sub(" ", " ".join(translations)) + " " + " ".join(_kept_names(language))

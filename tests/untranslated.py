@@ -35,7 +35,8 @@ def _unquote(raw: str) -> str:
 
 
 def po_entries(path: Path):
-    """(msgid, msgstr, fuzzy) of every entry but the header; msgstr of a plural is its first form."""
+    """(msgid, msgstrs, fuzzy) of every entry but the header and obsolete ones; a msgid with a context
+    comes as context + EOT + msgid, as gettext keys it."""
     for block in path.read_text(encoding="utf-8").split("\n\n"):
         if re.search(r"^#~", block, re.M):
             continue
@@ -46,6 +47,9 @@ def po_entries(path: Path):
         ident = _unquote(msgid.group(1))
         if not ident:
             continue
+        context = re.search(r'^msgctxt ((?:".*"\n?)+)', block + "\n", re.M)
+        if context:  # the compiled catalogue keys it as context + EOT + msgid
+            ident = _unquote(context.group(1)) + "\x04" + ident
         fuzzy = bool(re.search(r"^#,.*\bfuzzy\b", block, re.M))
         yield ident, [_unquote(s) for s in msgstrs], fuzzy
 
