@@ -118,6 +118,7 @@ def demo(event, organizer, umpire, organizer_client, umpire_client):
         client.get(reverse("tournament:event", args=[event.slug]))
     ignore = set(NAMES) | set(CLUBS) | {event.name, league.name, organizer.first_name, umpire.first_name}
     ignore |= {label for _ref, label in army_choices(event.edition)}
+    ignore |= {seat.report_token for game in played for seat in game.seats.all()}  # random: never a match
     return {"event": event, "round": rnd, "games": played, "regs": regs, "report": b.report_token, "disputed": d.report_token,
             "league": league, "ignore": ignore}
 

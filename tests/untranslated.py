@@ -124,6 +124,7 @@ def english_found(text: str, needles, ignore) -> list[str]:
     for name in sorted(ignore, key=len, reverse=True):
         if name:
             text = text.replace(name, " ¦ ")
+    text = re.sub(r"/[\w\-./?=&%:]+", " ", text)  # paths and links (report tokens are random letters)
     return sorted(set(m.group(0) for m in _pattern(frozenset(needles)).finditer(text)))
 
 
