@@ -45,6 +45,12 @@ class Quote:
     clause_key: str | None
     text: str
 
+    @property
+    def language(self) -> str:
+        """The language of the quoted seed (its file is <doc>.<language>.txt), for the page's lang mark."""
+        slug = self.citation.split("@", 1)[0].lower()
+        return next((p.name.split(".")[1] for p in fixture("rulings", "seeds").glob(f"{slug}.*.txt")), "")
+
 
 @dataclass(frozen=True)
 class Doubt:

@@ -21,14 +21,19 @@ class GistError(ValueError):
 
 
 def parse_gists(data: object) -> dict[str, dict]:
-    """{clause key: {"line": int, "gist": str}}; every entry needs both, and a gist of plain text."""
+    """{clause key: {"line": int, "gist": str, "doubtful": str}}; every entry needs a line and a gist of
+    plain text; `doubtful` (optional) says where the Italian is ambiguous and how the gist reads it."""
     if not isinstance(data, dict):
         raise GistError("the gists file must map clause keys to entries")
     gists: dict[str, dict] = {}
     for key, entry in data.items():
         if not isinstance(entry, dict) or not isinstance(entry.get("line"), int) or not str(entry.get("gist", "")).strip():
             raise GistError(f"{key}: an entry needs a line (int) and a gist")
-        gists[str(key)] = {"line": entry["line"], "gist": " ".join(str(entry["gist"]).split())}
+        doubtful = entry.get("doubtful")
+        if doubtful is not None and not (isinstance(doubtful, str) and doubtful.strip()):
+            raise GistError(f"{key}: doubtful must say what is doubtful")
+        gists[str(key)] = {"line": entry["line"], "gist": " ".join(str(entry["gist"]).split()),
+                           "doubtful": " ".join(doubtful.split()) if doubtful else ""}
     return gists
 
 
@@ -43,3 +48,7 @@ def load_gists(path: Path = GISTS_PATH) -> dict[str, dict]:
 def gist_for(key: str) -> str | None:
     entry = load_gists().get(key)
     return entry["gist"] if entry else None
+
+
+def gist_entry(key: str) -> dict | None:
+    return load_gists().get(key)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -89,3 +92,40 @@ def type_names(language: str) -> dict[str, str]:
     """Abbreviation (El, Kn, WWg...) → the glossary's name in ``language``, for terms that have names."""
     return {entry.abbreviations[0]: entry.names[language] for entry in load_glossary()
             if entry.names and entry.abbreviations}
+
+
+def headword(entry: GlossaryEntry | None, english: str, language: str) -> str:
+    """The term as a reader of ``language`` calls it: the glossary's name, else the first form the sources
+    in that language use, spelt as those sources spell it (the forms are written without accents, for
+    matching); the English term when neither is known."""
+    if language == "en" or entry is None:
+        return english
+    local = entry.names.get(language) or next(iter(entry.forms.get(language) or ()), "")
+    if not local:
+        return english
+    spelt = _seed_spellings(language)
+    local = " ".join(_accented(word, spelt.get(_fold(word), "")) for word in local.split())
+    return local[:1].upper() + local[1:]
+
+
+def _accented(word: str, spelt: str) -> str:
+    """``word`` with the seeds' accents (tactico → táctico), its own capitals kept."""
+    if spelt.isascii() or not word.isascii() or len(spelt) != len(word):
+        return word
+    return "".join(s.upper() if w.isupper() else s for w, s in zip(word, spelt, strict=True))
+
+
+def _fold(word: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(ch))
+
+
+@cache
+def _seed_spellings(language: str) -> dict[str, str]:
+    """Folded word → its most frequent lower-case accented spelling in the seeds of ``language``."""
+    counts: Counter[str] = Counter()
+    for path in sorted(fixture("rulings", "seeds").glob(f"*.{language}.txt")):
+        counts.update(re.findall(r"\w+", path.read_text(encoding="utf-8").lower()))
+    spellings: dict[str, str] = {}
+    for word, _count in counts.most_common():
+        spellings.setdefault(_fold(word), word)
+    return spellings

@@ -17,8 +17,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from rulings.search.text import cached_abbreviation_index
-from rulings.sources.gists import gist_for
-from rulings.sources.glossary import load_glossary
+from rulings.sources.gists import gist_entry
+from rulings.sources.glossary import headword, load_glossary
 
 register = template.Library()
 
@@ -51,10 +51,11 @@ def _tooltips(escaped: str) -> str:
                 return match.group(0)
         entry = index.entries[index.exact[written]]
         definition = html.escape(entry.definition.get(language) or entry.definition.get("en", ""), quote=False)
-        label = html.escape(entry.label(), quote=False)
+        name = headword(entry, entry.term, language)
+        label = html.escape(f"{entry.abbreviations[0]} — {name}" if entry.abbreviations else name, quote=False)
         pop = f"term-pop-{next(_popover_ids)}"
         return (f'{match.group(1)}<button type="button" class="term" popovertarget="{pop}">'
-                f'<abbr>{written}</abbr></button><span popover id="{pop}" class="term-pop" role="note" lang="{language}">'
+                f'<abbr>{written}</abbr></button><span popover id="{pop}" class="term-pop" role="note" lang="{language}" data-ui>'
                 f'<strong>{label}</strong>: {definition} '
                 f'<a href="{url}#term-{entry.slug}">{html.escape(gettext("Glossary"))}</a></span>')
 
@@ -136,8 +137,8 @@ def link_text(clause, words: int = 8) -> str:
 
 @register.simple_tag(takes_context=False)
 def english_gist(clause) -> dict | None:
-    """For an English reader: the English gist of an Italian NASAMW clarification ({"gist": ...} or
-    {"gist": ""} when none is written yet); None when the clause needs none."""
+    """For an English reader: the English gist of an Italian NASAMW clarification ({"gist": ..., "doubtful":
+    ...} or {"gist": ""} when none is written yet); None when the clause needs none."""
     if (get_language() or "en")[:2] != "en" or clause.language != "it" or clause.kind != "item":
         return None
-    return {"gist": gist_for(clause.key) or ""}
+    return gist_entry(clause.key) or {"gist": "", "doubtful": ""}

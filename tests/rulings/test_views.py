@@ -76,7 +76,8 @@ def test_abbreviations_open_their_definition_in_place(rules, client):
     assert "<strong>WWg — War Wagons</strong>: Foot element type" in html
     assert 'href="/rulings/glossary/#term-wwg">Glossary</a>' in html and 'abbr title="' not in html
     spanish = client.get("/rulings/c/guia22:tabla-elementos.table/", headers={"Accept-Language": "es"}).text
-    assert "<strong>WWg — War Wagons</strong>: Tipo de elemento a pie (vagones de guerra)." in spanish
+    # The term in the reader's language, as the glossary names it.
+    assert "<strong>WWg — Vagones de Guerra</strong>: Tipo de elemento a pie (vagones de guerra)." in spanish
     rumbo = client.get("/rulings/c/rumbo:deployment.1/").content.decode()
     assert "#term-elephants" not in rumbo  # "El borde…" is the article
     glossary = client.get("/rulings/glossary/").content.decode()

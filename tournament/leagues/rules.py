@@ -52,5 +52,5 @@ def rule_in_words(league: League) -> list[str]:
                        "and toward points and games played."))
     else:
         lines.append(_("Ladder games (played outside events, confirmed by both players) count toward ratings only."))
-    lines.append(_("Source: %(source)s") % {"source": preset["source"]})
+    lines.append(_("Source: %(source)s") % {"source": _(preset["source"])})  # the fixture's English, translated in locale/leagues
     return lines

@@ -42,8 +42,11 @@ def event_preset(event: Event) -> Preset:
 
 
 def preset_name(event: Event) -> str:
+    """The preset's name (fixtures/scoring_presets.yaml) in the reader's language (locale/core)."""
     p = event_preset(event)
-    return f"{p.name.removesuffix(' 3/1/0')} {event.wdl_points}" if p.key == "wdl" and event.wdl_points else p.name
+    if p.key == "wdl" and event.wdl_points:
+        return f"{_(p.name.removesuffix(' 3/1/0'))} {event.wdl_points}"
+    return _(p.name)
 
 
 def label(key: str, event: Event | None = None) -> str:
