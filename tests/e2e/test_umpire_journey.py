@@ -67,9 +67,9 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     step.get_by_role("link", name=answer("q-extras", "some", lang)).click()
     expect(step.locator("#flow-ruling")).to_have_attribute("data-node", "r-extras")
     step.locator("a.rl-back").click()
-    expect(step.locator("#flow-question")).to_contain_text(FLOW["nodes"]["q-extras"]["question"][lang])
+    expect(step.locator("#flow-question")).to_have_attribute("data-node", "q-extras")
     step.locator("a.rl-back").click()
-    expect(step.locator("#flow-question")).to_contain_text(FLOW["nodes"]["q-first"]["question"][lang])
+    expect(step.locator("#flow-question")).to_have_attribute("data-node", "q-first")
     step.locator("#flow-question").get_by_role("link", name=answer("q-first", "yes", lang), exact=True).click()
     expect(step.locator("#flow-ruling")).to_contain_text(FLOW["nodes"]["r-first"]["ruling"][lang][:40])
     assert "q-extras" not in page.url and "event=torneo-umpire" in page.url
