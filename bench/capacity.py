@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -82,6 +83,7 @@ def knee(results: list[dict]) -> dict:
 
 
 def main() -> None:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run still drops its database
     print(f"Capacity: gunicorn ({WORKERS} sync workers) on PostgreSQL, Locust on the same machine")
     with scratch_database(), tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 SERVER = os.environ.get("BENCH_PG_SERVER", "postgres://postgres@127.0.0.1:5432").rstrip("/")
 DB_NAME = f"dba_load_bench_{secrets.token_hex(4)}"
 DATABASE = f"{SERVER}/{DB_NAME}"
-ENV = {**os.environ, "DATABASE_URL": DATABASE, "DEBUG": "0", "SECURE_SSL_REDIRECT": "0",
+ENV = {**os.environ, "DATABASE_URL": DATABASE, "DEBUG": "0", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
        "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost"}
 os.environ.update(ENV)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
