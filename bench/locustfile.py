@@ -93,6 +93,7 @@ class Reporter(HttpUser):
         game_id, *tokens = QUEUE.pop(0)
         TAKEN.append(game_id)
         for token in tokens:
+            self.client.cookies.clear()  # each half from its own player's phone (one phone for both is held)
             page = self.client.get(report_path(token), name="report form")
             found = CSRF.search(page.text or "")
             data = {"shorthand": "4G-1C", "csrfmiddlewaretoken": found.group(1) if found else ""}
