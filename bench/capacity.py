@@ -34,6 +34,7 @@ STEPS = [int(n) for n in os.environ.get("CAPACITY_STEPS", "100,200,400,700,1000"
 EVENT_DAYS = [int(n) for n in os.environ.get("CAPACITY_EVENTS", "300,1000").split(",")]
 DAY_SECONDS = int(os.environ.get("CAPACITY_DAY_SECONDS", "60"))
 P95_LIMIT_MS = 200
+LADDER_PLAYERS = int(os.environ.get("CAPACITY_LADDER_PLAYERS", "1000"))
 LOCUSTFILE = Path(__file__).resolve().parent / "locustfile.py"
 
 
@@ -91,7 +92,7 @@ def main() -> None:
     with scratch_database(), tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         password = organizer_account("bench-organizer")
-        ladder_games = seed_event("ladder", 1000, 200, "bench-organizer")
+        ladder_games = seed_event("ladder", LADDER_PLAYERS, min(200, LADDER_PLAYERS // 4), "bench-organizer")
         days = {n: seed_event(f"day{n}", n, min(30, n // 4), "bench-organizer") for n in EVENT_DAYS}
         print(HEADER)
         with serving(PORT, WORKERS, app="bare_site:application", chdir=ROOT / "bench") as base:
