@@ -1,4 +1,4 @@
-"""The baseline of bench/pages.py: a one-view Django project (startproject's middleware, no database), served by
+"""The baseline of bench/pages.py and bench/capacity.py: a one-view Django project (startproject's middleware, no database), served by
 the same gunicorn as the app. `DJANGO_SETTINGS_MODULE=bare_page gunicorn bare_page` from this directory."""
 
 from __future__ import annotations

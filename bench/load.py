@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import os
 import random
-import secrets
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -27,75 +25,19 @@ import urllib.request
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-# A PostgreSQL server (no database name): the bench creates a database of its own there, with a fresh
-# name, and drops only that one when it ends.
-SERVER = os.environ.get("BENCH_PG_SERVER", "postgres://postgres@127.0.0.1:5432").rstrip("/")
-DB_NAME = f"dba_load_bench_{secrets.token_hex(4)}"
-DATABASE = f"{SERVER}/{DB_NAME}"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from eventday import check_exactly_once, organizer_account, scratch_database, seed_event, serving  # noqa: E402
+
 PORT = int(os.environ.get("LOAD_PORT", "8765"))
 SECONDS = float(os.environ.get("LOAD_SECONDS", "45"))
 PLAYERS, OPEN_GAMES, RESULTS_PER_MINUTE = 300, 30, 50
 BASE = f"http://127.0.0.1:{PORT}"
-ENV = {**os.environ, "DATABASE_URL": DATABASE, "DEBUG": "0", "SECURE_SSL_REDIRECT": "0",
-       "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost"}
-os.environ.update(ENV)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-
-
-def create_database() -> None:
-    """Create this run's database; CREATE fails (and the bench stops) if the name is somehow taken."""
-    import psycopg
-
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{DB_NAME}"')
-
-
-def drop_database() -> None:
-    """Drop the database this run created, and nothing else."""
-    import psycopg
-
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
-
-
-def manage(*args: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=ENV, check=True, stdout=subprocess.DEVNULL)
 
 
 def seed() -> tuple[list[tuple[int, str, str]], str]:
     """The event; returns the open games as (game id, token A, token B) and the organizer password."""
-    import django
-
-    django.setup()
-    from django.contrib.auth import get_user_model
-
-    from tournament.models import Club, Event, EventRole, Game, Player, Registration, Seat
-    from tournament.pairing.manager import round_pair, round_publish
-    from tournament.results.entry import result_enter
-    from tournament.results.shorthand import parse_shorthand
-
-    password = secrets.token_urlsafe(12)
-    organizer = get_user_model().objects.create_user("load-organizer", password=password)
-    event = Event.objects.create(slug="load", name="Load test", date="2026-12-01", edition="3.0",
-                                 scoring_preset="nasamw-3.0", seed=1)
-    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
-    clubs = [Club.objects.create(name=f"Club {i}") for i in range(50)]
-    for i in range(PLAYERS):
-        player = Player.objects.create(name=f"Jugador {i:03d} Peña", club=clubs[i % 50])
-        Registration.objects.create(event=event, player=player, army_ref="II/33")
-    rnd = round_pair(event, organizer)
-    round_publish(rnd, organizer)
-    games = list(rnd.games.filter(is_bye=False).order_by("table"))
-    for game in games[OPEN_GAMES:]:
-        result_enter(game, parse_shorthand("4-1", "3.0"), organizer)
-    open_games = []
-    for game in games[:OPEN_GAMES]:
-        a, b = Seat.objects.filter(game=game).order_by("side")
-        open_games.append((game.pk, a.report_token, b.report_token))
-    assert Game.objects.filter(round=rnd, status="pending").count() == OPEN_GAMES
-    return open_games, password
+    password = organizer_account("load-organizer")
+    return seed_event("load", PLAYERS, OPEN_GAMES, "load-organizer"), password
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -206,47 +148,16 @@ def report(stats, elapsed: float) -> int:
     return errors
 
 
-def check(open_games, done) -> list[str]:
-    from tournament.models import Event, Game, ResultReport, Round
-
-    problems = []
-    event = Event.objects.get(slug="load")
-    for game_id in done:
-        game = Game.objects.get(pk=game_id)
-        reports = ResultReport.objects.filter(game=game).count()
-        if game.status != "confirmed" or game.version != 1 or reports != 2:
-            problems.append(f"game {game_id}: status {game.status}, version {game.version}, {reports} reports")
-    if len(done) == len(open_games) and Round.objects.filter(event=event, number=2).count() != 1:
-        problems.append("round 2 was not paired exactly once")
-    return problems
-
-
 def main() -> None:
     print(f"Load test: gunicorn on PostgreSQL, {PLAYERS} players, {SECONDS:.0f} s")
-    create_database()
-    try:
+    with scratch_database():
         run()
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        drop_database()
 
 
 def run() -> None:
-    manage("migrate", "--noinput")
-    manage("collectstatic", "--noinput")
     open_games, password = seed()
-    workers = str(max(2, (os.cpu_count() or 2) * 2))
-    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "-w", workers,
-                               "-b", f"127.0.0.1:{PORT}", "--log-level", "warning"], cwd=ROOT, env=ENV)
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{BASE}/e/load/pairings/", timeout=2)  # noqa: S310
-                break
-            except OSError:
-                time.sleep(0.2)
+    workers = max(2, (os.cpu_count() or 2) * 2)
+    with serving(PORT, workers):
         stats: dict[str, list] = defaultdict(list)
         stop, done, log = threading.Event(), [], []
         threads = [*readers(stats, stop), reporter(stats, open_games, done, stop),
@@ -261,14 +172,11 @@ def run() -> None:
         elapsed = time.perf_counter() - start
         errors = report(stats, elapsed)
         print(*log, sep="\n")
-        problems = check(open_games, done)
+        problems = check_exactly_once("load", done, len(done) == len(open_games))
         print(f"results submitted: {len(done)} games (both players each, 20% double-clicked); "
               f"stored exactly once: {'yes' if not problems else 'NO'}; errors: {errors}")
         for problem in problems:
             print("  ", problem)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 if __name__ == "__main__":
