@@ -113,6 +113,24 @@ def test_slips_one_per_table_with_both_report_codes(full_event, organizer, organ
     assert sorted(drawn) == sorted(report_url(seat) for seat in rnd.seats.all())
 
 
+def test_each_slip_code_has_a_caption_and_its_address_printed_to_type(full_event, organizer, organizer_client):
+    event = full_event["event"]
+    rnd = round_pair(event, organizer)
+    content = text(organizer_client.get(reverse("tournament:round_pdf", args=[event.slug, 1, "slips"])).content)
+    assert " ".join(content.split()).count("Scan to report your result") == 4  # the caption wraps in its column
+    joined = "".join(content.split())  # the address wraps anywhere in its narrow column
+    for seat in rnd.seats.all():
+        assert report_url(seat).split("://", 1)[1] in joined
+
+
+def test_slip_caption_in_italian(full_event, organizer, organizer_client):
+    event = full_event["event"]
+    round_pair(event, organizer)
+    url = reverse("tournament:round_pdf", args=[event.slug, 1, "slips"])
+    content = text(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="it").content)
+    assert "Scansiona per comunicare il tuo risultato" in " ".join(content.split())
+
+
 def test_pairing_sheet_sorted_by_table_then_player(full_event, organizer, client):
     event = full_event["event"]
     rnd = round_publish(round_pair(event, organizer), organizer)

@@ -62,7 +62,10 @@ def _half(sheet: RoundSheet, game, me, s) -> Table:
     lines += [_p(f"{_('Outcome')}: {BOX} {_('A won')}   {BOX} {_('B won')}   {BOX} {_('Time called')}"
                  f"   · {_('Shorthand (A first)')}: ________", s["base"]),
               _p(f"{_('Signature')} ({fit(me.name)}): ____________________", s["small"])]
-    code = [qr(me.report_url, 24 * mm), _p(_("Only for %(name)s") % {"name": fit(me.name, 40)}, s["small"])]
+    # The code with a caption, and its address printed for a phone that cannot scan.
+    address = me.report_url.split("://", 1)[-1]
+    code = [_p(_("Scan to report your result"), s["small"]), qr(me.report_url, 24 * mm), _p(address, s["address"]),
+            _p(_("Only for %(name)s") % {"name": fit(me.name, 40)}, s["small"])]
     table = Table([[lines, code]], colWidths=[154 * mm, 32 * mm])
     table.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.8, "black"), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return table

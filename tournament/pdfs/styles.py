@@ -50,6 +50,8 @@ def styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
                                 spaceAfter=3 * mm),
         "h2": ParagraphStyle("h2", parent=base, fontName="DejaVu-Bold", fontSize=11 * scale, leading=14 * scale,
                              spaceBefore=3 * mm, spaceAfter=1.5 * mm),
+        # An address printed to be typed: small, and broken anywhere (it has no spaces to break at).
+        "address": ParagraphStyle("address", parent=base, fontSize=6 * scale, leading=7 * scale, wordWrap="CJK"),
     }
 
 
