@@ -89,6 +89,20 @@ def test_glicko2_matches_glickmans_published_example():
     assert after.volatility == pytest.approx(0.05999, abs=0.00001)
 
 
+def test_volatility_follows_the_paper_for_a_player_away_from_1500():
+    """Step 5's f(x) has phi^2 (the deviation) where the `glicko2` library has mu^2 (the rating): equal at
+    mu = 0 (Glickman's example), apart for a player rated 1900. The value is the paper's formula worked by
+    hand-written Illinois iteration (the module's arithmetic before it used the library)."""
+    import glicko2
+
+    games = [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)]
+    after = update(Rating(1900, 200, 0.06), games, tau=0.5)
+    assert after.volatility == pytest.approx(0.0600096, abs=0.0000005)
+    raw = glicko2.Player(1900, 200, 0.06)
+    raw.update_player([o.rating for o, _ in games], [o.deviation for o, _ in games], [s for _, s in games])
+    assert abs(raw.vol - after.volatility) > 0.000005  # the uncorrected library would be wrong here
+
+
 def test_rate_orders_periods_and_keeps_history():
     games = [RatedGame((2, 1), "ann", "bob", 1.0), RatedGame((1, 1), "ann", "bob", 0.0), RatedGame((1, 1), "cat", "dan", 0.5)]
     ratings, history = rate(games)

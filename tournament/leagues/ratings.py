@@ -1,8 +1,8 @@
 """Glicko-2 ratings (Glickman, "Example of the Glicko-2 system", 2013), pure Python.
 
-A small interface so a maintained library (`glicko2`, `openskill`) can replace the arithmetic later:
-`rate(games)` takes games in order, grouped into rating periods (one period per round of an event),
-and returns each player's rating and their history. Players who sit a period out keep their rating;
+The arithmetic of one rating period is the maintained `glicko2` library's (with one correction, see
+`_Player`); this module groups games into periods and keeps history. `rate(games)` takes games in order,
+grouped into rating periods (one period per round of an event), and returns each player's rating and their history. Players who sit a period out keep their rating;
 their deviation grows by the volatility for every period missed (applied when they next play, which is
 what Glicko-2's step for an unrated period does).
 """
@@ -14,12 +14,13 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+import glicko2
+
 SCALE = 173.7178
 DEFAULT_RATING = 1500.0
 DEFAULT_DEVIATION = 350.0
 DEFAULT_VOLATILITY = 0.06
 DEFAULT_TAU = 0.5
-EPSILON = 0.000001
 
 
 @dataclass(frozen=True)
@@ -61,53 +62,28 @@ def expected_score(player: Rating, opponent: Rating) -> float:
     return _expected(mu, mu_j, phi)
 
 
-def _new_volatility(phi: float, sigma: float, delta: float, v: float, tau: float) -> float:
-    """Step 5 of the paper: the Illinois algorithm on f(x)."""
-    a = math.log(sigma * sigma)
+class _Player(glicko2.Player):
+    """The `glicko2` library's player, with f(x) of step 5 as Glickman writes it: the library squares the
+    rating (mu) where the paper has the deviation (phi). Glickman's own example starts at mu = 0, so it cannot
+    tell the two apart; a player rated 1900 can (tests/test_ratings.py)."""
 
-    def f(x: float) -> float:
+    def _f(self, x: float, delta: float, v: float, a: float) -> float:
         ex = math.exp(x)
-        return ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2) - (x - a) / (tau * tau)
-
-    upper = a
-    if delta * delta > phi * phi + v:
-        lower = math.log(delta * delta - phi * phi - v)
-    else:
-        k = 1
-        while f(a - k * tau) < 0:
-            k += 1
-        lower = a - k * tau
-    f_upper, f_lower = f(upper), f(lower)
-    while abs(lower - upper) > EPSILON:
-        c = upper + (upper - lower) * f_upper / (f_lower - f_upper)
-        f_c = f(c)
-        if f_c * f_lower <= 0:
-            upper, f_upper = lower, f_lower
-        else:
-            f_upper /= 2
-        lower, f_lower = c, f_c
-    return math.exp(upper / 2)
+        phi2 = (self.rd / SCALE) ** 2
+        return ex * (delta * delta - phi2 - v - ex) / (2 * (phi2 + v + ex) ** 2) - (x - a) / (self._tau * self._tau)
 
 
 def update(player: Rating, results: Sequence[tuple[Rating, float]], tau: float = DEFAULT_TAU) -> Rating:
-    """The player's rating after one rating period against `results` = [(opponent's rating, score)]."""
-    mu, phi, sigma = (player.rating - DEFAULT_RATING) / SCALE, player.deviation / SCALE, player.volatility
+    """The player's rating after one rating period against `results` = [(opponent's rating, score)]; the
+    arithmetic is the `glicko2` library's."""
+    one = _Player(player.rating, player.deviation, player.volatility)
+    one._tau = tau
     if not results:
-        return Rating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
-    total_v = 0.0
-    total_delta = 0.0
-    for opponent, score in results:
-        mu_j, phi_j = (opponent.rating - DEFAULT_RATING) / SCALE, opponent.deviation / SCALE
-        g, e = _g(phi_j), _expected(mu, mu_j, phi_j)
-        total_v += g * g * e * (1 - e)
-        total_delta += g * (score - e)
-    v = 1 / total_v
-    delta = v * total_delta
-    new_sigma = _new_volatility(phi, sigma, delta, v, tau)
-    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
-    new_phi = 1 / math.sqrt(1 / (phi_star * phi_star) + 1 / v)
-    new_mu = mu + new_phi * new_phi * total_delta
-    return Rating(new_mu * SCALE + DEFAULT_RATING, new_phi * SCALE, new_sigma)
+        one.did_not_compete()
+    else:
+        one.update_player([o.rating for o, _ in results], [o.deviation for o, _ in results],
+                          [score for _, score in results])
+    return Rating(one.rating, one.rd, one.vol)
 
 
 def _idle(rating: Rating, periods: int) -> Rating:
