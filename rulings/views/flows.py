@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.htmx import render_partial
 from rulings.doubts.collect import all_doubts
 from rulings.flows import loader as flows
+from rulings.logbook import ruling_record
 from rulings.models import Clause, DoubtDecision, RulingLogEntry
 from rulings.sources.index import resolve_citation
 from tournament.public import Event, event_view, is_staff_of
@@ -207,10 +208,7 @@ def log_record(request: HttpRequest, event: Event) -> HttpResponse:
         return redirect(flow_url(flow.id, walk.tokens, event=event.slug))
     form = RulingLogForm(request.POST)
     if form.is_valid():
-        entry = form.save(commit=False)
-        entry.event, entry.flow_id, entry.path = event, flow.id, walk.tokens
-        entry.ruling_node, entry.recorded_by = walk.current, request.user
-        entry.save()
+        ruling_record(event=event, flow_id=flow.id, tokens=walk.tokens, node=walk.current, form=form, user=request.user)
         messages.success(request, _("Ruling recorded in the event log."))
     else:
         messages.error(request, _("The ruling was not recorded: check the table, players and note."))

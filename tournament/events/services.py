@@ -1,5 +1,5 @@
-"""Creating an event: the quota per account, the event, its organizer role and the audit entry, in one
-transaction."""
+"""Creating an event (the quota per account, the event, its organizer role and the audit entry, in one
+transaction) and editing it."""
 
 from __future__ import annotations
 
@@ -46,4 +46,16 @@ def event_create(*, event: Event, user) -> Event:
     event.save()
     EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
     audit(event=event, user=user, action="event.create", target=event.slug, after={"name": event.name})
+    return event
+
+
+def event_update(*, form, user) -> Event:
+    """Save a validated edit form of an event, with an audit entry of what changed, in one transaction."""
+    with transaction.atomic():
+        event = form.instance
+        Event.objects.select_for_update().get(pk=event.pk)  # one edit at a time (the rescoring locks it too)
+        before = {f: str(form.initial.get(f)) for f in form.changed_data}
+        form.save()
+        audit(event=event, user=user, action="event.edit", target=event.slug, before=before,
+              after={f: str(form.cleaned_data.get(f)) for f in form.changed_data})
     return event

@@ -4,7 +4,20 @@ and backups; printed PDFs."""
 
 from django.urls import path, register_converter
 
-from tournament.web.views import audit, clock, desk, events, final, pdf, players, registration, results, rounds, trust
+from tournament.web.views import (
+    audit,
+    backups,
+    clock,
+    desk,
+    events,
+    final,
+    pdf,
+    players,
+    registration,
+    report_links,
+    results,
+    rounds,
+)
 
 app_name = "tournament"
 
@@ -74,10 +87,10 @@ urlpatterns += [
 ]
 
 urlpatterns += [
-    path("events/import/", trust.backup_upload, name="backup_upload"),
+    path("events/import/", backups.backup_upload, name="backup_upload"),
     path("e/<slug:slug>/audit/", audit.audit_log, name="audit"),
-    path("e/<slug:slug>/backup.json", trust.backup_download, name="backup_download"),
-    path("e/<slug:slug>/seats/<int:pk>/report-link/", trust.report_link, name="report_link"),
+    path("e/<slug:slug>/backup.json", backups.backup_download, name="backup_download"),
+    path("e/<slug:slug>/seats/<int:pk>/report-link/", report_links.report_link, name="report_link"),
 ]
 
 urlpatterns += [

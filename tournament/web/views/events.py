@@ -6,7 +6,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.events import services as event_services
-from tournament.events.audit import audit
 from tournament.leagues.event_ratings import event_ratings, strength_of_field
 from tournament.models import Event, Registration
 from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore
@@ -80,11 +78,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            before = {f: str(form.initial.get(f)) for f in form.changed_data}
-            form.save()
-            audit(event=event, user=request.user, action="event.edit", target=event.slug, before=before,
-                  after={f: str(form.cleaned_data.get(f)) for f in form.changed_data})
+        event_services.event_update(form=form, user=request.user)
         messages.success(request, _("Event saved."))
         return redirect(event)
     return render(request, "tournament/event_form.html", {"form": form, "event": event})

@@ -1,4 +1,4 @@
-"""Private report links, and whole-event backup download/upload (the audit log is in views/audit.py)."""
+"""Whole-event backups: download, and upload as a new event of the importer's."""
 
 from __future__ import annotations
 
@@ -6,37 +6,17 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
-from tournament.events.audit import audit
-from tournament.models import Event, Seat
-from tournament.models.rounds import new_report_token
+from tournament.models import Event
 from tournament.transfer.backup import BackupError, export_event, import_event, parse_backup
 from tournament.web.input_guard import takes_uploads
 from tournament.web.permissions import ORGANIZER, event_view
 
 MAX_BACKUP_BYTES = 20 * 1024 * 1024
-
-
-@require_POST
-@event_view(role=ORGANIZER)
-def report_link(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    """Revoke a player's private report link, or issue a new one (the old one stops working)."""
-    with transaction.atomic():
-        seat = get_object_or_404(Seat.objects.select_for_update().select_related("game__round"), pk=pk, round__event=event)
-        if request.POST.get("action") == "renew":
-            seat.report_token, seat.token_revoked = new_report_token(), False
-        else:
-            seat.token_revoked = True
-        seat.save(update_fields=["report_token", "token_revoked"])
-        audit(event=event, user=request.user, action="seat.report_link", target=seat.registration.name,
-              after={"revoked": seat.token_revoked})
-    messages.success(request, _("Report link revoked.") if seat.token_revoked else _("New report link issued."))
-    return redirect("tournament:round", slug=event.slug, number=seat.game.round.number)
 
 
 @require_GET
