@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import load  # noqa: E402 - sets the environment of the run (database name, DEBUG off, a fresh secret)
+import eventday  # noqa: E402 - the environment of the run (database name, DEBUG off, a fresh secret)
+import load  # noqa: E402 - its 300-player event
 
 CLIENTS = int(os.environ.get("PAGES_CLIENTS", "16"))
 RUNS = int(os.environ.get("PAGES_RUNS", "3"))
@@ -37,7 +38,7 @@ def postgres_reachable() -> bool:
     try:
         import psycopg
 
-        psycopg.connect(f"{load.SERVER}/postgres", connect_timeout=3).close()
+        psycopg.connect(f"{eventday.SERVER}/postgres", connect_timeout=3).close()
         return True
     except Exception:  # noqa: BLE001 - any failure means: no PostgreSQL to measure on
         return False
@@ -45,11 +46,11 @@ def postgres_reachable() -> bool:
 
 def start(kind: str) -> subprocess.Popen:
     if kind == "bare":
-        command = [GUNICORN, "bare_page", "--chdir", str(load.ROOT / "bench")]
-        env = {**load.ENV, "DJANGO_SETTINGS_MODULE": "bare_page"}
+        command = [GUNICORN, "bare_page", "--chdir", str(eventday.ROOT / "bench")]
+        env = {**eventday.ENV, "DJANGO_SETTINGS_MODULE": "bare_page"}
     else:
-        command = [GUNICORN, "config.wsgi", "--chdir", str(load.ROOT)]
-        env = {**load.ENV, "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "60")}
+        command = [GUNICORN, "config.wsgi", "--chdir", str(eventday.ROOT)]
+        env = {**eventday.ENV, "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "60")}
     server = subprocess.Popen([*command, "-w", WORKERS, "-k", "sync", "-b", f"127.0.0.1:{load.PORT}",
                                "--log-level", "warning"], env=env)
     for _ in range(150):
@@ -114,14 +115,14 @@ def measure(path: str) -> tuple[float, float, int]:
 
 def main() -> None:
     if not postgres_reachable():
-        print(f"bench/pages.py: PostgreSQL is not reachable at {load.SERVER}; skipping the page benchmark")
+        print(f"bench/pages.py: PostgreSQL is not reachable at {eventday.SERVER}; skipping the page benchmark")
         return
     print(f"Public pages: gunicorn, {WORKERS} sync workers, PostgreSQL, {load.PLAYERS} players, {CLIENTS} clients "
           f"(new connection per request), median of {RUNS} runs of {SECONDS:.0f} s")
-    load.create_database()
+    eventday.create_database()
     try:
-        load.manage("migrate", "--noinput")
-        load.manage("collectstatic", "--noinput")
+        eventday.manage("migrate", "--noinput")
+        eventday.manage("collectstatic", "--noinput")
         load.seed()
         samples: dict[str, list[tuple[float, float, int]]] = {name: [] for name, _, _ in PAGES}
         for _ in range(RUNS):
@@ -138,7 +139,7 @@ def main() -> None:
         from django.db import connections
 
         connections.close_all()
-        load.drop_database()
+        eventday.drop_database()
 
 
 def report(samples) -> None:

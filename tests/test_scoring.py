@@ -321,3 +321,10 @@ def test_a_bye_counts_as_a_win_in_wins_and_in_the_opponents_sos():
     assert rows[3]["wins"] == 2 and rows[2]["wins"] == 1  # bye + win; bye only
     assert rows[1]["sos"] == rows[2]["wins"] + rows[3]["wins"]  # SoS is the sum of the opponents' Wins
     assert rows[2]["sos"] == rows[1]["wins"]  # a bye is not an opponent
+
+
+def test_preset_sources_cite_the_source_not_this_projects_notes():
+    """The source is shown on every standings page: a citation a player can follow, not a path of ours."""
+    for preset in presets().values():
+        for internal in ("shared/", ".md", "issue #", "fixtures/"):
+            assert internal not in preset.source, (preset.key, preset.source)
