@@ -13,25 +13,13 @@ import os
 import random
 import re
 
+from eventday_paths import organizer_paths, reader_paths, report_path
 from locust import HttpUser, between, events, task
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 DOUBLE_CLICK = 0.2  # one report in five is sent twice
 
 
-def reader_paths(slug: str) -> dict[str, str]:
-    """What a player's phone refreshes: the event home, the pairings, the standings."""
-    return {"event home": f"/e/{slug}/", "pairings": f"/e/{slug}/pairings/", "standings": f"/e/{slug}/standings/"}
-
-
-def report_path(token: str) -> str:
-    return f"/report/{token}/"
-
-
-def organizer_paths(slug: str, number: int) -> dict[str, str]:
-    """The organizer's pages: login, rounds, pairing the next round, publishing it, its print pack."""
-    return {"login": "/accounts/login/", "rounds": f"/e/{slug}/rounds/", "pair": f"/e/{slug}/rounds/pair/",
-            "publish": f"/e/{slug}/rounds/{number}/publish/", "pack": f"/e/{slug}/rounds/{number}/pack.pdf"}
 
 
 def _scenario() -> dict:

@@ -1,4 +1,4 @@
-"""bench/locustfile.py asks for real pages of the app: each path of its event day resolves to the view
+"""bench/locustfile.py (through bench/eventday_paths.py) asks for real pages of the app: each path of its event day resolves to the view
 it means, and the public ones answer for a built event (no timing here: bench/capacity.py measures)."""
 
 from __future__ import annotations
@@ -11,16 +11,13 @@ from django.urls import resolve
 
 from tests.factories import make_event, make_registration, make_user
 
-LOCUSTFILE = Path(__file__).resolve().parent.parent / "bench" / "locustfile.py"
+PATHS = Path(__file__).resolve().parent.parent / "bench" / "eventday_paths.py"
 
 
 @pytest.fixture
-def scenario(monkeypatch):
-    if importlib.util.find_spec("locust") is None:
-        pytest.skip("locust is not installed (pip install -r bench/requirements.txt)")
-    monkeypatch.setenv("LOCUST_SKIP_MONKEY_PATCH", "1")  # no gevent patching inside the test process
-    monkeypatch.delenv("BENCH_SCENARIO", raising=False)
-    spec = importlib.util.spec_from_file_location("bench_locustfile", LOCUSTFILE)
+def scenario():
+    """The paths bench/locustfile.py asks for (a plain module: no Locust needed here)."""
+    spec = importlib.util.spec_from_file_location("bench_eventday_paths", PATHS)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
