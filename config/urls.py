@@ -8,6 +8,7 @@ from django.urls import include, path
 
 from rulings.views.calculators import calc_api
 from tournament.web.views import accounts, ratings
+from tournament.web.views.language import language_switch
 from tournament.web.views.registration import signup
 
 urlpatterns = [
@@ -21,7 +22,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/", include("tournament.web.league_urls")),
     path("ratings/", ratings.global_ratings, name="global_ratings"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language_switch, name="set_language"),
     path("rulings/", include("rulings.urls")),
     path("api/calc/<str:name>/", calc_api, name="calc_api"),
     # The admin's own login, with the same one-try-at-a-time lock (django-axes limits it like every login).

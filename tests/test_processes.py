@@ -103,3 +103,78 @@ print(job.pk)
     # The dead attempt's task is closed as failed, not left "running" in the task list.
     assert rows(db, "select status from django_tasks_database_dbtaskresult where replace(id, '-', '') = ?",
                 killed_at[4].replace("-", ""))[0][0] == "FAILED"
+
+
+# Each change as the organizer's view makes it: the same service, in a third process that commits.
+CHANGES = {
+    "result entered": """
+game = Game.objects.get(pk=games[0])
+result_enter(game, parse_shorthand("4G-1", "3.0"), user)
+print(game.seats.get(side="a").registration.name, "|", "4")
+""",
+    "result corrected": """
+game = Game.objects.get(pk=games[0])
+result_enter(game, parse_shorthand("1-4G", "3.0"), user)
+print(game.seats.get(side="b").registration.name, "|", "4")
+""",
+    "player renamed": """
+reg = Registration.objects.get(event=event, name="Player 005")
+registration_edit(reg=reg, user=user, name="Ñandú Sforza", club="", status=reg.status, fixed_table=None, notes="")
+print("Ñandú Sforza")
+""",
+    "player dropped": """
+reg = Registration.objects.get(event=event, name="Player 006")
+registration_set_status(reg=reg, status="dropped", user=user)
+print("Player 006", "|", "dropped")
+""",
+    "scoring preset changed": """
+from tournament.results.rescoring import ScoringChange, rescore
+rescore(event, ScoringChange("wdl", "3/1/0", tuple(event.tiebreaks)), user)
+print("3/1/0")
+""",
+    "round paired, swapped and published": """
+from tournament.pairing.manager import round_pair, round_publish, seats_swap
+for game in Game.objects.filter(round__event=event, status="pending", is_bye=False):
+    result_enter(game, parse_shorthand("3-1", "3.0"), user)
+rnd = round_pair(event, user)
+first, second = (g.seats.get(side="a") for g in rnd.games.filter(is_bye=False).order_by("table")[:2])
+seats_swap(rnd, first, second, user)
+round_publish(rnd, user)
+print(Game.objects.filter(round=rnd, table=1).get().seats.get(side="a").registration.name)
+""",
+}
+PRELUDE = """
+from django.contrib.auth import get_user_model
+from tournament.models import Event, Game, Registration
+from tournament.registration.services import registration_edit, registration_set_status
+from tournament.results.entry import result_enter
+from tournament.results.shorthand import parse_shorthand
+user = get_user_model().objects.get(username="org")
+event = Event.objects.get(slug={slug!r})
+games = {games!r}
+"""
+
+
+def main(page: str) -> str:
+    """What the reader reads (the page's main part: no token, no language form)."""
+    return page[page.index("<main"):page.index("</main>")]
+
+
+def test_every_change_shows_on_the_next_request_of_either_server(deployment):
+    """Pages read by both servers (cached by each, and in the shared cache), a change committed by a third
+    process, then the next request on each server: the changed page, never the one it kept."""
+    env = deployment["env"]
+    event = processes.seed(env, players=8)
+    slug = event["slug"]
+    pages = [f"/e/{slug}/", f"/e/{slug}/pairings/", f"/e/{slug}/standings/"]
+    with processes.servers(2, env, deployment["logs"]) as servers:
+        for change, code in CHANGES.items():
+            before = {(k, page): main(servers[k].text(page)) for k in (0, 1) for page in pages}
+            assert before == {key: main(servers[key[0]].text(key[1])) for key in before}, change
+            said = processes.django(env, PRELUDE.format(slug=slug, games=event["games"]) + code).split("\n")[-2]
+            expected = [part.strip() for part in said.split("|")]
+            for k in (0, 1):
+                changed = [page for page in pages if main(servers[k].text(page)) != before[k, page]]
+                assert changed, f"{change}: server {k} still shows the old pages"
+                shown = main(servers[k].text(f"/e/{slug}/standings/")) + main(servers[k].text(f"/e/{slug}/pairings/"))
+                assert all(word in shown for word in expected), (change, k, expected)

@@ -17,3 +17,6 @@ class TournamentConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(create_cache_table, sender=self, dispatch_uid="tournament-cache-table")
+        from tournament.events import page_generation
+
+        page_generation.connect()

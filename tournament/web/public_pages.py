@@ -2,15 +2,17 @@
 per event state, with `ETag`/`Last-Modified` and 304 answers.
 
 Three hundred players refresh these pages all weekend; almost none are logged in. For an anonymous GET the
-page is identified by the event's state (`tournament.events.state`: one query), the active language, the
-path with its query and whether htmx asked for a fragment. A rendering is kept in this process (it never
-goes stale: a new state is a new key) and in the shared cache (so the other server processes render it
-once, not once each); only a miss runs the view.
+page is identified by the event's page generation (`tournament.events.page_generation`: one cache read, no
+database query; every write the page shows makes a new one), the active language, the path with its query
+and whether htmx asked for a fragment. A rendering is kept in this process (it never goes stale: a new
+generation is a new key) and in the shared cache (so the other server processes render it once, not once
+each); only a miss runs the view.
 
-What must never be shared is never cached: the page is rendered for an anonymous user with a placeholder
-where the CSRF token goes, and each reader gets their own token in its place; a reader with messages
-waiting, or a query this page does not read, gets the page rendered for them alone. Signed-in readers get
-the dynamic page as before."""
+What must never be shared is never cached: the shared rendering holds no CSRF token at all (nothing on
+these pages posts for an anonymous reader; the header's language switch needs none,
+`tournament.web.views.language`), so no reader's secret is in it and a first-time reader is not given
+one; a reader with messages waiting, or a query this page does not read, gets the page rendered for them
+alone. Signed-in readers get the dynamic page as before."""
 
 from __future__ import annotations
 
@@ -20,34 +22,27 @@ import time
 from collections import OrderedDict
 from functools import wraps
 
-from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
-from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from tournament.events.state import state_for_slug
+from tournament.events import page_generation
 from tournament.web.htmx import wants_fragment
 
-SECONDS = 60  # how long a rendering is kept: a changed state is a new key at once; a renamed club (not in the
-# state) shows within a minute, as in the fragment cache
+SECONDS = 60  # how long a rendering is kept: a write is a new key at once
 LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
 _local: OrderedDict[str, tuple[float, str, str, float]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def csrf_placeholder() -> str:
-    """What stands for the CSRF token in a shared rendering: the same in every process of a deployment."""
-    return "csrf-" + hashlib.sha256(("public-page:" + settings.SECRET_KEY).encode()).hexdigest()[:32]
-
-
 def csrf_context(request) -> dict:
-    """Template context processor: in a shared rendering, the placeholder instead of this reader's token."""
-    return {"csrf_token": csrf_placeholder()} if getattr(request, _RENDERING, False) else {}
+    """Template context processor: a shared rendering says so, and has no CSRF token ("NOTPROVIDED" is
+    Django's own word for that: `{% csrf_token %}` renders nothing)."""
+    return {"csrf_token": "NOTPROVIDED", "shared_rendering": True} if getattr(request, _RENDERING, False) else {}
 
 
 def _local_get(key: str):
@@ -82,7 +77,7 @@ def _shareable(request, params: frozenset[str]) -> bool:
 
 def public_page(name: str, params: frozenset[str] = frozenset()):
     """Decorator for a public event view taking `(request, slug, ...)` (outside `event_view`, so that a page served
-    from the cache does not load the event: one query in all): anonymous GETs with no query other than `params`
+    from the cache does not load the event: no query at all): anonymous GETs with no query other than `params`
     are answered from the cache or with 304; everything else runs the view."""
 
     def decorator(view):
@@ -90,16 +85,11 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
         def wrapper(request, slug, *args, **kwargs):
             if not _shareable(request, params):
                 return view(request, slug, *args, **kwargs)
-            state = state_for_slug(slug)
-            if state is None:  # no such event: the view says so
-                return view(request, slug, *args, **kwargs)
+            generation = page_generation.current(slug)  # one cache read, no query
             language = get_language()
-            page = repr((name, state, language, wants_fragment(request), request.get_full_path()))
+            page = repr((name, slug, generation, language, wants_fragment(request), request.get_full_path()))
             key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
-            # The reader's CSRF cookie (set now if they have none) is part of the tag: a 304 must not keep a
-            # page holding a token that no longer matches their cookie (it changes when they log in).
-            token = get_token(request)
-            etag = '"' + hashlib.sha256((key + request.META.get("CSRF_COOKIE", "")).encode()).hexdigest()[:32] + '"'
+            etag = '"' + key[len("public-page:"):][:32] + '"'
             cached = _local_get(key) or cache.get(key)
             if cached is None:
                 setattr(request, _RENDERING, True)
@@ -115,9 +105,6 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
             html, content_type, rendered_at = cached
             response = get_conditional_response(request, etag=etag, last_modified=int(rendered_at))
             if response is None:
-                placeholder = csrf_placeholder()
-                if placeholder in html:
-                    html = html.replace(placeholder, token)
                 response = HttpResponse(html, content_type=content_type)
             response["ETag"] = etag
             response["Last-Modified"] = http_date(rendered_at)

@@ -1,0 +1,172 @@
+"""An event's page generation: a short random token in the shared cache, replaced whenever anything shown on
+the event's public pages is written.
+
+The anonymous event home, pairings and standings are served from a rendering keyed by this token
+(`tournament.web.public_pages`), so a cached page costs one cache read and no database query. The token is
+replaced by model signals on every row those pages show (the event, its rounds, games, seats and
+registrations, and the players and clubs registered) when the transaction that wrote it commits: a reader
+who rendered the old rows while it was open cached them under the old token, and the next request has a
+new key and renders the committed rows. Inside the writing transaction itself (a test, a command) the
+count of its writes is part of the key, so that its own reads see them and nobody else's do.
+
+A fresh random token, never an increment, so that two writers racing cannot leave a key that one of them
+has already used. A token that is lost (the cache evicted or restarted) is replaced on the next read, and a
+token lives at most `SECONDS`: a write that reaches the database without a model signal (a queryset
+`update()`, raw SQL) shows within that time, as a renamed club did before."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
+
+SECONDS = 60
+_PREFIX = "event-pages:"
+_round_events: dict[int, int] = {}  # a round never moves to another event: safe to keep in the process
+
+
+def _key(slug: str) -> str:
+    return _PREFIX + slug
+
+
+def renew(slugs) -> None:
+    """A new generation for these events, now."""
+    tokens = {_key(slug): secrets.token_hex(8) for slug in slugs}
+    if tokens:
+        cache.set_many(tokens, SECONDS)
+
+
+class _Pending:
+    """The events written in the open transaction; renewed when it commits."""
+
+    def __init__(self) -> None:
+        self.event_ids: set[int] = set()
+        self.slugs: set[str] = set()
+        self.writes = 0
+
+    def __call__(self) -> None:
+        from tournament.models import Event
+
+        slugs = set(self.slugs) | set(Event.objects.filter(pk__in=self.event_ids).values_list("slug", flat=True))
+        renew(slugs)
+
+
+def _pending(*, register: bool) -> _Pending | None:
+    """This transaction's writes, registered for its commit; None outside a transaction (or, when not
+    `register`ing, when it has written nothing yet)."""
+    if not connection.in_atomic_block:
+        return None
+    pending = getattr(connection, "_event_pages_pending", None)
+    # Django drops the callbacks of a transaction or savepoint rolled back: then this one is no longer queued.
+    if pending is None or not any(func is pending for _, func, _ in connection.run_on_commit):
+        if not register:
+            return None
+        pending = _Pending()
+        connection._event_pages_pending = pending
+        transaction.on_commit(pending)
+    return pending
+
+
+def current(slug: str) -> str:
+    """The generation of the event with this slug: one cache read (a new token if there is none). Read
+    inside a transaction that has written (a test, a command), it also counts those writes: they are not
+    committed, so no other process may see a page rendered from them, and this one must."""
+    key = _key(slug)
+    token = cache.get(key)
+    if token is None:
+        cache.add(key, secrets.token_hex(8), SECONDS)  # two readers at once: the first one's token stays
+        token = cache.get(key) or ""
+    pending = _pending(register=False)
+    return token if pending is None else f"{token}:uncommitted:{id(pending)}:{pending.writes}"
+
+
+def written(*, event_id: int | None = None, slug: str | None = None) -> None:
+    """Something an event's pages show was written (by id, or by slug when the event row is gone)."""
+    pending = _pending(register=True)
+    if pending is not None:
+        pending.writes += 1
+        if slug is None:
+            pending.event_ids.add(event_id)
+        else:
+            pending.slugs.add(slug)
+        return
+    if slug is None:  # autocommit: the write is already committed
+        from tournament.models import Event
+
+        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+    renew([slug] if slug else [])
+
+
+def _event_of_round(round_id: int) -> int | None:
+    if round_id not in _round_events:
+        from tournament.models import Round
+
+        event_id = Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
+        if event_id is None:
+            return None
+        _round_events[round_id] = event_id
+    return _round_events[round_id]
+
+
+def _on_event_saving(sender, instance, raw=False, **kwargs) -> None:
+    if raw or instance.pk is None:
+        return
+    before = sender.objects.filter(pk=instance.pk).values_list("slug", flat=True).first()
+    if before and before != instance.slug:  # the old address must stop showing the event
+        written(slug=before)
+
+
+def _on_event(sender, instance, raw=False, **kwargs) -> None:
+    if not raw:
+        written(slug=instance.slug)
+
+
+def _on_round(sender, instance, raw=False, **kwargs) -> None:
+    if not raw:
+        _round_events[instance.pk] = instance.event_id
+        written(event_id=instance.event_id)
+
+
+def _on_round_child(sender, instance, raw=False, **kwargs) -> None:
+    if raw:
+        return
+    event_id = _event_of_round(instance.round_id)
+    if event_id is not None:
+        written(event_id=event_id)
+
+
+def _on_registration(sender, instance, raw=False, **kwargs) -> None:
+    if not raw:
+        written(event_id=instance.event_id)
+
+
+def _on_person(sender, instance, raw=False, **kwargs) -> None:
+    """A player or club renamed: every event they are registered in (rare writes, one query)."""
+    if raw or instance.pk is None:
+        return
+    from tournament.models import Club, Registration
+
+    rows = Registration.objects.filter(club=instance) if sender is Club else Registration.objects.filter(player=instance)
+    for event_id in set(rows.values_list("event_id", flat=True)):
+        written(event_id=event_id)
+
+
+def connect() -> None:
+    """Connect the signals (AppConfig.ready)."""
+    from tournament.models import Club, Event, Game, Player, Registration, Round, Seat
+
+    uid = "event-pages-"
+    pre_save.connect(_on_event_saving, sender=Event, dispatch_uid=uid + "event-slug")
+    for signal in (post_save, post_delete):
+        name = "save" if signal is post_save else "delete"
+        signal.connect(_on_event, sender=Event, dispatch_uid=f"{uid}event-{name}")
+        signal.connect(_on_round, sender=Round, dispatch_uid=f"{uid}round-{name}")
+        signal.connect(_on_round_child, sender=Game, dispatch_uid=f"{uid}game-{name}")
+        signal.connect(_on_round_child, sender=Seat, dispatch_uid=f"{uid}seat-{name}")
+        signal.connect(_on_registration, sender=Registration, dispatch_uid=f"{uid}registration-{name}")
+    for signal in (post_save, pre_delete):  # before a delete: the registrations still name the club
+        name = "save" if signal is post_save else "delete"
+        signal.connect(_on_person, sender=Player, dispatch_uid=f"{uid}player-{name}")
+        signal.connect(_on_person, sender=Club, dispatch_uid=f"{uid}club-{name}")
