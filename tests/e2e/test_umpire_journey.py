@@ -52,6 +52,7 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     intro = t("Search the rules, or answer a step-through question by question; the ruling you reach can be "
               "recorded in the rulings log of %(name)s.", name="Torneo Arbitro")
     expect(page.locator("main")).to_contain_text(intro)
+    page.wait_for_load_state()  # htmx binds the search box when the page has loaded; a user types later
     page.fill("#rl-q", "recoil")
     expect(page.locator("#rl-results .rl-hit").first).to_be_visible()
     expect(page.locator("#rl-results .rl-lang").first).to_contain_text(t("Italian"))
