@@ -82,7 +82,8 @@ def main() -> None:
             view.append((time.perf_counter() - start) * 1000)
             worst_view.append((view[-1], query))
     vendor = connection.vendor
-    print(f"Rules search on {vendor} ({Clause.objects.count()} clauses), {len(QUERIES)} queries x {ROUNDS} rounds")
+    print(f"Rules search on {vendor} ({Clause.objects.count()} clauses), {len(QUERIES)} queries x {ROUNDS} rounds, "
+          f"load average {os.getloadavg()[0]:.2f} (other work on the machine sets the max)")
     print(f"{'measure':<28}{'median ms':>10}{'p95 ms':>10}{'max ms':>10}")
     for name, samples in (("search() service", service), ("search view (htmx partial)", view)):
         if not samples:

@@ -262,4 +262,6 @@ def test_players_of_a_private_league_use_its_ladder_and_strangers_do_not_see_it(
     assert client_for(_user("bob")).post(f"/leagues/club-ladder/ladder/{game.pk}/confirm/").status_code == 302
     assert LadderGame.objects.get().state == LadderGame.State.CONFIRMED
     spanish = ann.get("/leagues/club-ladder/ladder/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Comunicar una partida" in spanish and "Confirmado" in spanish
+    assert "Comunicar una partida" in spanish and "<td>Confirmada</td>" in spanish  # una partida confirmada
+    italian = ann.get("/leagues/club-ladder/ladder/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "<td>Confermata</td>" in italian  # una partita confermata

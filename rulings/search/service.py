@@ -2,6 +2,8 @@
 
 Both backends receive the same plan (AND-ed groups of OR-ed alternatives from search_text.plan_query,
 glossary expansion included). When no clause matches every group, the groups are OR-ed instead.
+rank() orders every match from the index alone; load_hits() loads the clauses and their snippets
+for the ones shown (the view: one page), since a highlighted snippet costs more than the ranking.
 """
 
 from __future__ import annotations
@@ -52,11 +54,22 @@ class SearchHit:
         }
 
 
+@dataclass(frozen=True)
+class Ranked:
+    """A matching clause before it is loaded: enough to sort it, count it and page through it."""
+
+    clause_id: int
+    score: float
+    language: str
+    game: str
+
+
 @dataclass
 class SearchResponse:
     query: str
     jump: str | None = None  # clause key when the query is a reference
-    hits: list[SearchHit] = field(default_factory=list)
+    ranked: list[Ranked] = field(default_factory=list)  # every match kept, best first
+    hits: list[SearchHit] = field(default_factory=list)  # the matches loaded (all of them, from search())
     suggestion: str | None = None
     groups: list[Group] = field(default_factory=list)
     mode: str = "and"
@@ -81,9 +94,10 @@ def _backend():
     return postgres_fts if connection.vendor == "postgresql" else sqlite_fts
 
 
-def search(query: str, limit: int = 20, *, allow_jump: bool = True, game: str = "", document: str = "") -> SearchResponse:
-    """Up to `limit` clauses best first: DBA texts before other games, a query typed in Spanish or Italian
-    lists that language first; `game` / `document` (a slug) keep only the clauses of that game / document."""
+def rank(query: str, limit: int = 20, *, allow_jump: bool = True, game: str = "", document: str = "") -> SearchResponse:
+    """Up to `limit` matches best first (`response.ranked`, no clause loaded yet): DBA texts before other
+    games, a query typed in Spanish or Italian lists that language first; `game` / `document` (a slug) keep
+    only the clauses of that game / document. `load_hits` turns the matches shown into hits."""
     query = " ".join(query.split())[:MAX_QUERY]
     response = SearchResponse(query)
     if not query:
@@ -95,32 +109,40 @@ def search(query: str, limit: int = 20, *, allow_jump: bool = True, game: str = 
     glossary = load_glossary()
     groups = plan_query(query, glossary)
     response.groups = groups
-    rows: list[tuple[int, float, str]] = []
-    filtered = bool(game or document)
-    fetch = Clause.objects.count() if filtered else limit  # filter after ranking: the library is small
     if groups:
         backend = _backend()
-        rows = backend.run(groups, "and", fetch)
+        rows = backend.run(groups, "and", limit, game, document)
         if not rows and len(groups) > 1:
             response.mode = "or"
-            rows = backend.run(groups, "or", fetch)
-    clauses = Clause.objects.select_related("document", "section").in_bulk([r[0] for r in rows])
-    if filtered:
-        clauses = {cid: c for cid, c in clauses.items()
-                   if (not game or c.document.game == game) and (not document or c.document.slug == document)}
-        rows = [row for row in rows if row[0] in clauses][:limit]
-    abbreviations = tuple(
-        form for group in groups for entry in glossary if entry.slug == group.term for form in entry.abbreviations
-    )
-    response.hits = [
-        SearchHit(clauses[cid], to_html(raw, abbreviations), score) for cid, score, raw in rows if cid in clauses
-    ]
+            rows = backend.run(groups, "or", limit, game, document)
+        response.ranked = [Ranked(*row) for row in rows]
     language = query_language(groups, glossary)
     # Stable sorts, best first within each band: DBA texts first, and for a query typed in Spanish or
     # Italian the clauses in that language first among them.
-    response.hits.sort(key=lambda hit: (hit.clause.document.game != HOME_GAME,
-                                        bool(language) and hit.clause.language != language))
-    if len(response.hits) < 3:
+    response.ranked.sort(key=lambda match: (match.game != HOME_GAME, bool(language) and match.language != language))
+    if len(response.ranked) < 3:
         known = frozenset(fold(w) for entry in glossary for form in entry.all_forms() for w in form.split())
         response.suggestion = did_you_mean(query, known)
+    return response
+
+
+def load_hits(response: SearchResponse, matches: list[Ranked]) -> list[SearchHit]:
+    """The clauses of `matches` (a page of `response.ranked`) with their highlighted snippets: two queries."""
+    ids = [match.clause_id for match in matches]
+    if not ids:
+        return []
+    clauses = Clause.objects.select_related("document").in_bulk(ids)
+    raw = _backend().snippets(response.groups, response.mode, ids)
+    glossary = load_glossary()
+    abbreviations = tuple(
+        form for group in response.groups for entry in glossary if entry.slug == group.term for form in entry.abbreviations
+    )
+    return [SearchHit(clauses[match.clause_id], to_html(raw.get(match.clause_id, ""), abbreviations), match.score)
+            for match in matches if match.clause_id in clauses]
+
+
+def search(query: str, limit: int = 20, *, allow_jump: bool = True, game: str = "", document: str = "") -> SearchResponse:
+    """`rank`, then every match loaded as a hit (`response.hits`)."""
+    response = rank(query, limit, allow_jump=allow_jump, game=game, document=document)
+    response.hits = load_hits(response, response.ranked)
     return response

@@ -7,6 +7,8 @@ from django.db import connection
 from rulings.search.snippet import START, STOP
 from rulings.search.text import Group, fold, stems
 
+BM25 = "bm25(rulings_clause_fts, 4.0, 1.0, 3.0)"
+
 
 def _phrase(words: tuple[str, ...]) -> str:
     if len(words) == 1:
@@ -30,13 +32,26 @@ def match_expression(groups: list[Group], mode: str) -> str:
     return joiner.join(group_expression(g) for g in groups)
 
 
-def run(groups: list[Group], mode: str, limit: int) -> list[tuple[int, float, str]]:
-    """(clause id, score — higher is better, raw snippet with sentinels) best first."""
+def run(groups: list[Group], mode: str, limit: int, game: str = "", document: str = "") -> list[tuple[int, float, str, str]]:
+    """(clause id, score — higher is better, language, game) best first, of `game` / `document` when given."""
     sql = (
-        "SELECT rowid, -bm25(rulings_clause_fts, 4.0, 1.0, 3.0) AS score, "
-        "snippet(rulings_clause_fts, 1, %s, %s, '…', 28) FROM rulings_clause_fts "
-        "WHERE rulings_clause_fts MATCH %s ORDER BY bm25(rulings_clause_fts, 4.0, 1.0, 3.0) LIMIT %s"
+        f"SELECT rulings_clause_fts.rowid, -{BM25}, c.language, d.game FROM rulings_clause_fts "
+        "JOIN rulings_clause c ON c.id = rulings_clause_fts.rowid JOIN rulings_document d ON d.id = c.document_id "
+        "WHERE rulings_clause_fts MATCH %s AND (%s = '' OR d.game = %s) AND (%s = '' OR d.slug = %s) "
+        f"ORDER BY {BM25} LIMIT %s"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [START, STOP, match_expression(groups, mode), limit])
-        return [(row[0], float(row[1]), row[2] or "") for row in cursor.fetchall()]
+        cursor.execute(sql, [match_expression(groups, mode), game, game, document, document, limit])
+        return [(row[0], float(row[1]), row[2], row[3]) for row in cursor.fetchall()]
+
+
+def snippets(groups: list[Group], mode: str, ids: list[int]) -> dict[int, str]:
+    """Clause id → raw snippet (hits between the sentinels) for the clauses shown, not every match."""
+    marks = ", ".join(["%s"] * len(ids))
+    sql = (
+        "SELECT rowid, snippet(rulings_clause_fts, 1, %s, %s, '…', 28) FROM rulings_clause_fts "
+        f"WHERE rulings_clause_fts MATCH %s AND rowid IN ({marks})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [START, STOP, match_expression(groups, mode), *ids])
+        return {row[0]: row[1] or "" for row in cursor.fetchall()}

@@ -1,6 +1,7 @@
 """One search box: reference jump or full-text search; htmx partial, plain page, or JSON.
 
-Every matching clause is found (the library holds under a thousand), then shown 20 to a page;
+Every matching clause is ranked (the library holds under a thousand), then shown 20 to a page, and
+only the page's clauses are loaded with their snippets;
 `game` and `doc` keep one game or one document (validated against the imported documents)."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from config.htmx import render_partial, varies_on_htmx, wants_partial
 from rulings.models import Clause, Document
-from rulings.search import search
+from rulings.search import load_hits, rank
 
 PER_PAGE = 20
 MAX_RESULTS = 1000
@@ -41,7 +42,7 @@ def search_view(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     as_json = request.GET.get("format") == "json"
     game, doc, games, documents = _filters(request)
-    response = search(query, MAX_RESULTS, game=game, document=doc)
+    response = rank(query, MAX_RESULTS, game=game, document=doc)
     jump_clause = None
     if response.jump:
         if as_json:
@@ -54,9 +55,10 @@ def search_view(request: HttpRequest) -> HttpResponse:
         if not wants_partial(request):
             return redirect("rulings:clause", key=response.jump)
         jump_clause = Clause.objects.select_related("document").get(key=response.jump)
-    page = Paginator(response.hits, PER_PAGE).get_page(_page_number(request))
+    page = Paginator(response.ranked, PER_PAGE).get_page(_page_number(request))
+    page.object_list = load_hits(response, page.object_list)  # snippets for the page shown only
     if as_json:
-        return JsonResponse({"results": [hit.as_json() for hit in page.object_list], "count": len(response.hits),
+        return JsonResponse({"results": [hit.as_json() for hit in page.object_list], "count": len(response.ranked),
                              "page": page.number, "pages": page.paginator.num_pages,
                              "suggestion": response.suggestion})
     base = {"q": response.query, **({"game": game} if game else {}), **({"doc": doc} if doc else {})}
@@ -66,7 +68,7 @@ def search_view(request: HttpRequest) -> HttpResponse:
 
     context = {
         "query": response.query, "response": response, "jump_clause": jump_clause, "page": page,
-        "count": len(response.hits), "game": game, "doc": doc, "games": games, "documents": documents,
+        "count": len(response.ranked), "game": game, "doc": doc, "games": games, "documents": documents,
         "previous_url": page_url(page.previous_page_number()) if page.has_previous() else "",
         "next_url": page_url(page.next_page_number()) if page.has_next() else "",
     }

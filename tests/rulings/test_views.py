@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +48,27 @@ def test_search_page_without_javascript_and_with_htmx(rules, client):
     assert "/rulings/c/nasamw22:out.rec" in html and "<mark>" in html
     partial = client.get("/rulings/search/", {"q": "recoil"}, headers={"HX-Request": "true"}).content.decode()
     assert "<html" not in partial and "rl-hit" in partial
+
+
+def test_search_highlights_the_page_shown_and_only_that_page(rules, client, monkeypatch, django_assert_max_num_queries):
+    """Every match is ranked and counted, but a highlighted snippet costs more than the ranking (PostgreSQL
+    re-parses the clause's text for it): the page shows 20 clauses and only those 20 are highlighted."""
+    from rulings.search import service
+
+    highlighted: list[str] = []
+    to_html = service.to_html
+    monkeypatch.setattr(service, "to_html", lambda raw, abbreviations=(): highlighted.append(raw) or to_html(raw, abbreviations))
+    first = client.get("/rulings/search/", {"q": "recoil"}, headers={"HX-Request": "true"}).content.decode()
+    highlighted.clear()
+    with django_assert_max_num_queries(4):  # documents, ranking, the page's clauses, their snippets
+        second = client.get("/rulings/search/", {"q": "recoil", "page": 2}, headers={"HX-Request": "true"}).content.decode()
+    assert len(highlighted) == 20
+    count = re.search(r'id="rl-count">(\d+) clauses · page 2 of (\d+)<', second)
+    assert count and int(count[1]) > 40 and count[2] == str(-(-int(count[1]) // 20))
+    snippets = re.findall(r'<p class="rl-snippet"[^>]*>(.*?)</p>', second)
+    assert len(snippets) == 20 and all("<mark>" in snippet for snippet in snippets)
+    keys = re.compile(r"<code>([^<]+)</code>")
+    assert not set(keys.findall(first)) & set(keys.findall(second))  # page 2 is the next 20, not page 1 again
 
 
 def test_search_reference_redirects_without_js_and_offers_link_with_htmx(rules, client):

@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.models.events import Edition, Event
 
@@ -139,7 +140,7 @@ class LadderGame(models.Model):
 
     class State(models.TextChoices):
         PENDING = "pending", _("Waiting for the opponent")
-        CONFIRMED = "confirmed", _("Confirmed")
+        CONFIRMED = "confirmed", pgettext_lazy("ladder game", "Confirmed")  # es "Confirmada": a partida
         REJECTED = "rejected", _("Rejected by the opponent")
 
     class Outcome(models.TextChoices):
