@@ -24,7 +24,6 @@ from django.db.models.signals import post_delete, post_save, pre_delete, pre_sav
 
 SECONDS = 60
 _PREFIX = "event-pages:"
-_round_events: dict[int, int] = {}  # a round never moves to another event: safe to keep in the process
 
 
 def _key(slug: str) -> str:
@@ -45,6 +44,7 @@ class _Pending:
         self.event_ids: set[int] = set()
         self.slugs: set[str] = set()
         self.writes = 0
+        self.round_events: dict[int, int] = {}  # only within the transaction: a rolled-back key can be reused
 
     def __call__(self) -> None:
         from tournament.models import Event
@@ -99,15 +99,21 @@ def written(*, event_id: int | None = None, slug: str | None = None) -> None:
     renew([slug] if slug else [])
 
 
-def _event_of_round(round_id: int) -> int | None:
-    if round_id not in _round_events:
-        from tournament.models import Round
+def _event_of_round_child(instance) -> int | None:
+    """The event of a game or seat: from its round when loaded with it, else one query (once per round
+    in a transaction)."""
+    field = type(instance).round
+    if field.is_cached(instance):
+        return instance.round.event_id
+    pending = _pending(register=True)
+    if pending is not None and instance.round_id in pending.round_events:
+        return pending.round_events[instance.round_id]
+    from tournament.models import Round
 
-        event_id = Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
-        if event_id is None:
-            return None
-        _round_events[round_id] = event_id
-    return _round_events[round_id]
+    event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id", flat=True).first()
+    if pending is not None and event_id is not None:
+        pending.round_events[instance.round_id] = event_id
+    return event_id
 
 
 def _on_event_saving(sender, instance, raw=False, **kwargs) -> None:
@@ -125,14 +131,13 @@ def _on_event(sender, instance, raw=False, **kwargs) -> None:
 
 def _on_round(sender, instance, raw=False, **kwargs) -> None:
     if not raw:
-        _round_events[instance.pk] = instance.event_id
         written(event_id=instance.event_id)
 
 
 def _on_round_child(sender, instance, raw=False, **kwargs) -> None:
     if raw:
         return
-    event_id = _event_of_round(instance.round_id)
+    event_id = _event_of_round_child(instance)
     if event_id is not None:
         written(event_id=event_id)
 
