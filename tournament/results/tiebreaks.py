@@ -96,21 +96,21 @@ def _simple(key: str, name: str, attribute: str, ascending: bool = False) -> typ
                                                           "values": values})
 
 
-def met_pairs(games: Sequence[PlayedGame]) -> set[frozenset[int]]:
-    return {frozenset((g.a, g.b)) for g in games if g.b is not None}
-
-
 class HeadToHead(Metric):
     """Points scored in the games among the tied players; with `h2h_all_met`, only if every pair of them met."""
 
     key, name = "head_to_head", "Head-to-head"
 
     def applies(self, ctx: Context, group: Sequence[int]) -> bool:
-        if len(group) < 2:
+        members = set(group)
+        if len(members) < 2:
             return False
-        met = met_pairs(ctx.games)
-        pairs = [frozenset((p, q)) for i, p in enumerate(group) for q in group[i + 1:]]
-        return all(pair in met for pair in pairs) if ctx.h2h_all_met else any(pair in met for pair in pairs)
+        # the pairs of the group that met, from the games (not from every pair of the group: a tie of
+        # 500 players after round one is 125,000 pairs)
+        met = {frozenset((g.a, g.b)) for g in ctx.games if g.b is not None and g.a in members and g.b in members}
+        if not ctx.h2h_all_met:
+            return bool(met)
+        return len(met) == len(members) * (len(members) - 1) // 2 and len(members) == len(group)
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
         members = set(group)

@@ -1,0 +1,36 @@
+"""Head-to-head applies to a tied group when its players met: every pair of them (`h2h_all_met`) or any
+pair. Read from the games, not from every pair of the group (a 500-player tie is 125,000 pairs): the
+same answer as the definition, pair by pair."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournament.results.tiebreaks import Context, HeadToHead, PlayedGame
+
+
+def by_definition(games, group, all_met: bool) -> bool:
+    if len(group) < 2:
+        return False
+    met = {frozenset((g.a, g.b)) for g in games if g.b is not None}
+    pairs = [frozenset((p, q)) for i, p in enumerate(group) for q in group[i + 1:]]
+    return all(pair in met for pair in pairs) if all_met else any(pair in met for pair in pairs)
+
+
+players = st.integers(min_value=1, max_value=7)
+games = st.lists(st.tuples(players, st.one_of(st.none(), players)).filter(lambda t: t[0] != t[1]), max_size=14)
+
+
+@given(games=games, group=st.lists(players, unique=True, max_size=7), all_met=st.booleans())
+def test_head_to_head_applies_as_defined(games, group, all_met):
+    played = [PlayedGame(1, a, b, None, 0, 0) for a, b in games]
+    assert HeadToHead().applies(Context(played, h2h_all_met=all_met), group) == by_definition(played, group, all_met)
+
+
+def test_a_big_tie_that_never_met_is_answered_from_the_games():
+    played = [PlayedGame(1, 2 * k, 2 * k + 1, None, 1, 0) for k in range(500)]
+    losers = [2 * k + 1 for k in range(500)]
+    assert not HeadToHead().applies(Context(played, h2h_all_met=False), losers)
+    assert HeadToHead().applies(Context(played, h2h_all_met=False), [0, 1, 3])
+    assert not HeadToHead().applies(Context(played, h2h_all_met=True), [0, 1, 3])
