@@ -24,11 +24,39 @@ class Text:
     style: ParagraphStyle
 
 
-class Cells:
-    """The rows of a table and the font commands its string cells need."""
+class Wrapped(Paragraph):
+    """A Paragraph that breaks its lines once per width: a table wraps each cell to size its row and
+    again to draw it, and a document's tables may share one Wrapped for the same text (wrapping only
+    depends on the width; each cell wraps it just before drawing it)."""
 
-    def __init__(self, widths):
+    def wrap(self, availWidth, availHeight):
+        if getattr(self, "_wrapped_at", None) != availWidth:
+            self._wrapped = super().wrap(availWidth, availHeight)
+            self._wrapped_at = availWidth
+        return self._wrapped
+
+
+class Paragraphs:
+    """One Wrapped per text and style for the cells of one document: 500 army sheets repeat the same
+    element types' texts (outcomes, list options) hundreds of times. Not to be shared between threads."""
+
+    def __init__(self):
+        self.made: dict[tuple, Wrapped] = {}
+
+    def __call__(self, markup: str, style: ParagraphStyle) -> Wrapped:
+        key = (markup, id(style))  # the Wrapped holds its style, so the id is not reused meanwhile
+        if key not in self.made:
+            self.made[key] = Wrapped(markup, style)
+        return self.made[key]
+
+
+class Cells:
+    """The rows of a table and the font commands its string cells need; cells too long for one line
+    are Paragraphs, from `paragraphs` if given (a document's shared ones)."""
+
+    def __init__(self, widths, paragraphs: Paragraphs | None = None):
         self.widths = list(widths)
+        self.paragraphs = paragraphs or Paragraph
         self.rows: list[list] = []
         self.fonts: list[tuple] = []
 
@@ -42,7 +70,7 @@ class Cells:
         style = value.style
         text = " ".join(str(value.text).split())
         if stringWidth(text, style.fontName, style.fontSize) > self.widths[c] - PADDING:
-            return Paragraph(escape(text), style)
+            return self.paragraphs(escape(text), style)
         self.fonts.append(("FONT", (c, r), (c, r), style.fontName, style.fontSize, style.leading))
         return text
 
