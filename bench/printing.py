@@ -1,6 +1,9 @@
-"""Printing benchmark: 500 army sheets in one PDF and a 250-table round pack (pairing sheet + slips).
+"""Printing benchmark: 500 DBA 3.0 army sheets in one PDF beside the same sheets built the obvious way
+with plain reportlab platypus (bench/platypus_baseline.py) in the same run, 500 DBA 2.2 sheets (every
+element's profile), and a 250-table round pack (pairing sheet + slips). Each figure is the median of BENCH_RUNS runs (default 3).
 
     .venv/bin/python bench/printing.py            (also run by `make bench`)
+    BENCH_RUNS=5 .venv/bin/python bench/printing.py
 
 Documents are built from plain data (no database), exactly as the views and print_pdf lay them out.
 """
@@ -8,6 +11,7 @@ Documents are built from plain data (no database), exactly as the views and prin
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -19,6 +23,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from bench.platypus_baseline import baseline_pdf  # noqa: E402
 from tournament.armies.catalogue import load_catalogue  # noqa: E402
 from tournament.armies.validation import default_army  # noqa: E402
 from tournament.pdfs.army_sheet import army_sheets_pdf  # noqa: E402
@@ -26,13 +31,13 @@ from tournament.pdfs.data import ArmySheet, GameSlip, RoundSheet, Side  # noqa: 
 from tournament.pdfs.round_docs import round_pdf  # noqa: E402
 
 
-def sheets(count: int) -> list[ArmySheet]:
+def sheets(count: int, edition: str = "3.0") -> list[ArmySheet]:
     entries = [e for e in load_catalogue().variants() if not e.problems]
     result = []
     for i in range(count):
         entry = entries[(i * 37) % len(entries)]
         army = default_army(entry)
-        result.append(ArmySheet("Campionato Città di Bologna", "3.0", f"Jugador {i:03d} Peña Niccolò", "Ludópatas",
+        result.append(ArmySheet("Campionato Città di Bologna", edition, f"Jugador {i:03d} Peña Niccolò", "Ludópatas",
                                 entry.ref, entry.name, entry.topography, entry.aggression, army.elements, army.general,
                                 "", (), f"https://dba.example/report/{i:08d}/"))
     return result
@@ -45,20 +50,38 @@ def round_sheet(tables: int) -> RoundSheet:
     return RoundSheet("Campionato", 3, "3.0", games)
 
 
-def timed(label: str, build, target: float) -> None:
-    start = time.perf_counter()
-    body = build()
-    seconds = time.perf_counter() - start
-    verdict = "met" if seconds < target else "NOT met"
-    print(f"{label:<36} {seconds:>7.2f} s  {len(body) / 1e6:>6.1f} MB   target < {target:.0f} s: {verdict}")
+def median_seconds(build, runs: int) -> tuple[float, int]:
+    """The median time of `runs` builds, and the size of the last document."""
+    times, size = [], 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        size = len(build())
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), size
+
+
+def line(label: str, seconds: float, size: int, target: float | None = None) -> str:
+    verdict = f"   target < {target:.0f} s: {'met' if seconds < target else 'NOT met'}" if target else ""
+    return f"{label:<36} {seconds:>7.2f} s  {size / 1e6:>6.1f} MB{verdict}"
 
 
 def main() -> None:
-    print("Printing (reportlab), one PDF each")
+    runs = max(1, int(os.environ.get("BENCH_RUNS", "3")))
+    print(f"Printing (reportlab), one PDF each, median of {runs} runs (load average {os.getloadavg()[0]:.1f})")
     army = sheets(500)
-    timed("500 army sheets (A4)", lambda: army_sheets_pdf(army, lang="es"), 10)
+    army_sheets_pdf(army[:5], lang="es")  # fonts and catalogue loaded before timing
+    baseline_pdf(army[:5])
+    ours, ours_size = median_seconds(lambda: army_sheets_pdf(army, lang="es"), runs)
+    plain, plain_size = median_seconds(lambda: baseline_pdf(army), runs)
+    older = sheets(500, "2.2")  # every element's profile and the quick reference: the heavier sheet
+    seconds, size = median_seconds(lambda: army_sheets_pdf(older, lang="es"), runs)
+    print(line("500 army sheets, DBA 3.0 (A4)", ours, ours_size, 3))
+    print(line("500 sheets, plain platypus baseline", plain, plain_size))
+    print(f"{'army sheets / baseline':<36} {ours / plain:>7.2f}")
+    print(line("500 army sheets, DBA 2.2 (A4)", seconds, size, 3))
     pack = round_sheet(250)
-    timed("250-table round pack", lambda: round_pdf(pack, kind="pack", lang="it"), 5)
+    seconds, size = median_seconds(lambda: round_pdf(pack, kind="pack", lang="it"), runs)
+    print(line("250-table round pack", seconds, size, 5))
 
 
 if __name__ == "__main__":

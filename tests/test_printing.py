@@ -162,3 +162,33 @@ def test_dba30_sheet_note_in_the_sheets_language():
     content = " ".join(text(army_sheets_pdf([sheet()], lang="it")).split())
     assert "non è tra le fonti" in content and "Opzione della lista" in content
     assert "rulebook" not in content
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+@pytest.mark.parametrize("size", ["A4", "A5"])
+def test_element_table_text_stays_in_its_column(size, tmp_path):
+    """Short cells are drawn as plain strings, long ones wrap: no word crosses into the next column."""
+    import dataclasses
+    import re
+
+    from reportlab.lib.units import mm
+
+    from tournament.pdfs.army_sheet import WIDTHS
+
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(army_sheets_pdf([dataclasses.replace(sheet(), edition="2.2")], lang="es", size=size))
+    page = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    words = [(float(x0), float(y0), float(x1), word) for x0, y0, x1, word in
+             re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', page)]
+    scale, margin = (1.0, 12 * mm) if size == "A4" else (0.7, 8 * mm)
+    edges = [margin]
+    for width in WIDTHS:
+        edges.append(edges[-1] + width * mm * scale)
+    top = next(y for x, y, _, word in words if word == "n.º")  # the header row
+    bottom = next(y for x, y, _, word in words if word.startswith("Campamento"))
+    table = [(x0, x1, word) for x0, y, x1, word in words if top <= y < bottom]
+    assert any(word == "Caballería" for *_, word in table)  # the element rows are there, with long outcome texts
+    for x0, x1, word in table:
+        column = next(c for c in range(len(WIDTHS)) if x0 < edges[c + 1])
+        assert x1 <= edges[column + 1], (word, column)

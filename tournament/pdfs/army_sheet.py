@@ -18,6 +18,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table
 from tournament.armies.catalogue import load_catalogue
 from tournament.armies.elements import element_profile, quickref
 from tournament.armies.messages import box_captions
+from tournament.pdfs.cells import Cells, Paragraphs, Text
 from tournament.pdfs.data import ArmySheet
 from tournament.pdfs.headers import header_cells
 from tournament.pdfs.qr import QR
@@ -53,10 +54,12 @@ def _outcome_text(profile, lang: str) -> str:
     return "; ".join(f"{words.get(o.result, o.result)}: {o.when.get(lang, o.when['en'])}" for o in profile.outcomes)
 
 
-def _element_rows(sheet: ArmySheet, lang: str, s, scale: float = 1.0) -> list[list]:
+def _element_table(sheet: ArmySheet, lang: str, s, scale: float, shared: Paragraphs | None) -> Table:
     header = [_("#"), _("Element"), _("Depth 15/25 mm"), _("Move good/bad"), _("Shoot"), _("CF foot/mtd"),
               _("Special outcomes")]
-    rows = [header_cells(header, [w * mm * scale for w in WIDTHS], s["header"])]
+    widths = [w * mm * scale for w in WIDTHS]
+    cells = Cells(widths, shared)
+    cells.row(*header_cells(header, widths, s["header"], shared or Paragraph))
     first_of: dict[str, int] = {}
     for i, code in enumerate(sheet.elements):
         profile = element_profile(code.replace("//", "/").split("/")[0], sheet.edition) or element_profile(code, "2.2")
@@ -64,7 +67,7 @@ def _element_rows(sheet: ArmySheet, lang: str, s, scale: float = 1.0) -> list[li
         code = fit(code, 20)
         label = f"{code} {GENERAL_MARK} {_('general')}" if general else code
         if profile is None:
-            rows.append([str(i + 1), _p(label, s["bold"] if general else s["cell"]), "", "", "", "", ""])
+            cells.row(str(i + 1), Text(label, s["bold"] if general else s["cell"]), "", "", "", "", "")
             continue
         depth = f"{profile.depth_15 or '—'}/{profile.depth_25 or '—'}"
         move = f"{profile.move_good or '—'}/{profile.move_bad or '—'}"
@@ -74,26 +77,25 @@ def _element_rows(sheet: ArmySheet, lang: str, s, scale: float = 1.0) -> list[li
         else:
             first_of[code] = i + 1
             outcomes = _outcome_text(profile, lang)
-        rows.append([
-            str(i + 1), _p(f"{label} · {profile.name(lang)}", s["bold"] if general else s["cell"]),
-            depth, move, profile.shoot_range or "", factors, _p(outcomes, s["small"]),
-        ])
-    return rows
+        cells.row(str(i + 1), Text(f"{label} · {profile.name(lang)}", s["bold"] if general else s["cell"]),
+                  depth, move, profile.shoot_range or "", factors, Text(outcomes, s["small"]))
+    return cells.table(table_style(size=8 * scale), repeatRows=1)
 
 
-def _element_rows_30(sheet: ArmySheet, lang: str, s) -> list[list]:
+def _element_table_30(sheet: ArmySheet, lang: str, s, scale: float, shared: Paragraphs | None) -> Table:
     """DBA 3.0: type, general and the list option each element fills; no factors the sources lack."""
     entry = load_catalogue().get(sheet.army_ref) if sheet.army_ref else None
     captions = box_captions(entry) if entry else []
-    rows = [[_p(h, s["header"]) for h in (_("#"), _("Element"), _("Type"), _("List option"))]]
+    cells = Cells((w * mm * scale for w in (7, 44, 45, 90)), shared)
+    cells.row(*(Text(h, s["header"]) for h in (_("#"), _("Element"), _("Type"), _("List option"))))
     for i, code in enumerate(sheet.elements):
         profile = element_profile(code.replace("//", "/").split("/")[0], sheet.edition)
         general = sheet.general == i
         label = f"{code} {GENERAL_MARK} {_('general')}" if general else code
-        rows.append([str(i + 1), _p(label, s["bold"] if general else s["cell"]),
-                     _p(profile.name(lang) if profile else "", s["cell"]),
-                     _p(captions[i] if i < len(captions) else "", s["small"])])
-    return rows
+        cells.row(str(i + 1), Text(label, s["bold"] if general else s["cell"]),
+                  Text(profile.name(lang) if profile else "", s["cell"]),
+                  Text(captions[i] if i < len(captions) else "", s["small"]))
+    return cells.table(table_style(size=8 * scale), repeatRows=1)
 
 
 def _quickref(edition: str, lang: str, s) -> list:
@@ -106,7 +108,8 @@ def _quickref(edition: str, lang: str, s) -> list:
     return items
 
 
-def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
+def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0, shared: Paragraphs | None = None) -> list:
+    """One sheet's flowables; `shared` holds the table cells' paragraphs of the whole document."""
     s = styles(scale)
     width = 186 * mm * scale
     head = [
@@ -118,13 +121,7 @@ def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0) -> list:
     ]
     top = Table([[head, qr(sheet.report_url, 24 * mm * scale)]], colWidths=[width - 28 * mm * scale, 28 * mm * scale])
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    if sheet.edition == "3.0":
-        widths = [w * mm * scale for w in (7, 44, 45, 90)]
-        elements = Table(_element_rows_30(sheet, lang, s), colWidths=widths, repeatRows=1)
-    else:
-        widths = [w * mm * scale for w in WIDTHS]
-        elements = Table(_element_rows(sheet, lang, s, scale), colWidths=widths, repeatRows=1)
-    elements.setStyle(TableStyle(table_style(size=8 * scale)))
+    elements = (_element_table_30 if sheet.edition == "3.0" else _element_table)(sheet, lang, s, scale, shared)
     extra = [
         _p(f"{_('Camp or BUA') if sheet.edition == '3.0' else _('Camp / camp followers')}: {fit(sheet.camp) or '—'}",
            s["base"]),
@@ -146,10 +143,11 @@ def army_sheets_pdf(sheets: list[ArmySheet], *, lang: str = "en", size: str = "A
     pace = Pace(progress, len(sheets))
     with override(lang):
         story: list = []
+        shared = Paragraphs()
         for k, sheet in enumerate(sheets):
             if k:
                 story.append(PageBreak())
-            story += sheet_flowables(sheet, lang, scale)
+            story += sheet_flowables(sheet, lang, scale, shared)
             pace.built(k + 1)
         if not story:
             story = [_p(_("No army sheets to print."), styles()["base"])]

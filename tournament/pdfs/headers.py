@@ -5,6 +5,7 @@ word is broken in the middle ("Dispar/o", "Posizi/one") in any language. A slash
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -30,11 +31,14 @@ def header_size(text: str, width: float, style: ParagraphStyle) -> float:
     return size
 
 
-def header_cells(texts, widths, style: ParagraphStyle) -> list[Paragraph]:
-    cells = []
-    for text, width in zip(texts, widths, strict=True):
-        size = header_size(text, width, style)
-        fitted = style if size == style.fontSize else ParagraphStyle(
-            f"{style.name}-{size}", parent=style, fontSize=size, leading=size * style.leading / style.fontSize)
-        cells.append(Paragraph(escape(str(text)).replace("/", "/" + BREAK), fitted))
-    return cells
+@lru_cache(maxsize=256)
+def fitted_style(style: ParagraphStyle, size: float) -> ParagraphStyle:
+    """`style` set at `size`, its leading in proportion; one object per style and size."""
+    return style if size == style.fontSize else ParagraphStyle(
+        f"{style.name}-{size}", parent=style, fontSize=size, leading=size * style.leading / style.fontSize)
+
+
+def header_cells(texts, widths, style: ParagraphStyle, make=Paragraph) -> list[Paragraph]:
+    """The header row's Paragraphs, made by `make(markup, style)` (a document's shared ones, say)."""
+    return [make(escape(str(text)).replace("/", "/" + BREAK), fitted_style(style, header_size(text, width, style)))
+            for text, width in zip(texts, widths, strict=True)]
