@@ -10,6 +10,7 @@ import pytest
 from django.contrib.messages import constants
 from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
@@ -21,6 +22,7 @@ from tournament.web import public_pages
 
 PAGES = ["tournament:event", "tournament:pairings", "tournament:standings"]
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+NONCE = re.compile(r' nonce="[^"]*"')
 
 
 def url(page: str, event) -> str:
@@ -134,3 +136,36 @@ def test_an_unknown_query_is_rendered_for_that_reader(client, small):
     response = client.get(url("tournament:standings", small) + "?utm_source=poster")
     assert response.status_code == 200 and "ETag" not in response
     assert client.get(url("tournament:standings", small) + "?round=1")["ETag"]
+
+
+def test_a_half_report_keeps_the_pages_and_loses_nothing(client, organizer):
+    """A player's half report (and a hold for the umpire) is not shown on the public pages: they are not
+    rendered again for it, and the page kept is the page a fresh rendering gives."""
+    from tests.factories import make_event, make_registration
+    from tournament.models import Seat
+    from tournament.pairing.manager import round_pair, round_publish
+    from tournament.results.entry import result_report
+
+    event = make_event(slug="half-report")
+    for _ in range(6):
+        make_registration(event, army_ref="II/33")
+    round_publish(round_pair(event, organizer), organizer)
+    first, second = Seat.objects.filter(game__round__event=event, game__is_bye=False).order_by("game__table", "side")[:3:2]
+    before = {page: client.get(url(page, event)) for page in PAGES}
+    kept = {page: response.text for page, response in before.items()}
+    result_report(first, parse_shorthand("4G-1", event.edition), reporter="phone-1")  # reported, not confirmed
+    result_report(second, parse_shorthand("4G-1", event.edition), reporter="phone-2")
+    result_report(second, parse_shorthand("2-4", event.edition), reporter="phone-2")  # held for the umpire
+    assert set(Game.objects.filter(round__event=event).values_list("status", flat=True)) >= {"reported", "disputed"}
+    for page in PAGES:  # the same pages: not rendered again
+        assert client.get(url(page, event), headers={"If-None-Match": before[page]["ETag"]}).status_code == 304
+    public_pages.forget_local()
+    cache.clear()
+    for page in PAGES:  # and a fresh rendering says the same (but for its CSP nonce)
+        assert NONCE.sub("", client.get(url(page, event)).text) == NONCE.sub("", kept[page])
+
+    game = first.game
+    result_report(Seat.objects.get(game=game, side="b"), parse_shorthand("4G-1", event.edition), reporter="phone-3")
+    game.refresh_from_db()
+    assert game.status == "confirmed"
+    assert client.get(url("tournament:standings", event)).text != kept["tournament:standings"]
