@@ -98,8 +98,8 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                # After Django's own CSRF processor: a shared public rendering holds a placeholder, not a token.
-                "tournament.web.public_pages.csrf_context",
+                # After Django's CSRF and CSP processors: a shared public rendering holds no token and no nonce.
+                "tournament.web.public_pages.shared_rendering_context",
             ],
         },
     },

@@ -39,10 +39,14 @@ _local: OrderedDict[str, tuple[float, str, str, float]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def csrf_context(request) -> dict:
-    """Template context processor: a shared rendering says so, and has no CSRF token ("NOTPROVIDED" is
-    Django's own word for that: `{% csrf_token %}` renders nothing)."""
-    return {"csrf_token": "NOTPROVIDED", "shared_rendering": True} if getattr(request, _RENDERING, False) else {}
+def shared_rendering_context(request) -> dict:
+    """Template context processor: a shared rendering says so, and holds nothing of the request it was
+    rendered for: no CSRF token ("NOTPROVIDED" is Django's own word for that: `{% csrf_token %}` renders
+    nothing) and no CSP nonce (its scripts are this site's files, which the policy allows without one;
+    a nonce kept in a page served to everyone would be no secret)."""
+    if not getattr(request, _RENDERING, False):
+        return {}
+    return {"csrf_token": "NOTPROVIDED", "csp_nonce": None, "shared_rendering": True}
 
 
 def _local_get(key: str):
