@@ -29,6 +29,7 @@ from eventday import ENV, ROOT, check_exactly_once, organizer_account, scratch_d
 
 PORT = int(os.environ.get("CAPACITY_PORT", "8766"))
 WORKERS = 2
+THREADS = int(os.environ.get("CAPACITY_THREADS", "0"))  # 0: sync workers; 4: gthread, as `make venue` runs
 STEP_SECONDS = int(os.environ.get("CAPACITY_STEP_SECONDS", "25"))
 STEPS = [int(n) for n in os.environ.get("CAPACITY_STEPS", "100,200,400,700,1000").split(",")]
 EVENT_DAYS = [int(n) for n in os.environ.get("CAPACITY_EVENTS", "300,1000").split(",")]
@@ -88,21 +89,22 @@ def knee(results: list[dict]) -> dict | None:
 
 def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run still drops its database
-    print(f"Capacity: gunicorn ({WORKERS} sync workers) on PostgreSQL, Locust on the same machine")
+    kind = f"gthread workers of {THREADS} threads" if THREADS else "sync workers"
+    print(f"Capacity: gunicorn ({WORKERS} {kind}) on PostgreSQL, Locust on the same machine")
     with scratch_database(), tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         password = organizer_account("bench-organizer")
         ladder_games = seed_event("ladder", LADDER_PLAYERS, min(200, LADDER_PLAYERS // 4), "bench-organizer")
         days = {n: seed_event(f"day{n}", n, min(30, n // 4), "bench-organizer") for n in EVENT_DAYS}
         print(HEADER)
-        with serving(PORT, WORKERS, app="bare_page", chdir=ROOT / "bench",
+        with serving(PORT, WORKERS, app="bare_page", chdir=ROOT / "bench", threads=THREADS,
                      env={"DJANGO_SETTINGS_MODULE": "bare_page"}) as base:
             bare = [locust(base, users, 15, "bare", reset=True) for users in (16, 32)]
         for r in bare:
             print(line("bare page", r))
         peak = max(r["rps"] for r in bare)
         checks = []
-        with serving(PORT, WORKERS, task_worker=True) as base:
+        with serving(PORT, WORKERS, task_worker=True, threads=THREADS) as base:
             ladder, queue = [], list(ladder_games)
             for users in STEPS:  # each step reports games from what is left of the queue
                 spec, done_file = scenario_file(tmp, "ladder", queue, password, pair=False)

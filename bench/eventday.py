@@ -110,9 +110,11 @@ def seed_event(slug: str, players: int, open_games: int, organizer: str) -> list
 
 @contextmanager
 def serving(port: int, workers: int, app: str = "config.wsgi", chdir: Path = ROOT, task_worker: bool = False,
-            env: dict | None = None):
-    """gunicorn (sync workers) on 127.0.0.1:port, and the task worker if asked; stopped when the block ends."""
-    procs = [subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), app, "-w", str(workers),
+            env: dict | None = None, threads: int = 0):
+    """gunicorn on 127.0.0.1:port (sync workers; with `threads`, gthread workers of that many threads, as
+    `make venue` runs), and the task worker if asked; stopped when the block ends."""
+    kind = ["-k", "gthread", "--threads", str(threads)] if threads else ["-k", "sync"]
+    procs = [subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), app, "-w", str(workers), *kind,
                                "-b", f"127.0.0.1:{port}", "--log-level", "warning"], cwd=chdir, env={**ENV, **(env or {})})]
     if task_worker:
         procs.append(subprocess.Popen([sys.executable, "manage.py", "worker"], cwd=ROOT, env=ENV,

@@ -169,3 +169,39 @@ def test_a_half_report_keeps_the_pages_and_loses_nothing(client, organizer):
     game.refresh_from_db()
     assert game.status == "confirmed"
     assert client.get(url("tournament:standings", event)).text != kept["tournament:standings"]
+
+
+def test_threads_asking_for_the_same_new_page_render_it_once():
+    """After a result, every thread of a gthread worker asks for the same new page at once: one renders it,
+    the others wait for that rendering instead of each making their own."""
+    import threading
+    import time
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.http import HttpResponse
+
+    public_pages.forget_local()
+    cache.clear()
+    rendered = []
+    start = threading.Barrier(8)
+
+    @public_pages.public_page("threads")
+    def view(request, slug):
+        rendered.append(slug)
+        time.sleep(0.2)  # a big page
+        return HttpResponse(f"<p>{slug} page</p>")
+
+    def ask(answers):
+        request = RequestFactory().get("/e/busy/")
+        request.user = AnonymousUser()
+        start.wait()
+        answers.append(view(request, "busy"))
+
+    answers = []
+    threads = [threading.Thread(target=ask, args=(answers,)) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(answers) == 8 and {a.content for a in answers} == {b"<p>busy page</p>"}
+    assert rendered == ["busy"]

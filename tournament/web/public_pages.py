@@ -37,6 +37,7 @@ LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
 _local: OrderedDict[str, tuple[float, str, str, float]] = OrderedDict()
 _lock = threading.Lock()
+_RENDER_LOCKS = tuple(threading.Lock() for _ in range(64))  # by key: one rendering of a page at a time
 
 
 def shared_rendering_context(request) -> dict:
@@ -71,6 +72,24 @@ def forget_local() -> None:
         _local.clear()
 
 
+def _kept_or_rendered(key: str, render) -> tuple[tuple[str, str, float] | None, HttpResponse | None]:
+    """The rendering kept for `key`, or one made now by one thread of this process while the others asking
+    for it wait (after a result every thread of a gthread worker asks for the same new page at once);
+    `(None, response)` when the view's answer is not to be shared (an error, a cookie, a stream)."""
+    cached = _local_get(key) or cache.get(key)
+    if cached is None:
+        with _RENDER_LOCKS[hash(key) % len(_RENDER_LOCKS)]:
+            cached = _local_get(key) or cache.get(key)
+            if cached is None:
+                response = render()
+                if response.status_code != 200 or response.streaming or response.cookies:
+                    return None, response
+                cached = (response.content.decode(response.charset), response["Content-Type"], time.time())
+                cache.set(key, cached, SECONDS)
+    _local_set(key, cached)
+    return cached, None
+
+
 def _shareable(request, params: frozenset[str]) -> bool:
     if request.method != "GET" or not set(request.GET) <= params:
         return False
@@ -94,18 +113,17 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
             page = repr((name, slug, generation, language, wants_fragment(request), request.get_full_path()))
             key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
             etag = '"' + key[len("public-page:"):][:32] + '"'
-            cached = _local_get(key) or cache.get(key)
-            if cached is None:
+
+            def render():
                 setattr(request, _RENDERING, True)
                 try:
-                    response = view(request, slug, *args, **kwargs)
+                    return view(request, slug, *args, **kwargs)
                 finally:
                     setattr(request, _RENDERING, False)
-                if response.status_code != 200 or response.streaming or response.cookies:
-                    return response
-                cached = (response.content.decode(response.charset), response["Content-Type"], time.time())
-                cache.set(key, cached, SECONDS)
-            _local_set(key, cached)
+
+            cached, unshared = _kept_or_rendered(key, render)
+            if unshared is not None:
+                return unshared
             html, content_type, rendered_at = cached
             response = get_conditional_response(request, etag=etag, last_modified=int(rendered_at))
             if response is None:
