@@ -12,7 +12,6 @@ Runs in a throwaway SQLite database in a temporary directory (never the project'
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import math
 import os
@@ -41,6 +40,9 @@ from django.test.utils import setup_test_environment  # noqa: E402
 from tournament.leagues.table import load_league  # noqa: E402
 from tournament.models import Event, Game, League, LeagueEvent, Player, Registration, Round, Seat  # noqa: E402
 from tournament.models.keys import name_key  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from leagues import season_arguments  # noqa: E402 - the same arguments as bench/leagues.py
 
 
 def build(games: int, players: int, per_event: int = 40, rounds: int = 5, seed: int = 1) -> League:
@@ -90,11 +92,7 @@ def median_of(runs: int, action) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--players", type=int, default=1_000)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
+    args = season_arguments()
     call_command("migrate", verbosity=0)
     setup_test_environment()
     league = build(args.games, args.players)

@@ -55,12 +55,17 @@ def season(games: int, players: int, seed: int = 1):
     return rated, placings, points
 
 
-def main() -> None:
+def season_arguments() -> argparse.Namespace:
+    """The size of the simulated season and the runs to take the median of (bench/league_db.py too)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=1_000)
     parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = season_arguments()
     rated, placings, points = season(args.games, args.players)
     rule = league_rule("soa-best5")
     times = []
