@@ -123,8 +123,8 @@ def _event_of_round_child(instance) -> int | None:
     return event_id
 
 
-def _on_event_saving(sender, instance, raw=False, **kwargs) -> None:
-    if raw or instance.pk is None:
+def _on_event_saving(sender, instance, raw=False, update_fields=None, **kwargs) -> None:
+    if raw or instance.pk is None or (update_fields is not None and "slug" not in update_fields):
         return
     before = sender.objects.filter(pk=instance.pk).values_list("slug", flat=True).first()
     if before and before != instance.slug:  # the old address must stop showing the event
