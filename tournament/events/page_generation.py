@@ -166,9 +166,10 @@ def _on_registration(sender, instance, raw=False, **kwargs) -> None:
         written(event_id=instance.event_id)
 
 
-def _on_person(sender, instance, raw=False, **kwargs) -> None:
-    """A player or club renamed: every event they are registered in (rare writes, one query)."""
-    if raw or instance.pk is None:
+def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
+    """A player or club renamed: every event they are registered in (rare writes, one query; none for a new
+    one, which is in no event yet)."""
+    if raw or created or instance.pk is None:
         return
     from tournament.models import Club, Registration
 
