@@ -7,6 +7,7 @@ tables, notes, and the same optimum as an exact matching over the complete graph
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from unittest import mock
 
@@ -240,27 +241,73 @@ def test_scaled_scores_pair_the_same_and_use_few_bits():
 
 # --- the optimum: the same cost as an exact matching over the complete graph ---------------------
 
-def dense_cost(entrants, round_number, options):
-    """An independent oracle: networkx over the complete graph, levels folded with 2**64 per level.
+def written_order(entrants, round_number, options):
+    """The pairing order as the engine's docstring states it, written out again here."""
+    people = sorted(entrants, key=lambda e: (e.rank, e.id))
+    if round_number > 1:
+        return sorted(people, key=lambda e: (-e.score, e.rank, e.id))
+    random.Random(options.seed).shuffle(people)
+    if options.round1 == "date":
+        people.sort(key=lambda e: (e.army_year is None, e.army_year or 0))
+    return people
 
-    Rematch edges are in the graph from the start with their level-0 penalty; the bye is an edge to
-    each bye-eligible player (a hard rule, as in the engine).
+
+def written_penalties(entrants, round_number, options):
+    """Each game's penalty vector from the rules as written, not from the engine's penalty function.
+
+    rematch: the two have met; bye: how many bye-eligible players come after this one in the order (a
+    player who had a bye is not eligible while anyone has not); outside group: how many distinct scores
+    lie between the two; score gap: the squared difference in units of the scores' common divisor; same
+    club: both name one club (a player with no club is nobody's club mate); civil war: the same army
+    list; not enemies: round 1 by enemies, unless either army lists the other; rank: squared distance in
+    the pairing order.
     """
-    f = pairing._Field(entrants, round_number, options)
-    n = len(f.players)
-    eligible = [i for i in range(n) if not f.players[i].had_bye] or range(n)
-    edges = list(itertools.combinations(range(n), 2)) + ([(i, pairing.BYE) for i in eligible] if n % 2 else [])
+    order = written_order(entrants, round_number, options)
+    place = {e.id: k for k, e in enumerate(order)}
+    scores = sorted({e.score for e in order}, reverse=True)
+    unit = math.gcd(*scores) or 1
+    eligible = [e.id for e in order if not e.had_bye] or [e.id for e in order]
+
+    def vector(a, b):
+        if b is None:
+            after = [x for x in eligible if place[x] > place[a.id]]
+            return (0, len(after) if a.id in eligible else len(order), 0, 0, 0, 0, 0, 0)
+        met = a.id in b.opponents or b.id in a.opponents
+        groups_apart = abs(scores.index(a.score) - scores.index(b.score))
+        same_club = options.avoid_same_club and a.club not in (None, "") and a.club == b.club
+        civil_war = options.avoid_civil_war and a.army_ref not in (None, "") and a.army_ref == b.army_ref
+        hostile = bool(a.army_ref and b.army_ref and (b.army_ref in a.enemies or a.army_ref in b.enemies))
+        not_enemies = round_number == 1 and options.round1 == "enemies" and not hostile
+        return (int(met), 0, groups_apart, (abs(a.score - b.score) // unit) ** 2, int(same_club),
+                int(civil_war), int(not_enemies), (place[a.id] - place[b.id]) ** 2)
+
+    by_id = {e.id: e for e in entrants}
+    return lambda a, b: vector(by_id[a], None if b is None else by_id[b]), eligible
+
+
+def written_cost(entrants, pairs, round_number, options):
+    vector, _ = written_penalties(entrants, round_number, options)
+    return tuple(map(sum, zip(*(vector(a, b) for a, b in pairs), strict=True)))
+
+
+def dense_cost(entrants, round_number, options):
+    """An independent oracle: networkx over the complete graph with the written-out penalties, levels folded
+    with 2**64 per level; the bye is an edge to each bye-eligible player (a hard rule)."""
+    vector, eligible = written_penalties(entrants, round_number, options)
+    ids = [e.id for e in entrants]
+    bye = object()
+    edges = list(itertools.combinations(ids, 2)) + ([(i, bye) for i in eligible] if len(ids) % 2 else [])
     big = 2**64
 
-    def weight(edge):
-        return -sum(p * big ** (len(pairing.LEVELS) - 1 - k) for k, p in enumerate(f.penalties(*edge)))
+    def weight(a, b):
+        return -sum(p * big ** (len(pairing.LEVELS) - 1 - k) for k, p in enumerate(vector(a, None if b is bye else b)))
 
     graph = nx.Graph()
-    graph.add_weighted_edges_from((i, n if j == pairing.BYE else j, weight((i, j))) for i, j in edges)
+    graph.add_weighted_edges_from((a, b, weight(a, b)) for a, b in edges)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    assert 2 * len(matching) == n + n % 2
-    pairs = [(f.players[min(u, v)].id, None if max(u, v) == n else f.players[max(u, v)].id) for u, v in matching]
-    return pairing_cost(entrants, pairs, options, round_number)
+    assert 2 * len(matching) == len(ids) + len(ids) % 2
+    pairs = [(b, None) if a is bye else (a, None if b is bye else b) for a, b in matching]
+    return written_cost(entrants, pairs, round_number, options)
 
 
 @st.composite
@@ -281,7 +328,8 @@ def events(draw, low=2, high=24):
     ranked = sorted(range(n), key=lambda i: (-scores[i], i))
     options = PairingOptions(avoid_civil_war=draw(st.booleans()), avoid_same_club=draw(st.booleans()),
                              round1=draw(st.sampled_from(["random", "date", "enemies"])), seed=rng.randrange(99))
-    people = [Entrant(i, scores[i], ranked.index(i), club=f"c{rng.randrange(max(2, n // 6))}",
+    clubs = [None, ""] + [f"c{k}" for k in range(max(2, n // 6))]  # some players have no club
+    people = [Entrant(i, scores[i], ranked.index(i), club=rng.choice(clubs),
                       army_ref=f"I/{rng.randrange(4)}", army_year=rng.randrange(-3000, 1500),
                       enemies=frozenset({f"I/{rng.randrange(4)}"}), opponents=frozenset(met[i]),
                       had_bye=rng.random() < 0.3, tables=frozenset(tables[i])) for i in range(n)]
@@ -293,8 +341,9 @@ def check_against_dense(people, round_number, options):
     ids = sorted(x for p in result.pairings for x in (p.a, p.b) if x is not None)
     assert ids == sorted(e.id for e in people)
     assert sum(p.b is None for p in result.pairings) == len(people) % 2
-    assert pairing_cost(people, [(p.a, p.b) for p in result.pairings], options, round_number) == result.cost
-    assert result.cost == dense_cost(people, round_number, options)
+    pairs = [(p.a, p.b) for p in result.pairings]
+    assert pairing_cost(people, pairs, options, round_number) == result.cost
+    assert written_cost(people, pairs, round_number, options) == dense_cost(people, round_number, options)
     tables = [p.table for p in result.pairings if p.b is not None]
     assert len(set(tables)) == len(tables) and min(tables, default=1) >= 1
 
@@ -331,7 +380,7 @@ def test_the_networkx_fallback_for_wide_weights_agrees(case):
 def test_brute_force_agrees_on_tiny_fields(n):
     rng = random.Random(n)
     scored = sorted(((rng.choice([0, 3, 6]), i) for i in range(n)), reverse=True)
-    people = [Entrant(i, s, r, club=rng.choice("AB"), opponents=frozenset({rng.randrange(n)} - {i}),
+    people = [Entrant(i, s, r, club=rng.choice(["A", "B", None, ""]), opponents=frozenset({rng.randrange(n)} - {i}),
                       had_bye=rng.random() < 0.3) for r, (s, i) in enumerate(scored)]
     people = [Entrant(e.id, e.score, e.rank, club=e.club, had_bye=e.had_bye,
                       opponents=e.opponents | {o.id for o in people if e.id in o.opponents}) for e in people]
@@ -343,6 +392,6 @@ def test_brute_force_agrees_on_tiny_fields(n):
         pairs = [tuple(sorted(perm[k:k + 2], key=lambda x: (x is None, x))) for k in range(0, len(perm), 2)]
         if any(b is None and a not in eligible for a, b in pairs):
             continue
-        cost = pairing_cost(people, pairs)
+        cost = written_cost(people, pairs, 2, pairing.DEFAULT_OPTIONS)
         best = cost if best is None or cost < best else best
-    assert result.cost == best
+    assert written_cost(people, [(p.a, p.b) for p in result.pairings], 2, pairing.DEFAULT_OPTIONS) == best

@@ -133,6 +133,18 @@ def test_locked_army_cannot_change(client, own_reg, player_user):
     assert own_reg.elements == []
 
 
+def test_locked_armies_show_the_player_no_form_to_fill(client, own_reg, player_user):
+    """The page itself reads the lock (issue 30 survivor): a form that only fails on save would lose the typing."""
+    event = own_reg.event
+    client.force_login(player_user)
+    url = reverse("tournament:army", args=[event.slug, own_reg.pk])
+    assert "Save army" in client.get(url).text
+    event.armies_locked = True
+    event.save()
+    page = client.get(url).text
+    assert "Save army" not in page and 'name="army_ref"' not in page
+
+
 def test_locked_event_allowing_option_changes_keeps_the_list(client, own_reg, player_user, organizer):
     elements, general = legal_army("II/33")
     event = own_reg.event
