@@ -56,7 +56,7 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     from rulings.importer import import_rules
     from rulings.models import Clause
-    from rulings.search import search
+    from rulings.search.service import search
 
     if not Clause.objects.exists():
         import_rules()

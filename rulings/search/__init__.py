@@ -1,5 +1,5 @@
-"""Search service of the rules library: reference jump, full-text search, "did you mean"."""
+"""Search of the rules library: reference jump, full-text search, "did you mean".
 
-from rulings.search.service import Ranked, SearchHit, SearchResponse, load_hits, rank, search
-
-__all__ = ["Ranked", "SearchHit", "SearchResponse", "load_hits", "rank", "search"]
+The package imports nothing itself, so that its pure module `text` loads without Django; the service is
+`rulings.search.service`.
+"""

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from config.htmx import render_partial, varies_on_htmx, wants_partial
 from rulings.models import Clause, Document
-from rulings.search import load_hits, rank
+from rulings.search.service import load_hits, rank
 
 PER_PAGE = 20
 MAX_RESULTS = 1000

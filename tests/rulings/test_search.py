@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.search import search
+from rulings.search.service import search
 
 pytestmark = pytest.mark.django_db
 
