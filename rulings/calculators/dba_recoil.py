@@ -15,7 +15,6 @@ from tournament.armies.elements import element_profile
 BEHIND = ("nothing", "friend", "enemy", "river", "table_edge", "bua_or_camp", "impassable", "bad_going")
 RIVERS = ("unknown", "minor", "normal", "difficult", "blocked")
 ENEMY_TOUCHED = ("other", "rear", "rear_corner", "side_by_corner")
-STARTS = ("in_bua_or_camp", "flank_contact", "shot_in_rear")
 
 
 def _profile(p: Params, name: str):

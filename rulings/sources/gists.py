@@ -45,10 +45,5 @@ def load_gists(path: Path = GISTS_PATH) -> dict[str, dict]:
         return parse_gists(yaml.safe_load(handle) or {})
 
 
-def gist_for(key: str) -> str | None:
-    entry = load_gists().get(key)
-    return entry["gist"] if entry else None
-
-
 def gist_entry(key: str) -> dict | None:
     return load_gists().get(key)

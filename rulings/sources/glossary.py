@@ -88,12 +88,6 @@ def load_glossary(path: Path = GLOSSARY_PATH) -> tuple[GlossaryEntry, ...]:
         return tuple(parse_glossary(yaml.safe_load(handle)))
 
 
-def type_names(language: str) -> dict[str, str]:
-    """Abbreviation (El, Kn, WWg...) → the glossary's name in ``language``, for terms that have names."""
-    return {entry.abbreviations[0]: entry.names[language] for entry in load_glossary()
-            if entry.names and entry.abbreviations}
-
-
 def headword(entry: GlossaryEntry | None, english: str, language: str) -> str:
     """The term as a reader of ``language`` calls it: the glossary's name, else the first form the sources
     in that language use, spelt as those sources spell it (the forms are written without accents, for

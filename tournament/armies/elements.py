@@ -16,7 +16,6 @@ import yaml
 from config.paths import fixture
 
 FIXTURES = fixture("elements")
-EDITIONS = ("2.2", "3.0")
 
 # DBA 3.0 codes found in the army list catalogue (fixtures/armylists/DBA3.0-ArmyVariants.csv) beyond
 # the 2.2 table, mapped to the 2.2 type whose values they share; None: no 2.2 counterpart.

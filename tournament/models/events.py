@@ -127,7 +127,6 @@ class EventRole(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
     role = models.CharField(max_length=10, choices=Role.choices)
-    umpire_may_swap = models.BooleanField(_("umpire may swap pairings"), default=False)
 
     class Meta:
         verbose_name = _("event role")

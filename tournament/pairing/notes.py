@@ -18,8 +18,6 @@ from collections.abc import Mapping
 
 from tournament.pairing.types import BYE, Entrant, Note, Pairing, PairingOptions, enemies
 
-GROUP_CODES = ("score_group", "pulled_up", "pulled_down")
-
 
 def warns(code: str, params: Mapping) -> bool:
     """Is this note (as stored: a code and its parameters) a warning for the organizer?"""

@@ -86,7 +86,3 @@ def round_sheet(rnd: Round, base_url: str) -> RoundSheet:
 def printed_registrations(event: Event):
     """Whose army sheets an event prints: everyone not dropped, by name."""
     return event.registrations.exclude(status=Registration.Status.DROPPED).order_by("name_key", "pk")
-
-
-def own_registrations(event: Event, user):
-    return event.registrations.filter(player__user=user).exclude(status=Registration.Status.DROPPED)

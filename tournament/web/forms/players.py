@@ -128,10 +128,6 @@ class ArmyForm(forms.Form):
     captions: list[str] = []
     bad_boxes: set[int] = set()
 
-    @property
-    def element_fields(self):
-        return [(i, self[f"e{i}"]) for i in range(ELEMENT_COUNT)]
-
     def set_layout(self, captions: list[str], bad_boxes: set[int] = frozenset()) -> ArmyForm:
         """The list's option beside each box, and the boxes an error is about (marked invalid)."""
         self.captions, self.bad_boxes = list(captions), set(bad_boxes)
