@@ -264,7 +264,7 @@ def test_fast_cavalry_rallied_after_charge_reaction_moves_freely__wfbmove_L35():
 
 def test_rallied_unit_does_nothing_else__wfbmove_L34():
     node = _ruling("wfb-rally", "q-want.yes", "q-test.passed", "q-fast.no")
-    assert "nothing else" in _text(node) and node["cites"] == ["wfbmove@L34"]
+    assert "nothing else" in _text(node) and node["cites"] == ["wfbmove@L34", "wfbmove@L33"]
 
 
 def test_turning_costs_a_quarter_move__wfbmove_L80():

@@ -1,0 +1,78 @@
+"""Issue 28, the flows audited line by line against the seeds: wrong rulings, doubts that name a line
+they do not quote, missing cases, and flows that answer a calculator's question without checks against
+it. Each test walks a flow as an umpire would and names the seed lines it rests on (000 = rumbo,
+001 = nasamw22, 002 = guia22, 003 = aslnight, 004 = wfbmove)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rulings.doubts.collect import all_doubts
+from rulings.flows import loader as flows
+from rulings.flows.validation import named_lines, validate_flow
+from tests.rulings.test_flow_rulings import en, ruling
+
+
+def _tiny_with_doubt(doubt: str, cites: list[str]) -> dict:
+    text = {"en": "x", "es": "x", "it": "x"}
+    return {
+        "id": "tiny", "title": text, "game": "DBA", "edition": "2.2", "sources": ["guia22@L1164"], "start": "q1",
+        "nodes": {
+            "q1": {"question": text, "answers": [{"id": "a", "label": text, "next": "r1"},
+                                                 {"id": "b", "label": text, "next": "r2"}]},
+            "r1": {"ruling": text, "cites": cites, "doubt": {"en": doubt, "es": doubt, "it": doubt}},
+            "r2": {"ruling": text, "cites": ["guia22@L1164"]},
+        },
+    }
+
+
+# --- doubts quote every line they name -------------------------------------------------------------
+
+def test_named_lines_reads_seed_numbers_slugs_bare_lines_and_ranges():
+    assert named_lines("001 L315 (and L494) says so; 002 L1164 does not; guia22 L1540–1543") == [
+        ("nasamw22", 315, 315), ("nasamw22", 494, 494), ("guia22", 1164, 1164), ("guia22", 1540, 1543)]
+    assert named_lines("see L12") == [(None, 12, 12)]
+    assert named_lines("cites guia22@L1164") == []  # a citation, not a named line
+
+
+def test_validator_fails_on_a_doubt_naming_a_line_its_node_does_not_cite__guia_L1164():
+    sound = _tiny_with_doubt("001 L315 says at once; 002 L1164 at the end of movement.",
+                             ["nasamw22@L315", "guia22@L1164"])
+    assert validate_flow(sound) == []
+    missing = copy.deepcopy(sound)
+    missing["nodes"]["r1"]["cites"] = ["nasamw22@L315"]
+    assert "node 'r1' doubt (en) names guia22 L1164, which the node does not cite" in validate_flow(missing)
+    unnamed = _tiny_with_doubt("L1164 says otherwise.", ["guia22@L1164"])
+    assert "node 'r1' doubt (en) names L1164 without saying which seed" in validate_flow(unnamed)
+
+
+@pytest.mark.parametrize(("flow_id", "node_id", "lines"), [
+    ("nasamw-group-moves", "r-dismount", ["guia22@L1000"]),
+    ("nasamw-conform", "r-conform", ["guia22@L1164"]),
+    ("nasamw-conform", "r-partial", ["guia22@L1149"]),
+    ("nasamw-turn-to-face", "r-flank-first", ["guia22@L1176", "nasamw22@L529"]),
+    ("nasamw-turn-to-face", "r-attacker-backs", ["guia22@L1178"]),
+    ("nasamw-shooting-details", "r-rear", ["guia22@L1231"]),
+    ("nasamw-river-bank", "r-no-bank", ["nasamw22@L593"]),
+    ("rumbo-littoral-landing", "r-enter-normally", ["rumbo@L35"]),
+    ("asl-night-stray", "r-strays", ["aslnight@L238"]),
+    ("wfb-rally", "r-rallied", ["wfbmove@L33"]),
+    ("nasamw-shooting", "r-must-shooter", ["guia22@L1209"]),
+])
+def test_each_doubt_quotes_the_other_side_it_names(flow_id, node_id, lines):
+    node = flows.get_flow(flow_id).node(node_id)
+    assert set(lines) <= set(node["cites"])
+    doubt = next(d for d in all_doubts() if d.id == f"flow.{flow_id}.{node_id}")
+    quoted = {q.citation: q.text for q in doubt.quotes}
+    assert all(quoted.get(line) for line in lines), quoted
+
+
+def test_every_flow_doubt_cites_every_line_it_names():
+    for flow in flows.all_flows().values():
+        for node_id, node in flow.nodes.items():
+            for language in ("en", "es", "it"):
+                for document, first, last in named_lines(node.get("doubt", {}).get(language, "")):
+                    assert any(f"{document}@L{n}" in node["cites"] for n in range(first, last + 1)), \
+                        (flow.id, node_id, language, document, first)
