@@ -76,3 +76,48 @@ def test_every_flow_doubt_cites_every_line_it_names():
                 for document, first, last in named_lines(node.get("doubt", {}).get(language, "")):
                     assert any(f"{document}@L{n}" in node["cites"] for n in range(first, last + 1)), \
                         (flow.id, node_id, language, document, first)
+
+
+# --- wrong rulings ---------------------------------------------------------------------------------
+
+def test_flee_turns_past_an_enemy_or_occupied_bua_and_completes__guia_L1517_L1545_nasamw_L737():
+    node = ruling("nasamw-flee", "q-obstacle.enemy-bua")
+    assert "stops there" not in en(node)
+    assert en(node).startswith("It turns the minimum needed") and "completes its flee" in en(node)
+    assert "only if it cannot move or continue" in en(node)
+    assert "cambia de dirección lo mínimo necesario" in node["ruling"]["es"].lower()
+    assert "minimo necessario" in node["ruling"]["it"] and "completa la fuga" in node["ruling"]["it"]
+    assert {"guia22@L1517", "guia22@L1519", "guia22@L1521", "guia22@L1545", "nasamw22@L737"} <= set(node["cites"])
+
+
+def test_flee_into_bad_going_depends_on_the_type_and_never_stops_at_the_edge__guia_L1523_L1540_L1543():
+    light = ruling("nasamw-flee", "q-obstacle.bad-going", "q-bad-type.lh-ps")
+    camels = ruling("nasamw-flee", "q-obstacle.bad-going", "q-bad-type.camels")
+    other = ruling("nasamw-flee", "q-obstacle.bad-going", "q-bad-type.other")
+    assert "avoid no terrain" in en(light) and "guia22@L1541" in light["cites"]
+    assert "Oases and dunes" in en(camels) and "it flees into them" in en(camels) and "guia22@L1542" in camels["cites"]
+    assert "avoid woods, steep hills, oases and dunes" in en(other) and "guia22@L1543" in other["cites"]
+    for node in (light, camels, other):
+        assert "stop at its edge" not in en(node) and "Only Psiloi and Light Horse" not in en(node)
+        assert "guia22@L1523" in node["cites"]
+    assert "does not stop at their edge" in en(other) and "Oasis y Dunas" in other["ruling"]["es"]
+
+
+def test_fleeing_camels_in_oases_and_dunes_show_both_seeds__guia_L1542_nasamw_L745():
+    camels = ruling("nasamw-flee", "q-obstacle.bad-going", "q-bad-type.camels")
+    for language in ("en", "es", "it"):
+        assert "002 L1542" in camels["doubt"][language] and "001 L745" in camels["doubt"][language]
+    assert {"guia22@L1542", "nasamw22@L745"} <= set(camels["cites"])
+
+
+def test_a_single_element_does_not_make_psiloi_or_light_horse_conform__nasamw_L186_L299_guia_L1159():
+    legal = ruling("nasamw-legal-contact", "q-mover.no", "q-kind.close")
+    assert "even by a group" not in en(legal)
+    assert "contacted by a group moving as a group" in en(legal)
+    assert "Contacted by a single element, it does not conform" in en(legal)
+    assert "Contactados por un elemento individual no se ajustan" in legal["ruling"]["es"]
+    assert "Contattati da una basetta singola non si adeguano" in legal["ruling"]["it"]
+    assert {"nasamw22@L186", "nasamw22@L299", "guia22@L1159"} <= set(legal["cites"])
+    # the same answer as nasamw-conform, which the issue found right
+    single = ruling("nasamw-conform", "q-target.ps-lh", "q-grouped.no", "q-mover.singles")
+    assert en(single).startswith("It does not conform") and "legal contact" in en(legal)
