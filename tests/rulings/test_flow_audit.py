@@ -6,13 +6,20 @@ it. Each test walks a flow as an umpire would and names the seed lines it rests 
 from __future__ import annotations
 
 import copy
+import re
+from pathlib import Path
 
 import pytest
 
 from rulings.doubts.collect import all_doubts
 from rulings.flows import loader as flows
 from rulings.flows.validation import named_lines, validate_flow
+from rulings.sources.glossary import load_glossary
+from tests.rulings import test_vocabulary as vocabulary
 from tests.rulings.test_flow_rulings import en, ruling
+
+SEEDS = Path(__file__).resolve().parents[2] / "fixtures" / "rulings" / "seeds"
+_EDGE_NORMAL = ("q-front.yes", "q-result.other")
 
 
 def _tiny_with_doubt(doubt: str, cites: list[str]) -> dict:
@@ -121,3 +128,52 @@ def test_a_single_element_does_not_make_psiloi_or_light_horse_conform__nasamw_L1
     # the same answer as nasamw-conform, which the issue found right
     single = ruling("nasamw-conform", "q-target.ps-lh", "q-grouped.no", "q-mover.singles")
     assert en(single).startswith("It does not conform") and "legal contact" in en(legal)
+
+
+# --- words: each language as its seed writes it ----------------------------------------------------
+
+def _seed(slug: str) -> str:
+    return next(SEEDS.glob(f"{slug}.*.txt")).read_text(encoding="utf-8")
+
+
+def _glossary(slug: str):
+    return next(entry for entry in load_glossary() if entry.slug == slug)
+
+
+def test_spanish_says_apoyo_desde_la_retaguardia_as_the_guide_does__guia_L1303_L1628():
+    guide = _seed("guia22")
+    assert "apoyo desde la retaguardia" in guide and "apoyo trasero" not in guide.lower()
+    # The Rumbo house rules (000 L61) write "apoyo trasero" themselves: their own flow keeps their word.
+    assert "apoyo trasero" in _seed("rumbo").splitlines()[61 - 1]
+    found = [where for language, where, text in vocabulary._strings()
+             if language == "es" and "apoyo trasero" in text.lower() and not where.startswith("rumbo-")]
+    assert found == []
+    assert "apoyo trasero" in ruling("rumbo-edge-combat", *_EDGE_NORMAL)["ruling"]["es"]
+    node = ruling("nasamw-rear-support", "q-frontal.yes", "q-combo.spear", "q-spear.other-enemy")
+    assert node["ruling"]["es"].startswith("Sin apoyo desde la retaguardia")
+
+
+def test_spanish_names_auxilia_in_one_form_the_tables_one__guia_L1599_L1631():
+    assert "Auxilia" in _seed("guia22").splitlines()[1631 - 1]
+    assert _glossary("auxilia").names["es"] == "Auxilia"
+    found = [where for language, where, text in vocabulary._strings()
+             if language == "es" and re.search(r"\bAuxiliares\b", text)]
+    assert found == []
+
+
+def test_italian_glossary_uses_001s_words_terreno_agevole_bow__nasamw_L425():
+    commentary = _seed("nasamw22")
+    assert commentary.count("terreno agevole") == 18 and "terreno aperto" not in commentary
+    assert "Bow" in commentary.splitlines()[425 - 1]
+    italian = " ".join(text for language, where, text in vocabulary._strings()
+                       if language == "it" and where.startswith("glossary.yaml"))
+    assert "terreno aperto" not in italian.lower() and not re.search(r"\barchi\b", italian, re.IGNORECASE)
+    assert "Terreno agevole" in _glossary("good-going").definition["it"]
+
+
+def test_italian_does_not_name_light_camelry_cammelli_leggeri_absent_from_001():
+    assert "cammelli leggeri" not in _seed("nasamw22").lower()
+    assert _glossary("light-camelry").names["it"] == "Light Camelry"
+    found = [where for language, where, text in vocabulary._strings()
+             if language == "it" and "cammelli leggeri" in text.lower()]
+    assert found == []

@@ -101,6 +101,9 @@ def _strings():
                 continue
             yield from ((lang, f"{path.name}:{where}", text)
                         for lang, where, text in _localized(yaml.safe_load(path.read_text(encoding="utf-8")), ""))
+    glossary = fixture("rulings", "glossary.yaml")  # its definitions are shown on the glossary page
+    yield from ((lang, f"glossary.yaml:{where}", text)
+                for lang, where, text in _localized(yaml.safe_load(glossary.read_text(encoding="utf-8")), ""))
     for language in ("es", "it"):
         for path in sorted((BASE_DIR / "locale").glob(f"*/{language}/LC_MESSAGES/django.po")):
             for text in _po_strings(path):
