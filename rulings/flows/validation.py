@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rulings.flows.asserts import shape_problems
+from rulings.flows.asserts import known_calculators, shape_problems
 from rulings.sources.index import resolve_citation
 
 LANGUAGES = ("en", "es", "it")
@@ -196,4 +196,20 @@ def validate_flow(data, resolve: Callable[[str], str | None] = resolve_citation)
     for node_id, node in nodes.items():
         problems += _node_problems(node_id, node, resolve)
     problems += _graph_problems(data["start"], nodes)
+    problems += _pair_problems(data.get("calculators"), nodes)
+    return problems
+
+
+def _pair_problems(calculators, nodes: dict) -> list[str]:
+    """A flow answering the same question as a calculator (``calculators: [name]``) checks its rulings
+    against it: at least one ruling asserts with each calculator it names."""
+    if calculators is None:
+        return []
+    if not isinstance(calculators, list) or not calculators:
+        return ["calculators: must be a non-empty list of calculator names (or left out)"]
+    asserted = {str(check.get("calculator")) for node in nodes.values() if isinstance(node, dict)
+                for check in (node.get("asserts") or ()) if isinstance(check, dict)}
+    problems = [f"calculators: unknown calculator {name!r}" for name in calculators if name not in known_calculators()]
+    problems += [f"calculators: the flow answers what {name!r} answers but no ruling asserts against it"
+                 for name in calculators if name in known_calculators() and name not in asserted]
     return problems

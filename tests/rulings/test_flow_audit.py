@@ -10,13 +10,16 @@ import re
 from pathlib import Path
 
 import pytest
+from django.core.management import CommandError, call_command
 
+from rulings.calculators import REGISTRY
 from rulings.doubts.collect import all_doubts
+from rulings.flows import asserts as flow_asserts
 from rulings.flows import loader as flows
 from rulings.flows.validation import named_lines, validate_flow
 from rulings.sources.glossary import load_glossary
 from tests.rulings import test_vocabulary as vocabulary
-from tests.rulings.test_flow_rulings import en, ruling
+from tests.rulings.test_flow_rulings import assert_checks_agree, en, ruling
 
 SEEDS = Path(__file__).resolve().parents[2] / "fixtures" / "rulings" / "seeds"
 _EDGE_NORMAL = ("q-front.yes", "q-result.other")
@@ -177,3 +180,100 @@ def test_italian_does_not_name_light_camelry_cammelli_leggeri_absent_from_001():
     found = [where for language, where, text in vocabulary._strings()
              if language == "it" and "cammelli leggeri" in text.lower()]
     assert found == []
+
+
+# --- calculators: every flow-calculator pair checked ------------------------------------------------
+
+# The flows that answer a calculator's question (issue 28: the first four had asserts, six did not).
+PAIRS = {
+    "nasamw-combat-result": "dba-combat", "nasamw-rear-support": "dba-combat", "nasamw-type-outcomes": "dba-combat",
+    "nasamw-pip-cost": "dba-pip-cost", "nasamw-recoil": "dba-recoil", "nasamw-who-won": "dba-victory",
+    "rumbo-third-column": "rumbo-third-column", "wfb-terrain-movement": "wfb-terrain-move",
+    "wfb-charge-reaction": "wfb-stand-and-shoot", "asl-night-ambush": "asl-night-ambush",
+}
+
+
+def test_every_flow_calculator_pair_is_named_and_checked():
+    for flow_id, calculator in PAIRS.items():
+        flow = flows.get_flow(flow_id)
+        assert calculator in flow.data.get("calculators", ()), flow_id
+        checks = flow_asserts.checks(flow.data)
+        assert any(c.spec["calculator"] == calculator for c in checks), flow_id
+        assert all(c.agrees for c in checks), [c.describe() for c in checks if not c.agrees]
+
+
+def test_validator_fails_on_a_flow_calculator_pair_without_asserts():
+    data = _tiny_with_doubt("no line named", ["guia22@L1164"])
+    data["calculators"] = ["dba-recoil"]
+    assert "calculators: the flow answers what 'dba-recoil' answers but no ruling asserts against it" \
+        in validate_flow(data)
+    data["nodes"]["r2"]["asserts"] = [{"calculator": "dba-recoil", "params": {"recoiler": "4Bd", "behind": "enemy"},
+                                       "expect": {"recoiler": "destroyed"}}]
+    assert validate_flow(data) == []
+    data["calculators"] = ["dba-nope"]
+    assert "calculators: unknown calculator 'dba-nope'" in validate_flow(data)
+
+
+def test_validate_flows_command_fails_on_a_pair_without_asserts(tmp_path):
+    source = flows.FLOWS_DIR / "wfb-charge-reaction.yaml"
+    text = source.read_text(encoding="utf-8")
+    kept = "\n".join(line for line in text.splitlines()
+                     if "calculator: wfb-stand-and-shoot" not in line and line.strip() != "asserts:")
+    (tmp_path / "wfb-charge-reaction.yaml").write_text(kept + "\n", encoding="utf-8")
+    with pytest.raises(CommandError, match="no ruling asserts against it"):
+        call_command("validate_flows", directory=str(tmp_path))
+
+
+@pytest.mark.parametrize(("tokens", "node_id", "calculator", "params", "expect"), [
+    (("q-before.none", "q-path.friend", "q-facing.yes", "q-elephant.yes", "q-el-friend.no"), "r-el-through",
+     "dba-recoil", {"recoiler": "El", "behind": "friend", "friend": "4Bd"}, {"recoiler": "recoils", "friend": "destroyed"}),
+    (("q-before.in-bua",), "r-in-bua", "dba-recoil", {"recoiler": "7Hd", "in_bua_or_camp": "yes"},
+     {"recoiler": "destroyed"}),
+])
+def test_recoil_rulings_agree_with_dba_recoil__nasamw_L681_guia_L1437(tokens, node_id, calculator, params, expect):
+    node = ruling("nasamw-recoil", *tokens)
+    assert node["id"] == node_id
+    assert {"calculator": calculator, "params": params, "expect": expect} in node["asserts"]
+    assert_checks_agree("nasamw-recoil", node)
+
+
+def test_who_won_rulings_agree_with_dba_victory__guia_L1577():
+    node = ruling("nasamw-who-won", "q-end.yes", "q-general.no")
+    assert {"calculator": "dba-victory", "params": {"a_lost": "4Bd,4Bd,4Bd,4Bd", "b_lost": "4Bd,4Bd"},
+            "expect": {"winner": "b"}} in node["asserts"]
+    assert_checks_agree("nasamw-who-won", node)
+
+
+def test_warhammer_and_asl_rulings_agree_with_their_calculators__wfbmove_L18_L88_aslnight_L39():
+    shoot = ruling("wfb-charge-reaction", "q-state.no", "q-options.shoot", "q-distance.yes")
+    assert shoot["asserts"][0]["expect"] == {"allowed": True}
+    assert_checks_agree("wfb-charge-reaction", shoot)
+    mixed = ruling("wfb-terrain-movement", "q-terrain.mixed")
+    assert mixed["asserts"][0]["expect"] == {"covered_cm": 16.0}  # the flow's own example: 12 + 8/2
+    assert_checks_agree("wfb-terrain-movement", mixed)
+    night = ruling("asl-night-ambush", "q-lit.no")
+    assert night["asserts"][0]["expect"] == {"ambush": "attacker", "attacker_needs": 2}
+    assert_checks_agree("asl-night-ambush", night)
+
+
+def test_littoral_third_column_may_land_in_bound_1_for_4_pips__rumbo_L49_L53():
+    landing = REGISTRY["rumbo-third-column"][0]({"bound": "1", "pips": "5", "second_column_on": "yes",
+                                                 "third_column_off": "yes", "littoral_landing": "yes"})
+    assert landing["result"] == {"verdict": "may", "cost": 4, "pips_left": 1}
+    assert {"rumbo@L49", "rumbo@L53"} <= set(landing["citations"])
+    short = REGISTRY["rumbo-third-column"][0]({"bound": "1", "pips": "3", "third_column_off": "yes",
+                                               "second_column_on": "yes", "littoral_landing": "yes"})
+    assert short["result"]["verdict"] == "cannot"
+    later = REGISTRY["rumbo-third-column"][0]({"bound": "2", "pips": "3", "third_column_off": "yes",
+                                               "second_column_on": "yes", "littoral_landing": "yes"})
+    assert later["result"]["verdict"] == "cannot" and any("enters normally" in n for n in later["breakdown"])
+    node = ruling("rumbo-third-column", "q-landing.yes")
+    assert node["asserts"][0]["expect"] == {"verdict": "may", "cost": 4}
+    assert_checks_agree("rumbo-third-column", node)
+
+
+def test_readme_lists_the_8_calculators():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Umpires: step-throughs and calculators", 1)[1].split("\n## ", 1)[0]
+    assert len(REGISTRY) == 8 and "8 calculators" in section
+    assert all(f"`{name}`" in section for name in REGISTRY), [n for n in REGISTRY if f"`{n}`" not in section]
