@@ -277,3 +277,93 @@ def test_readme_lists_the_8_calculators():
     section = readme.split("## Umpires: step-throughs and calculators", 1)[1].split("\n## ", 1)[0]
     assert len(REGISTRY) == 8 and "8 calculators" in section
     assert all(f"`{name}`" in section for name in REGISTRY), [n for n in REGISTRY if f"`{n}`" not in section]
+
+
+# --- missing cases ---------------------------------------------------------------------------------
+
+def _doubt_names(node: dict, *lines: str) -> bool:
+    return all(line in node["doubt"][language] for language in ("en", "es", "it") for line in lines)
+
+
+def test_light_camelry_conforms_by_002_not_by_001__guia_L1157_nasamw_L315():
+    node = ruling("nasamw-conform", "q-target.lcm")
+    assert "By 002" in en(node) and "By 001 it does not conform" in en(node)
+    assert _doubt_names(node, "002 L1157", "001 L315") and {"guia22@L1157", "nasamw22@L315"} <= set(node["cites"])
+
+
+def test_no_room_to_conform_means_no_conforming__guia_L1160():
+    node = ruling("nasamw-conform", "q-target.ps-lh", "q-grouped.no", "q-mover.group", "q-room.no")
+    assert en(node).startswith("It does not conform") and "guia22@L1160" in node["cites"]
+    assert _doubt_names(node, "002 L1160", "001 L299")
+
+
+def test_rear_contact_gives_its_own_minus_one__guia_L1301():
+    node = ruling("nasamw-overlap-count", "q-touch.rear", "q-art-rear.no")
+    assert en(node).startswith("-1 to the enemy for being attacked in the rear") and "guia22@L1301" in node["cites"]
+
+
+def test_front_corner_element_in_front_contact_is_no_overlap__guia_L1290():
+    node = ruling("nasamw-overlap-count", "q-touch.front-corners", "q-art.no", "q-own-front.yes")
+    assert en(node).startswith("No overlap from this element") and "guia22@L1290" in node["cites"]
+    assert _doubt_names(node, "002 L1290", "001 L305")
+    overlap = ruling("nasamw-overlap-count", "q-touch.front-corners", "q-art.no", "q-own-front.no",
+                     "q-enemy-front.yes", "q-same-side.no")
+    assert en(overlap).startswith("-1 to the enemy")
+
+
+def test_no_overlap_on_or_by_a_bua_or_camp__guia_L1299_nasamw_L551():
+    node = ruling("nasamw-overlap-count", "q-touch.bua-camp")
+    assert en(node).startswith("No overlap") and {"guia22@L1299", "nasamw22@L551"} <= set(node["cites"])
+
+
+def test_artillery_or_war_wagon_may_not_move_into_flank_or_rear_contact__nasamw_L289():
+    for tokens in (("q-touch.flank-corners", "q-art-flank.yes"), ("q-touch.rear", "q-art-rear.yes")):
+        node = ruling("nasamw-overlap-count", *tokens)
+        assert node["id"] == "r-art" and "attack a flank or rear" in en(node) and "nasamw22@L289" in node["cites"]
+
+
+def test_hordes_beaten_in_a_camp_are_destroyed__guia_L1656_L1437():
+    node = ruling("nasamw-type-outcomes", "q-loser.horde", "q-bua.camp")
+    assert en(node).startswith("Destroyed") and {"guia22@L1656", "guia22@L1437"} <= set(node["cites"])
+    assert_checks_agree("nasamw-type-outcomes", node)
+
+
+@pytest.mark.parametrize(("flow_id", "tokens", "node_id"), [
+    ("nasamw-camp-bua", ("q-target.empty-camp",), "r-walk-in"),
+    ("nasamw-bua-camp-inside", ("q-where.camp", "q-camp.enter"), "r-enter-camp"),
+])
+def test_walking_into_an_empty_camp_shows_both_seeds__guia_L499_nasamw_L351(flow_id, tokens, node_id):
+    node = ruling(flow_id, *tokens)
+    assert node["id"] == node_id and {"guia22@L499", "nasamw22@L351"} <= set(node["cites"])
+    assert _doubt_names(node, "002 L499", "001 L351")
+
+
+def test_moving_backward_keeps_river_speed_until_wholly_out__nasamw_L194():
+    node = ruling("nasamw-river-bank", "q-topic.movement", "q-move.speed")
+    assert "moving backward keeps river speed until it is wholly out" in en(node) and "nasamw22@L194" in node["cites"]
+    assert "hacia atrás" in node["ruling"]["es"] and "all'indietro" in node["ruling"]["it"]
+
+
+def test_a_straying_vehicle_keeps_moving_unless_difficult_terrain__aslnight_L236():
+    node = flows.get_flow("asl-night-stray").node("r-strays")
+    assert "A vehicle keeps moving unless it meets 'difficult' terrain" in en(node)
+    assert "vehículo se mantiene en movimiento" in node["ruling"]["es"] and "aslnight@L236" in node["cites"]
+
+
+def test_impassable_terrain_says_the_source_gives_no_text__wfbmove_L87_L93():
+    lines = _seed("wfbmove").splitlines()
+    assert "intransitable" in lines[87 - 1] and lines[93 - 1].strip() == "Terreno Intransitable"
+    assert lines[94 - 1].strip() == "Cargando"  # the heading has no text under it
+    node = ruling("wfb-terrain-movement", "q-terrain.impassable")
+    assert en(node).startswith("The source does not say") and "wfbmove@L87" in node["cites"] and node["doubt"]
+
+
+def test_pursuit_into_a_river_is_answered_in_the_pursuit_flow__nasamw_L202():
+    node = ruling("nasamw-pursuit", "q-bua.no", "q-type.yes", "q-going.river")
+    assert "stops at the bank if it fails" in en(node) and "nasamw22@L202" in node["cites"]
+
+
+def test_baggage_cost_shows_both_readings_of_2_pips__rumbo_L25():
+    node = ruling("rumbo-baggage", "q-needed.no", "q-alone.yes")
+    assert "2 PIPs in all" in en(node) and "2 PIPs more than a normal move" in en(node)
+    assert _doubt_names(node, "000 L25") and "rumbo@L25" in node["cites"]
