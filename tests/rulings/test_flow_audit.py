@@ -184,11 +184,13 @@ def test_italian_does_not_name_light_camelry_cammelli_leggeri_absent_from_001():
 
 # --- calculators: every flow-calculator pair checked ------------------------------------------------
 
-# The flows that answer a calculator's question (issue 28: the first four had asserts, six did not).
+# The flows that answer a calculator's question (issue 28: the first four had asserts, six did not; the
+# littoral landing pairs with rumbo-third-column since that calculator takes a landing).
 PAIRS = {
     "nasamw-combat-result": "dba-combat", "nasamw-rear-support": "dba-combat", "nasamw-type-outcomes": "dba-combat",
     "nasamw-pip-cost": "dba-pip-cost", "nasamw-recoil": "dba-recoil", "nasamw-who-won": "dba-victory",
-    "rumbo-third-column": "rumbo-third-column", "wfb-terrain-movement": "wfb-terrain-move",
+    "rumbo-third-column": "rumbo-third-column", "rumbo-littoral-landing": "rumbo-third-column",
+    "wfb-terrain-movement": "wfb-terrain-move",
     "wfb-charge-reaction": "wfb-stand-and-shoot", "asl-night-ambush": "asl-night-ambush",
 }
 
