@@ -58,6 +58,15 @@ def test_validator_fails_on_a_doubt_naming_a_line_its_node_does_not_cite__guia_L
     assert "node 'r1' doubt (en) names L1164 without saying which seed" in validate_flow(unnamed)
 
 
+def test_validate_flows_command_fails_on_a_doubt_not_quoting_a_line_it_names__guia_L1164(tmp_path):
+    text = (flows.FLOWS_DIR / "nasamw-conform.yaml").read_text(encoding="utf-8")
+    assert "guia22@L1159, guia22@L1166, guia22@L1164]" in text
+    (tmp_path / "nasamw-conform.yaml").write_text(
+        text.replace("guia22@L1159, guia22@L1166, guia22@L1164]", "guia22@L1159, guia22@L1166]"), encoding="utf-8")
+    with pytest.raises(CommandError, match="names guia22 L1164, which the node does not cite"):
+        call_command("validate_flows", directory=str(tmp_path))
+
+
 @pytest.mark.parametrize(("flow_id", "node_id", "lines"), [
     ("nasamw-group-moves", "r-dismount", ["guia22@L1000"]),
     ("nasamw-conform", "r-conform", ["guia22@L1164"]),
