@@ -30,7 +30,7 @@ REGISTRY = {
     "wfb-terrain-move": (wfb.terrain_move, "Warhammer: moving through terrain", ["m", "open", "difficult", "very_difficult"]),
     "wfb-stand-and-shoot": (wfb.stand_and_shoot, "Warhammer: stand and shoot", ["charge_move", "distance"]),
     "rumbo-third-column": (rumbo.third_column, "Rumbo de colisión: third column entry",
-                           ["bound", "pips", "second_column_on", "third_column_off"]),
+                           ["bound", "pips", "second_column_on", "third_column_off", "littoral_landing"]),
     "asl-night-ambush": (asl.night_ambush, "ASL: night ambush", ["attacker_dr", "defender_dr", "illuminated",
                                                                   "attacker_cloaked"]),
 }
@@ -56,7 +56,7 @@ FLAGS = frozenset({
     "friend_facing_other_way", "no_room_beyond_friend", "second_friend_behind", "in_bua_or_camp", "flank_contact",
     "shot_in_rear",
     "first_bound", "beyond_command", "general_lost", "dismounting", "extra_move", "bua_move", "general_moving",
-    "second_column_on", "third_column_off", "illuminated", "attacker_cloaked",
+    "second_column_on", "third_column_off", "littoral_landing", "illuminated", "attacker_cloaked",
 })
 
 __all__ = ["CHOICES", "FLAGS", "REGISTRY", "ParamError"]

@@ -1,4 +1,5 @@
-"""'Rumbo de colisión' (DBA 3 house rules): may, must or cannot the third column enter? (rumbo L35-39)"""
+"""'Rumbo de colisión' (DBA 3 house rules): may, must or cannot the third column enter? (rumbo L35-39; a
+littoral army's first-bound landing, L47-53)"""
 
 from __future__ import annotations
 
@@ -11,13 +12,29 @@ def third_column(values) -> dict:
     p = Params(values)
     bound, pips = p.integer("bound", low=1, high=50), p.integer("pips", low=1, high=6)
     second_on, third_off = p.flag("second_column_on"), p.flag("third_column_off")
+    landing = data["landing"]
+    lands = p.flag("littoral_landing")
     cost_pips = data["cost"]["pips"]
     forced = pips == data["forced"]["roll"]
     notes: list[str] = []
     citations = ["rumbo@L35"]
     verdict, cost = "cannot", 0
+    if lands and third_off:
+        citations += ["rumbo@L49", "rumbo@L53"]
+        if bound != landing["bound"]:
+            notes.append(f"{data['normal_after_landing']['en']} (rumbo L53)")
     if not third_off:
         notes.append("the third column is already on the table: nothing to bring on")
+    elif lands and bound == landing["bound"]:
+        if pips >= landing["pips"]:
+            verdict, cost = "may", landing["pips"]
+            notes.append(f"{landing['en']} (rumbo L49-52)")
+            if not second_on:
+                notes.append(doubt(data["doubtful"]["landing_second_column"]["text"]))
+        else:
+            notes.append(f"{pips} PIPs: fewer than the {landing['pips']} a landing costs (rumbo L49)")
+        return {"result": {"verdict": verdict, "cost": cost, "pips_left": pips - cost}, "breakdown": notes,
+                "citations": sorted(set(citations))}
     elif bound < data["earliest_bound"]["bound"]:
         notes.append(f"not in the first bound: {data['earliest_bound']['en']} (rumbo L35)")
     elif not second_on:

@@ -33,6 +33,10 @@ def _registry() -> dict:
     return REGISTRY
 
 
+def known_calculators() -> frozenset[str]:
+    return frozenset(_registry())
+
+
 def _scalar_mapping(value) -> bool:
     return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, SCALARS) for k, v in value.items())
 
@@ -95,7 +99,7 @@ class Check:
 
     @property
     def agrees(self) -> bool:
-        return not self.error and all(self.got.get(path) == _normal(want) for path, want in self.spec["expect"].items())
+        return not self.error and all(_same(self.got.get(path), want) for path, want in self.spec["expect"].items())
 
     @property
     def pending(self) -> str:
@@ -113,6 +117,13 @@ class Check:
 
 def _normal(value):
     return _text(value) if isinstance(value, bool) else value
+
+
+def _same(got, want) -> bool:
+    """A yes/no expected value matches a calculator's True/False as well as its "yes"/"no"."""
+    if isinstance(want, bool) and isinstance(got, bool):
+        return got is want
+    return got == _normal(want)
 
 
 def run_check(flow: str, node: str, index: int, spec: dict) -> Check:

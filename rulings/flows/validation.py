@@ -3,8 +3,11 @@
 ``validate_flow(data)`` returns a list of problems, empty when the flow is sound: the schema,
 unique ids, every ``next`` resolves, every node is reachable from the start, questions have at
 least two answers, leaves are rulings, no cycles, every ruling cites clauses that resolve in
-the seed index, and a ruling's ``asserts`` block (checks against a calculator, see rulings.flows.asserts)
-is well formed.
+the seed index, every seed line a ``doubt`` names ("002 L1164", "nasamw22 L435 (and L494)", a range
+"L1540–1543") is among its node's ``cites`` (the doubts page quotes the cited lines, so a named line left
+out is a disagreement shown with one side only), a ruling's ``asserts`` block (checks against a
+calculator, see rulings.flows.asserts) is well formed, and a flow that names the calculators answering
+its question (``calculators: [dba-recoil]``) carries asserts against each of them.
 """
 
 from __future__ import annotations
@@ -12,12 +15,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rulings.flows.asserts import shape_problems
+from rulings.flows.asserts import known_calculators, shape_problems
 from rulings.sources.index import resolve_citation
 
 LANGUAGES = ("en", "es", "it")
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-FLOW_KEYS = {"id", "title", "intro", "game", "edition", "group", "sources", "start", "nodes", "order"}
+FLOW_KEYS = {"id", "title", "intro", "game", "edition", "group", "sources", "start", "nodes", "order", "calculators"}
+# How a doubt names a seed: its file number (000-004, as the seed folder lists them) or its slug.
+DOCUMENT_NAMES = {"000": "rumbo", "001": "nasamw22", "002": "guia22", "003": "aslnight", "004": "wfbmove",
+                  **{slug: slug for slug in ("rumbo", "nasamw22", "guia22", "aslnight", "wfbmove")}}
+_NAMED_TOKEN = re.compile(rf"(?<![\w@])({'|'.join(DOCUMENT_NAMES)})(?!\w)|(?<![\w@])L(\d+)(?:\s*[–-]\s*L?(\d+))?(?!\w)")
 QUESTION_KEYS = {"question", "help", "answers"}
 RULING_KEYS = {"ruling", "cites", "doubt", "asserts"}
 
@@ -44,6 +51,41 @@ def _citation_problems(cites, where: str, resolve: Callable[[str], str | None]) 
             if not isinstance(c, str) or resolve(c) is None]
 
 
+def named_lines(text: str) -> list[tuple[str | None, int, int]]:
+    """The seed lines a text names, as (document slug, first line, last line): "002 L1164 (and L1166)"
+    gives guia22 1164 and guia22 1166 (a bare line belongs to the seed named before it; None if none was)."""
+    document = None
+    found = []
+    for match in _NAMED_TOKEN.finditer(text):
+        if match.group(1):
+            document = DOCUMENT_NAMES[match.group(1)]
+            continue
+        first = int(match.group(2))
+        last = int(match.group(3)) if match.group(3) else first
+        found.append((document, first, max(first, last)))
+    return found
+
+
+def _doubt_citation_problems(doubt, cites, where: str) -> list[str]:
+    """A line named in the doubt (in any language) that the node does not cite: for a range, one of its lines."""
+    if not isinstance(doubt, dict):
+        return []
+    cited = {str(c) for c in cites} if isinstance(cites, list) else set()
+    problems: list[str] = []
+    for language in LANGUAGES:
+        for document, first, last in named_lines(str(doubt.get(language) or "")):
+            name = f"L{first}" if first == last else f"L{first}–{last}"
+            if document is None:
+                problem = f"{where} doubt ({language}) names {name} without saying which seed"
+            elif not any(f"{document}@L{line}" in cited for line in range(first, last + 1)):
+                problem = f"{where} doubt ({language}) names {document} {name}, which the node does not cite"
+            else:
+                continue
+            if problem not in problems:
+                problems.append(problem)
+    return problems
+
+
 def _node_problems(node_id: str, node, resolve) -> list[str]:
     where = f"node {node_id!r}"
     if not ID.match(str(node_id)):
@@ -58,6 +100,7 @@ def _node_problems(node_id: str, node, resolve) -> list[str]:
         problems += _citation_problems(node.get("cites"), f"{where} (ruling)", resolve)
         if "doubt" in node:
             problems += _text_problems(node["doubt"], f"{where} doubt")
+            problems += _doubt_citation_problems(node["doubt"], node.get("cites"), where)
         if "asserts" in node:
             problems += shape_problems(node["asserts"], where)
         return problems
@@ -153,4 +196,20 @@ def validate_flow(data, resolve: Callable[[str], str | None] = resolve_citation)
     for node_id, node in nodes.items():
         problems += _node_problems(node_id, node, resolve)
     problems += _graph_problems(data["start"], nodes)
+    problems += _pair_problems(data.get("calculators"), nodes)
+    return problems
+
+
+def _pair_problems(calculators, nodes: dict) -> list[str]:
+    """A flow answering the same question as a calculator (``calculators: [name]``) checks its rulings
+    against it: at least one ruling asserts with each calculator it names."""
+    if calculators is None:
+        return []
+    if not isinstance(calculators, list) or not calculators:
+        return ["calculators: must be a non-empty list of calculator names (or left out)"]
+    asserted = {str(check.get("calculator")) for node in nodes.values() if isinstance(node, dict)
+                for check in (node.get("asserts") or ()) if isinstance(check, dict)}
+    problems = [f"calculators: unknown calculator {name!r}" for name in calculators if name not in known_calculators()]
+    problems += [f"calculators: the flow answers what {name!r} answers but no ruling asserts against it"
+                 for name in calculators if name in known_calculators() and name not in asserted]
     return problems

@@ -49,6 +49,7 @@ LABELS = {
     "third_column_off": _("Third column still off the table"), "attacker_dr": _("ATTACKER's dr"),
     "defender_dr": _("DEFENDER's dr"), "illuminated": _("Illuminated location"),
     "attacker_cloaked": _("ATTACKER cloaked"),
+    "littoral_landing": _("Third column lands from the water (Littoral army)"),
     "shooter": _("Who shoots (shooting)"), "target_shoots_back": _("The target shoots back (shooting)"),
     "range_paces": _("Range in paces (shooting, optional)"),
     "knights_contact": _("Knights beaten by Bows: where they attacked"),

@@ -158,10 +158,9 @@ def test_fleeing_into_the_table_edge_destroys__nasamw_L773():
     assert en(node).startswith("Destroyed") and {"nasamw22@L759", "nasamw22@L773"} <= set(node["cites"])
 
 
-def test_flee_stops_at_an_enemy_or_an_occupied_bua_or_camp__nasamw_L745():
+def test_occupied_bua_or_camp_counts_as_garrisoned_for_a_flee__nasamw_L745():
     node = ruling("nasamw-flee", "q-obstacle.enemy-bua")
-    assert "not destroyed" in en(node) and "any occupied BUA or camp" in en(node)
-    assert "nasamw22@L745" in node["cites"]
+    assert "any occupied BUA or camp" in en(node) and "nasamw22@L745" in node["cites"]
 
 
 def test_break_off_may_not_start_with_an_enemy_on_flank_or_rear__guia_L1037():

@@ -51,7 +51,7 @@ def test_deep_pair_hit_on_flank_makes_attacker_back_up_and_guide_disagrees__nasa
 
 # 2. Overlaps and flank -1s
 def test_overlap_and_flank_do_not_stack__nasamw_L549():
-    node = _ruling("nasamw-overlap-count", "q-touch.flank-corners", "q-same-side.yes")
+    node = _ruling("nasamw-overlap-count", "q-touch.flank-corners", "q-art-flank.no", "q-same-side.yes")
     assert "Only one -1 on that side" in _text(node)
     assert {"nasamw22@L549", "guia22@L1301"} <= set(node["cites"])
 
@@ -99,7 +99,7 @@ def test_no_further_move_after_dismounting__nasamw_L371():
 
 # 5. Conforming
 def test_single_psiloi_contacted_by_group_conforms_with_timing_doubt__nasamw_L315():
-    node = _ruling("nasamw-conform", "q-target.ps-lh", "q-grouped.no", "q-mover.group")
+    node = _ruling("nasamw-conform", "q-target.ps-lh", "q-grouped.no", "q-mover.group", "q-room.yes")
     assert "conforms immediately" in _text(node)
     assert "nasamw22@L315" in node["cites"]
     doubt = _text(node, "doubt")
@@ -264,7 +264,7 @@ def test_fast_cavalry_rallied_after_charge_reaction_moves_freely__wfbmove_L35():
 
 def test_rallied_unit_does_nothing_else__wfbmove_L34():
     node = _ruling("wfb-rally", "q-want.yes", "q-test.passed", "q-fast.no")
-    assert "nothing else" in _text(node) and node["cites"] == ["wfbmove@L34"]
+    assert "nothing else" in _text(node) and node["cites"] == ["wfbmove@L34", "wfbmove@L33"]
 
 
 def test_turning_costs_a_quarter_move__wfbmove_L80():
