@@ -13,7 +13,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 FUZZ_RUNS ?= 5
 
-.PHONY: setup run dev venue worker test test-postgres setup-check bench ci-deps check lint fuzz messages clean
+.PHONY: setup run dev venue worker test test-postgres setup-check bench ci-deps check lint fuzz mutate messages clean
 
 $(VENV)/.installed: requirements.txt
 	@if [ -z "$(PYTHON_FOR_VENV)" ]; then \
@@ -72,7 +72,12 @@ test: $(VENV)/.installed
 	$(MAKE) --no-print-directory setup-check
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
-setup-check: $(VENV)/.installed
+setup-# Mutation testing room by room (.ci/mutate.py; ROOMS="pairing ratings" for some): slow, not part of `make test`.
+mutate: $(VENV)/.installed
+	$(PIP) install --quiet -r .ci/mutate-requirements.txt
+	$(PY) .ci/mutate.py $(ROOMS)
+
+check: $(VENV)/.installed
 	@scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
 	DATABASE_URL="sqlite:///$$scratch/setup-check.sqlite3" $(MAKE) --no-print-directory -s setup >/dev/null && \
 	echo "setup-check: migrations, reference data and the demo event load on a fresh database"

@@ -1,0 +1,104 @@
+"""`make mutate`: mutation testing (mutmut) room by room, with the score of each room.
+
+    .venv/bin/python .ci/mutate.py                 # every room below
+    .venv/bin/python .ci/mutate.py pairing ratings # some rooms
+
+For each room mutmut copies the project into mutants/, changes one operator, constant or call at a time in
+the room's modules, and runs the room's tests against each change: a change that no test notices
+("survived") is a behaviour the tests do not pin down. The scores are printed as a Markdown table (the
+README publishes it) and kept in .mutation-scores.json; `mutmut results` and `mutmut show <name>` (run from
+the project with the room's setup.cfg, which this script writes and removes) list the survivors.
+Slow: minutes per room on two cores, so it is not part of `make test`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# room: (the modules mutated, the tests that guard them)
+ROOMS: dict[str, tuple[list[str], list[str]]] = {
+    "pairing": (["tournament/pairing/engine.py", "tournament/pairing/tables.py", "tournament/pairing/notes.py"],
+                ["tests/test_pairing.py", "tests/test_rounds.py"]),
+    "shorthand": (["tournament/results/shorthand.py"], ["tests/test_results.py"]),
+    "scoring": (["tournament/results/scoring.py"], ["tests/test_scoring.py", "tests/test_rescoring.py"]),
+    "tiebreaks": (["tournament/results/tiebreaks.py"],
+                  ["tests/test_scoring.py", "tests/test_head_to_head.py", "tests/test_standings_oracle.py"]),
+    "ratings": (["tournament/leagues/ratings.py"], ["tests/test_ratings.py", "tests/test_event_ratings.py"]),
+    "league-scoring": (["tournament/leagues/scoring.py"], ["tests/test_league_scoring.py", "tests/test_leagues.py"]),
+    "armies": (["tournament/armies/validation.py"], ["tests/test_army_validation.py", "tests/test_armylists.py"]),
+    "calculators": (["rulings/calculators"], ["tests/rulings/test_calculators.py", "tests/rulings/test_combat_rulings.py",
+                                              "tests/rulings/test_flow_asserts.py"]),
+    "flows": (["rulings/flows/validation.py"], ["tests/rulings/test_flows.py", "tests/rulings/test_flows_contested.py"]),
+    "result-guards": (["tournament/results/entry.py", "tournament/results/rescoring.py"],
+                      ["tests/test_results.py", "tests/test_result_guards.py", "tests/test_rescoring.py",
+                       "tests/security/test_confirmation.py", "tests/test_player_report.py"]),
+    "permissions": (["tournament/web/permissions.py", "tournament/web/input_guard.py"],
+                    ["tests/security/test_ownership.py", "tests/test_hostile_input.py", "tests/test_registration.py"]),
+}
+
+COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "manage.py",
+          "pytest.ini"]
+
+
+def setup_cfg(modules: list[str], tests: list[str]) -> str:
+    lines = ["[mutmut]", "source_paths =", *(f"    {m}" for m in modules),
+             "pytest_add_cli_args_test_selection =", *(f"    {t}" for t in tests),
+             "pytest_add_cli_args =", "    -p", "    no:cacheprovider", "also_copy ="]
+    return "\n".join(lines + [f"    {c}" for c in COPIED]) + "\n"
+
+
+def run_room(name: str, children: int) -> dict:
+    modules, tests = ROOMS[name]
+    shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+    cfg = ROOT / "setup.cfg"
+    cfg.write_text(setup_cfg(modules, tests))
+    mutmut = [str(Path(sys.executable).with_name("mutmut"))]
+    try:
+        subprocess.run([*mutmut, "run", "--max-children", str(children)], cwd=ROOT, check=False,
+                       stdout=subprocess.DEVNULL, env={**os.environ, "CI": "true"})
+        subprocess.run([*mutmut, "export-cicd-stats"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        stats = json.loads((ROOT / "mutants" / "mutmut-cicd-stats.json").read_text())
+        listing = subprocess.run([*mutmut, "results"], cwd=ROOT, capture_output=True, text=True).stdout
+        stats["survivors"] = [line.split(":")[0].strip() for line in listing.splitlines() if line.strip()]
+        return stats
+    finally:
+        cfg.unlink(missing_ok=True)
+
+
+def main(argv: list[str]) -> int:
+    rooms = argv or list(ROOMS)
+    unknown = [r for r in rooms if r not in ROOMS]
+    if unknown:
+        print(f"unknown room(s): {', '.join(unknown)}; rooms: {', '.join(ROOMS)}", file=sys.stderr)
+        return 2
+    children = int(os.environ.get("MUTATE_CHILDREN", os.cpu_count() or 2))
+    scores, kept = {}, ROOT / ".mutation-scores.json"
+    for room in rooms:
+        print(f"mutating {room} ...", flush=True)
+        scores[room] = run_room(room, children)
+        print(f"  {row(room, scores[room])}", flush=True)
+        kept.write_text(json.dumps(scores, indent=1))  # kept across rooms: run_room empties mutants/
+    print("\n| room | mutants | killed | survived | no test | score |\n|---|---|---|---|---|---|")
+    for room, stats in scores.items():
+        print(row(room, stats))
+    return 0
+
+
+def row(room: str, s: dict) -> str:
+    """A table row; the score is killed / (killed + survived + no test): a mutant no test runs counts as survived."""
+    tested = s["total"] - s["skipped"]
+    killed = s["killed"] + s["timeout"] + s["segfault"]
+    if not tested:
+        return f"| {room} | 0 | | | | |"
+    return f"| {room} | {s['total']} | {killed} | {s['survived']} | {s['no_tests']} | {100 * killed / tested:.0f}% |"
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
