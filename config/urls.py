@@ -19,6 +19,7 @@ urlpatterns = [
     path("accounts/reset/<uidb64>/<token>/", accounts.password_reset_confirm, name="password_reset_confirm"),
     path("accounts/reset/done/", accounts.password_reset_complete, name="password_reset_complete"),
     path("accounts/signup/", signup, name="signup"),
+    path("accounts/desk-code/", accounts.desk_code_page, name="desk_code"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/", include("tournament.web.league_urls")),
     path("ratings/", ratings.global_ratings, name="global_ratings"),

@@ -2,6 +2,7 @@
 
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
+from tournament.models.limits import LimitHit
 from tournament.models.leagues import LadderGame, League, LeagueEvent, LeagueMerge, LeagueRole
 from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
@@ -22,6 +23,7 @@ __all__ = [
     "LeagueMerge",
     "LeagueRole",
     "LadderGame",
+    "LimitHit",
     "Player",
     "PrintJob",
     "Registration",

@@ -2,7 +2,7 @@
 
 - The username is counted in its normalised form (NFKC, then casefold): `ｔarget5`, `TARGET5` and `target5`
   are one username for the limit, as they are one account for Django's login form (which applies NFKC).
-- The client address is REMOTE_ADDR, or behind `AXES_IPWARE_PROXY_COUNT` trusted reverse proxies the address
+- The client address (IPv6 counted per /64) is REMOTE_ADDR, or behind `AXES_IPWARE_PROXY_COUNT` trusted reverse proxies the address
   the outermost of them saw (counted from the right of X-Forwarded-For, so a client cannot choose it).
 - `one_login_at_a_time` makes parallel tries for one account wait for each other, so each sees the failures
   recorded before it: 40 parallel tries get the password checked at most AXES_FAILURE_LIMIT times.
@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import fcntl
-import ipaddress
 import zlib
 from contextlib import contextmanager
 from functools import wraps
@@ -21,6 +20,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
+from tournament.limits.addresses import counted_address
 from tournament.registration.usernames import username_key
 
 
@@ -34,10 +34,8 @@ def normalised_username(request, credentials: dict | None) -> str:
 
 
 def _valid(address: str) -> str | None:
-    try:
-        return str(ipaddress.ip_address(address.strip()))
-    except ValueError:
-        return None
+    """The address as limits count it: IPv6 by its /64 (tournament/limits/addresses.py)."""
+    return counted_address(address)
 
 
 def client_address(request) -> str | None:

@@ -7,9 +7,14 @@ organizer can instead hand a player a one-time reset link (tournament/web/views/
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse_lazy
+from django.views.decorators.cache import never_cache
 
+from tournament.registration.desk import CODE_MINUTES, desk_code
 from tournament.web.login_limits import one_login_at_a_time
 
 login_view = one_login_at_a_time(auth_views.LoginView.as_view())
@@ -23,3 +28,10 @@ password_reset = auth_views.PasswordResetView.as_view(
 password_reset_done = auth_views.PasswordResetDoneView.as_view()
 password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(success_url=reverse_lazy("password_reset_complete"))
 password_reset_complete = auth_views.PasswordResetCompleteView.as_view()
+
+
+@never_cache
+@login_required
+def desk_code_page(request: HttpRequest) -> HttpResponse:
+    """The code a logged-in player shows the organizer to get a desk reset link (tournament/registration/desk.py)."""
+    return render(request, "registration/desk_code.html", {"code": desk_code(request.user), "minutes": CODE_MINUTES})
