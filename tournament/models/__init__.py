@@ -2,8 +2,8 @@
 
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
-from tournament.models.limits import LimitHit
 from tournament.models.leagues import LadderGame, League, LeagueEvent, LeagueMerge, LeagueRole
+from tournament.models.limits import LimitHit
 from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration

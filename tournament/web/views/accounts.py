@@ -7,8 +7,8 @@ organizer can instead hand a player a one-time reset link (tournament/web/views/
 from __future__ import annotations
 
 from django.contrib import admin
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse_lazy
