@@ -60,6 +60,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tournament.web.head_requests.HeadAsGet",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "tournament.web.errors.ApiJsonErrors",
@@ -81,6 +82,9 @@ MIDDLEWARE = [
 MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES", str(5 * 1024 * 1024)))
 # How many events one account may create in 24 hours (superusers: no limit).
 EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
+# A game whose second side is reported from the first side's client address within this many seconds waits for an
+# umpire (one person with both codes, two browsers); players at one venue address reporting a minute apart confirm.
+REPORT_SAME_ADDRESS_SECONDS = int(os.environ.get("REPORT_SAME_ADDRESS_SECONDS", "30"))
 EVENTS_PER_PAGE = 50
 
 ROOT_URLCONF = "config.urls"
