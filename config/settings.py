@@ -148,6 +148,15 @@ AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "5")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Across addresses (tournament/web/login_limits.py): after LOGIN_ACCOUNT_CEILING failures for one account within an
+# hour, its password is checked at most once every LOGIN_SLOW_SECONDS (slower, never locked).
+LOGIN_ACCOUNT_CEILING = int(os.environ.get("LOGIN_ACCOUNT_CEILING", "20"))
+LOGIN_SLOW_SECONDS = int(os.environ.get("LOGIN_SLOW_SECONDS", "60"))
+# Password-reset mails: at most this many an hour to one email address, and asked by one client address.
+RESET_MAILS_PER_EMAIL = int(os.environ.get("RESET_MAILS_PER_EMAIL", "3"))
+RESET_MAILS_PER_CLIENT = int(os.environ.get("RESET_MAILS_PER_CLIENT", "10"))
+# Sign-ups from one client address (IPv6: one /64) an hour. A venue's shared address may need more.
+SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "10"))
 AXES_USERNAME_CALLABLE = "tournament.web.login_limits.normalised_username"
 AXES_CLIENT_IP_CALLABLE = "tournament.web.login_limits.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"

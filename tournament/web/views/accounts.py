@@ -6,21 +6,39 @@ organizer can instead hand a player a one-time reset link (tournament/web/views/
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse_lazy
 from django.views.decorators.cache import never_cache
 
+from tournament.limits import counter
 from tournament.registration.desk import CODE_MINUTES, desk_code
-from tournament.web.login_limits import one_login_at_a_time
+from tournament.web.login_limits import client_address, one_login_at_a_time
 
 login_view = one_login_at_a_time(auth_views.LoginView.as_view())
 admin_login_view = one_login_at_a_time(admin.site.login)
 
-password_reset = auth_views.PasswordResetView.as_view(
+class LimitedPasswordReset(auth_views.PasswordResetView):
+    """Reset mails limited per client address and per email address; over a limit nothing is sent and the
+    answer is the same "sent" page, so the limit tells nothing about the address either."""
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"].strip().casefold()
+        hour = timedelta(hours=1)
+        if (counter.allow("reset-client", client_address(self.request) or "-", limit=settings.RESET_MAILS_PER_CLIENT,
+                          window=hour)
+                and counter.allow("reset-email", email, limit=settings.RESET_MAILS_PER_EMAIL, window=hour)):
+            return super().form_valid(form)
+        return HttpResponseRedirect(self.get_success_url())
+
+
+password_reset = LimitedPasswordReset.as_view(
     success_url=reverse_lazy("password_reset_done"),
     email_template_name="registration/password_reset_email.txt",
     subject_template_name="registration/password_reset_subject.txt",

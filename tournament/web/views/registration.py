@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -24,6 +27,7 @@ from tournament.armies.service import (
     default_army_for,
     list_captions,
 )
+from tournament.limits.counter import allow
 from tournament.models import Event, Player, Registration
 from tournament.registration.services import (
     ArmyLocked,
@@ -35,12 +39,19 @@ from tournament.registration.services import (
 )
 from tournament.web.forms.accounts import SignupForm
 from tournament.web.forms.players import ArmyForm, PlayerForm
+from tournament.web.login_limits import client_address
 from tournament.web.permissions import can_edit_registration, event_view, is_organizer
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    """Sign up; at most SIGNUPS_PER_ADDRESS accounts an hour from one client address (IPv6: its /64)."""
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not allow("signup", client_address(request) or "-", limit=settings.SIGNUPS_PER_ADDRESS,
+                     window=timedelta(hours=1)):
+            form.add_error(None, _("Too many accounts were created from your network in the last hour. Try again "
+                                   "later, or ask the organizer to enter you."))
+            return render(request, "registration/signup.html", {"form": form}, status=429)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! You can now register for an event."))
