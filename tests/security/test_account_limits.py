@@ -5,15 +5,19 @@ from 8 addresses, then the right password worked; and IPv6 addresses were counte
 
 from __future__ import annotations
 
+import ipaddress
 from datetime import timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
 from tests.factories import make_user
+from tournament.limits.addresses import counted_address
 from tournament.models import LimitHit
 
 RIGHT = "right-Password-2026"
@@ -105,3 +109,23 @@ def test_ipv6_addresses_of_one_64_count_as_one(db):
     assert answer.status_code == 429 and not _logged_in(client)
     client, answer = _login("2001:db8:5:7::1", RIGHT)  # the next /64
     assert answer.status_code == 302 and _logged_in(client)
+
+
+# Counting addresses ---------------------------------------------------------------------------------------------------
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
+def test_every_address_of_one_ipv6_64_counts_as_one_and_the_next_64_apart(prefix, host_a, host_b):
+    base = 0x2001_0DB8_0000_0000 ^ (prefix & 0xFFFF_FFFF)
+    one = str(ipaddress.IPv6Address((base << 64) | host_a))
+    two = str(ipaddress.IPv6Address((base << 64) | host_b))
+    other = str(ipaddress.IPv6Address(((base + 1) << 64) | host_a))
+    assert counted_address(one) == counted_address(two) != counted_address(other)
+
+
+@given(st.ip_addresses(v=4))
+def test_ipv4_addresses_count_each_and_so_do_their_mapped_forms(address):
+    assert counted_address(str(address)) == str(address) == counted_address(f"::ffff:{address}")
+
+
+def test_what_is_not_an_address_is_not_counted():
+    assert counted_address("") is None and counted_address("x") is None and counted_address(None) is None

@@ -2,7 +2,8 @@
 
 Rows live in the database (`LimitHit`), one per try within the window, keyed by a hash of what is counted.
 Tries for one key are counted one at a time (a PostgreSQL advisory lock; SQLite has one writer), so parallel
-tries do not slip past the limit. Old rows are deleted as new ones come.
+tries do not slip past the limit. Rows older than KEPT (longer than any window) are deleted as new ones come,
+whatever their key, so the table holds at most a day of tries.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from tournament.models import LimitHit
+
+
+KEPT = timedelta(days=1)
 
 
 def _key(value: str) -> str:
@@ -30,8 +34,11 @@ def _lock(scope: str, key: str) -> None:
 def allow(scope: str, value: str, *, limit: int, window: timedelta) -> bool:
     """Count one try for `value` in `scope`; False (and not counted) once `limit` tries fall in the window."""
     key, now = _key(value), timezone.now()
+    if window > KEPT:
+        raise ValueError("a limit's window is at most a day (LimitHit rows are kept for a day)")
     with transaction.atomic():
         _lock(scope, key)
+        LimitHit.objects.filter(at__lt=now - KEPT).delete()
         LimitHit.objects.filter(scope=scope, key=key, at__lt=now - window).delete()
         if LimitHit.objects.filter(scope=scope, key=key).count() >= limit:
             return False
@@ -41,7 +48,9 @@ def allow(scope: str, value: str, *, limit: int, window: timedelta) -> bool:
 
 def record(scope: str, value: str) -> None:
     """Count one try without a limit (a failed login, counted for the account's ceiling)."""
-    LimitHit.objects.create(scope=scope, key=_key(value), at=timezone.now())
+    now = timezone.now()
+    LimitHit.objects.filter(at__lt=now - KEPT).delete()
+    LimitHit.objects.create(scope=scope, key=_key(value), at=now)
 
 
 def recent(scope: str, value: str, *, window: timedelta) -> tuple[int, datetime | None]:
