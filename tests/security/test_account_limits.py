@@ -9,12 +9,12 @@ import ipaddress
 from datetime import timedelta
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.factories import make_user
 from tournament.limits.addresses import counted_address

@@ -17,7 +17,6 @@ from django.utils import timezone
 
 from tournament.models import LimitHit
 
-
 KEPT = timedelta(days=1)
 
 
