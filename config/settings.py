@@ -157,6 +157,8 @@ RESET_MAILS_PER_EMAIL = int(os.environ.get("RESET_MAILS_PER_EMAIL", "3"))
 RESET_MAILS_PER_CLIENT = int(os.environ.get("RESET_MAILS_PER_CLIENT", "10"))
 # Sign-ups from one client address (IPv6: one /64) an hour. A venue's shared address may need more.
 SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "10"))
+# Ask for a confirmed email before an account creates events or leagues (off by default: a venue may have no mail).
+REQUIRE_CONFIRMED_EMAIL = env_bool("REQUIRE_CONFIRMED_EMAIL", False)
 AXES_USERNAME_CALLABLE = "tournament.web.login_limits.normalised_username"
 AXES_CLIENT_IP_CALLABLE = "tournament.web.login_limits.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"

@@ -20,6 +20,8 @@ urlpatterns = [
     path("accounts/reset/done/", accounts.password_reset_complete, name="password_reset_complete"),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/desk-code/", accounts.desk_code_page, name="desk_code"),
+    path("accounts/confirm-email/", accounts.email_confirm_request, name="confirm_email_request"),
+    path("accounts/confirm-email/<str:token>/", accounts.email_confirm, name="confirm_email"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/", include("tournament.web.league_urls")),
     path("ratings/", ratings.global_ratings, name="global_ratings"),

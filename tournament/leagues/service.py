@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.models import Event, EventRole, League, LeagueEvent, LeagueRole
 
@@ -32,7 +33,9 @@ def organizes_event(user, event: Event) -> bool:
 
 
 def create_league(user, league: League) -> League:
-    """Any signed-in user may open a league; they become its organizer."""
+    """Any signed-in user may open a league (with a confirmed email when the site asks for one); they become its
+    organizer."""
+    require_confirmed_email(user)
     with transaction.atomic():
         league.save()
         LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ORGANIZER)

@@ -1,5 +1,6 @@
 """Tournament models, one module per concern."""
 
+from tournament.models.accounts import ConfirmedEmail
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
 from tournament.models.leagues import LadderGame, League, LeagueEvent, LeagueMerge, LeagueRole
@@ -12,6 +13,7 @@ from tournament.models.rounds import Game, ResultReport, Round, Seat
 __all__ = [
     "AuditEntry",
     "Club",
+    "ConfirmedEmail",
     "CampReading",
     "Edition",
     "Event",

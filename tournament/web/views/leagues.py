@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.accounts.emails import EmailNotConfirmed
 from tournament.leagues import ladder, merges, service
 from tournament.leagues.chart import ChartPoint, rating_svg
 from tournament.leagues.rules import rule_in_words
@@ -43,7 +44,11 @@ def league_list(request: HttpRequest) -> HttpResponse:
 def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        league = service.create_league(request.user, form.save(commit=False))
+        try:
+            league = service.create_league(request.user, form.save(commit=False))
+        except EmailNotConfirmed:
+            form.add_error(None, _("Confirm your email before creating leagues: ask for a link at /accounts/confirm-email/."))
+            return render(request, "leagues/form.html", {"form": form}, status=403)
         messages.success(request, _("League created. Now invite its events."))
         return redirect("leagues:manage", slug=league.slug)
     return render(request, "leagues/form.html", {"form": form})
