@@ -60,6 +60,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tournament.web.head_requests.HeadAsGet",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "tournament.web.errors.ApiJsonErrors",
@@ -81,6 +82,11 @@ MIDDLEWARE = [
 MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES", str(5 * 1024 * 1024)))
 # How many events one account may create in 24 hours (superusers: no limit).
 EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
+# How many events one account may invite into its leagues in 24 hours (a repeated invitation does not count).
+LEAGUE_INVITES_PER_DAY = int(os.environ.get("LEAGUE_INVITES_PER_DAY", "30"))
+# A game whose second side is reported from the first side's client address within this many seconds waits for an
+# umpire (one person with both codes, two browsers); players at one venue address reporting a minute apart confirm.
+REPORT_SAME_ADDRESS_SECONDS = int(os.environ.get("REPORT_SAME_ADDRESS_SECONDS", "30"))
 EVENTS_PER_PAGE = 50
 
 ROOT_URLCONF = "config.urls"
@@ -142,6 +148,17 @@ AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "5")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Across addresses (tournament/web/login_limits.py): after LOGIN_ACCOUNT_CEILING failures for one account within an
+# hour, its password is checked at most once every LOGIN_SLOW_SECONDS (slower, never locked).
+LOGIN_ACCOUNT_CEILING = int(os.environ.get("LOGIN_ACCOUNT_CEILING", "20"))
+LOGIN_SLOW_SECONDS = int(os.environ.get("LOGIN_SLOW_SECONDS", "60"))
+# Password-reset mails: at most this many an hour to one email address, and asked by one client address.
+RESET_MAILS_PER_EMAIL = int(os.environ.get("RESET_MAILS_PER_EMAIL", "3"))
+RESET_MAILS_PER_CLIENT = int(os.environ.get("RESET_MAILS_PER_CLIENT", "10"))
+# Sign-ups from one client address (IPv6: one /64) an hour. A venue's shared address may need more.
+SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "10"))
+# Ask for a confirmed email before an account creates events or leagues (off by default: a venue may have no mail).
+REQUIRE_CONFIRMED_EMAIL = env_bool("REQUIRE_CONFIRMED_EMAIL", False)
 AXES_USERNAME_CALLABLE = "tournament.web.login_limits.normalised_username"
 AXES_CLIENT_IP_CALLABLE = "tournament.web.login_limits.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"

@@ -81,3 +81,10 @@ def _english_by_default():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _reports_from_one_test_address(settings):
+    """Every test client comes from 127.0.0.1, so two players' reports would look like one person's two browsers:
+    tests that are about that hold (tests/security/test_my_game_link.py) set the window back."""
+    settings.REPORT_SAME_ADDRESS_SECONDS = 0

@@ -170,8 +170,8 @@ def test_invite_then_event_organizer_accepts(league, league_organizer, organizer
     assert load_league(league).rows == []
     stranger = Client()
     stranger.force_login(make_user("stranger"))
-    assert stranger.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 403
-    assert owner.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 403  # not their event
+    assert stranger.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 404
+    assert owner.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 404  # not their event
     event_side = Client()
     event_side.force_login(organizer)
     assert "UK DBA League" in event_side.get("/leagues/invitations/").content.decode()
@@ -186,7 +186,7 @@ def test_event_asks_to_join_then_league_organizer_accepts(league, league_organiz
     assert event_side.post("/leagues/uk-2026/join/", {"event": event.pk}).status_code == 302
     membership = LeagueEvent.objects.get(league=league, event=event)
     assert membership.state == LeagueEvent.State.REQUESTED
-    assert event_side.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 403
+    assert event_side.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 404
     owner = Client()
     owner.force_login(league_organizer)
     assert owner.post(f"/leagues/invitations/{membership.pk}/accept/").status_code == 302

@@ -207,4 +207,8 @@ def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[in
         revoked = isinstance(entry.after, dict) and entry.after.get("revoked")
         text = _("%(player)s: report link revoked.") if revoked else _("%(player)s: new report link issued.")
         return text % {"player": entry.target}
+    if entry.action == "account.desk_reset":
+        at = entry.after.get("at_event", "") if isinstance(entry.after, dict) else ""
+        return _("%(player)s: password reset link given at the desk of event “%(event)s”.") % {
+            "player": entry.target, "event": at or "—"}
     return _("Other change (%(target)s).") % {"target": entry.target or "—"}

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.models import Event, EventRole
 
@@ -42,6 +43,7 @@ def check_event_quota(user) -> None:
 @transaction.atomic
 def event_create(*, event: Event, user) -> Event:
     """Save a new (validated, unsaved) event; `user` becomes its organizer."""
+    require_confirmed_email(user)
     check_event_quota(user)
     event.save()
     EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)

@@ -3,10 +3,14 @@ checked against the acting user's roles here (views only call these)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.models import Event, EventRole, League, LeagueEvent, LeagueRole
 
@@ -29,7 +33,9 @@ def organizes_event(user, event: Event) -> bool:
 
 
 def create_league(user, league: League) -> League:
-    """Any signed-in user may open a league; they become its organizer."""
+    """Any signed-in user may open a league (with a confirmed email when the site asks for one); they become its
+    organizer."""
+    require_confirmed_email(user)
     with transaction.atomic():
         league.save()
         LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ORGANIZER)
@@ -37,18 +43,30 @@ def create_league(user, league: League) -> League:
     return league
 
 
+class TooManyInvitations(Exception):
+    """The account sent settings.LEAGUE_INVITES_PER_DAY invitations in the last 24 hours."""
+
+
 def invite_event(user, league: League, event: Event, premier: bool = False) -> LeagueEvent:
-    """The league organizer invites an event (or accepts its standing request)."""
+    """The league organizer invites an event (or accepts its standing request). Inviting an event already
+    invited or a member changes nothing and writes nothing; new invitations are limited per account and day."""
     if not is_league_organizer(user, league):
         raise PermissionDenied
     with transaction.atomic():
-        membership, created = LeagueEvent.objects.select_for_update().get_or_create(
-            league=league, event=event,
-            defaults={"state": LeagueEvent.State.INVITED, "premier": premier, "created_by": user},
-        )
-        if not created and membership.state == LeagueEvent.State.REQUESTED:
+        League.objects.select_for_update().filter(pk=league.pk).first()  # one invitation of this league at a time
+        membership = LeagueEvent.objects.select_for_update().filter(league=league, event=event).first()
+        if membership is None:
+            since = timezone.now() - timedelta(days=1)
+            if (not user.is_superuser and LeagueEvent.objects.filter(created_by=user, created_at__gte=since).count()
+                    >= settings.LEAGUE_INVITES_PER_DAY):
+                raise TooManyInvitations
+            membership = LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.INVITED,
+                                                    premier=premier, created_by=user)
+        elif membership.state == LeagueEvent.State.REQUESTED:
             membership.state, membership.accepted_at, membership.premier = LeagueEvent.State.ACCEPTED, timezone.now(), premier
             membership.save(update_fields=["state", "accepted_at", "premier"])
+        else:
+            return membership  # already invited or a member: nothing changes, nothing is logged
         audit(event=event, user=user, action="league.invite", target=league.slug,
               after={"state": membership.state, "premier": membership.premier})
     return membership
@@ -70,7 +88,8 @@ def request_join(user, league: League, event: Event) -> LeagueEvent:
 
 
 def accept(user, membership_pk: int) -> LeagueEvent:
-    """Accept a pending membership: the side that did not start it must accept."""
+    """Accept a pending membership: the side that did not start it must accept. Anyone else is refused
+    (PermissionDenied) before anything about the membership is told, whatever its state."""
     with transaction.atomic():
         membership = LeagueEvent.objects.select_for_update().select_related("league", "event").get(pk=membership_pk)
         if membership.state == LeagueEvent.State.INVITED:
@@ -78,9 +97,11 @@ def accept(user, membership_pk: int) -> LeagueEvent:
         elif membership.state == LeagueEvent.State.REQUESTED:
             allowed = is_league_organizer(user, membership.league)
         else:
-            return membership
+            allowed = organizes_event(user, membership.event) or is_league_organizer(user, membership.league)
         if not allowed:
             raise PermissionDenied
+        if membership.state == LeagueEvent.State.ACCEPTED:
+            return membership
         membership.state, membership.accepted_at = LeagueEvent.State.ACCEPTED, timezone.now()
         membership.save(update_fields=["state", "accepted_at"])
         audit(event=membership.event, user=user, action="league.accept", target=membership.league.slug,

@@ -1,8 +1,10 @@
 """Tournament models, one module per concern."""
 
+from tournament.models.accounts import ConfirmedEmail
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
 from tournament.models.leagues import LadderGame, League, LeagueEvent, LeagueMerge, LeagueRole
+from tournament.models.limits import LimitHit
 from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
@@ -11,6 +13,7 @@ from tournament.models.rounds import Game, ResultReport, Round, Seat
 __all__ = [
     "AuditEntry",
     "Club",
+    "ConfirmedEmail",
     "CampReading",
     "Edition",
     "Event",
@@ -22,6 +25,7 @@ __all__ = [
     "LeagueMerge",
     "LeagueRole",
     "LadderGame",
+    "LimitHit",
     "Player",
     "PrintJob",
     "Registration",

@@ -26,6 +26,10 @@ def new_game_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def new_game_pin() -> str:
+    return f"{secrets.randbelow(10**6):06d}"
+
+
 class Registration(models.Model):
     class Status(models.TextChoices):
         REGISTERED = "registered", _("Registered")
@@ -58,6 +62,9 @@ class Registration(models.Model):
     # The player's "my game" link (QR code on the army sheet): always opens their current game. One per entry,
     # not per round, so a sheet printed before the event stays right; the organizer can issue a new one.
     game_token = models.CharField(max_length=32, unique=True, default=new_game_token, editable=False)
+    # The link shows the game to anyone holding it (opponents see each other's army sheets); it reports only with
+    # this PIN, printed on the player's own half of each table slip, or from the entry's own account.
+    game_pin = models.CharField(max_length=6, default=new_game_pin, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -69,6 +69,8 @@ class Game(models.Model):
         SAME_REPORTER = "same_reporter", _("Both sides were reported from the same browser or account: "
                                            "an umpire must confirm the result.")
         CHANGED = "changed", _("A player sent a second, different report: an umpire will decide.")
+        SAME_ADDRESS = "same_address", _("Both sides were reported seconds apart from the same address: "
+                                         "an umpire must confirm the result.")
 
     class Outcome(models.TextChoices):
         A = "a", _("Side A won")
@@ -150,6 +152,9 @@ class ResultReport(models.Model):
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # A random marker kept in the reporting browser's session: two sides reported from one browser do not confirm.
     reporter = models.CharField(max_length=64, blank=True, editable=False)
+    # The client address (IPv6 by its /64) a player's report came from: two sides from one address seconds
+    # apart wait for an umpire.
+    address = models.GenericIPAddressField(null=True, blank=True, editable=False)
     submitted_by_name = models.CharField(max_length=150, blank=True, help_text="As written in an imported backup.")
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)

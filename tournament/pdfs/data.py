@@ -35,6 +35,7 @@ class Side:
     club: str
     army: str
     report_url: str
+    pin: str = ""  # the "my game" PIN: printed on this player's own half only
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,8 @@ def round_sheet(rnd: Round, base_url: str) -> RoundSheet:
     games = []
     for game in rnd.games.prefetch_related(Prefetch("seats", queryset=seats)).order_by("is_bye", "table"):
         sides = [Side(s.registration.name, s.registration.club.name if s.registration.club_id else "",
-                      s.registration.army_ref, absolute(base_url, reverse("tournament:report", args=[s.report_token])))
+                      s.registration.army_ref, absolute(base_url, reverse("tournament:report", args=[s.report_token])),
+                      s.registration.game_pin)
                  for s in game.seats.all()]
         games.append(GameSlip(game.table, sides[0], sides[1] if len(sides) > 1 else None))
     return RoundSheet(rnd.event.name, rnd.number, rnd.event.edition, tuple(games))

@@ -52,7 +52,8 @@ def pairing_flowables(sheet: RoundSheet) -> list:
 
 
 def _half(sheet: RoundSheet, game, me, s) -> Table:
-    """One player's half of the table slip: both sides' result boxes, but only this player's report code."""
+    """One player's half of the table slip: both sides' result boxes, but only this player's report code and
+    "my game" PIN."""
     boxes = f"{_('Elements lost')}: ____   {BOX} {_('General lost')}   {BOX} {_('Camp / BUA lost')}"
     lines = [_p(f"{_('Table %(t)s') % {'t': game.table}} · {fit(sheet.event_name)} · {_('Round %(n)s') % {'n': sheet.number}}",
                 s["h2"]),
@@ -66,6 +67,8 @@ def _half(sheet: RoundSheet, game, me, s) -> Table:
     address = me.report_url.split("://", 1)[-1]
     code = [_p(_("Scan to report your result"), s["small"]), qr(me.report_url, 24 * mm), _p(address, s["address"]),
             _p(_("Only for %(name)s") % {"name": fit(me.name, 40)}, s["small"])]
+    if me.pin:  # the PIN that lets the army sheet's "my game" code report: on its owner's half only
+        code.append(_p(_("“My game” PIN: %(pin)s") % {"pin": me.pin}, s["small"]))
     table = Table([[lines, code]], colWidths=[154 * mm, 32 * mm])
     table.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.8, "black"), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return table

@@ -3,13 +3,17 @@
 An organizer or umpire enters a result and it is confirmed at once. Players may report their own
 game: two matching reports from two people confirm it. The game waits for an umpire instead (status
 disputed, with `review_reason`) when the reports differ, when one player sends a second, different report
-(reports are never overwritten), or when both sides were reported from one browser session or one account.
+(reports are never overwritten), when both sides were reported from one browser session or one account, or from
+one client address seconds apart.
 Correcting a result of an earlier round recomputes the scores; `tournament.pairing.manager.correction_for`
 then says which later pairings it would have changed.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -117,17 +121,25 @@ def _same_person(report: ResultReport, account, reporter: str) -> bool:
     return bool((reporter and report.reporter == reporter) or (account is not None and report.submitted_by_id == account.pk))
 
 
+def _quick_from_same_address(report: ResultReport, address: str | None) -> bool:
+    """The other side's report came from this client address (IPv6: its /64) only seconds ago."""
+    seconds = settings.REPORT_SAME_ADDRESS_SECONDS
+    return bool(address and report.address == address and timezone.now() - report.created_at < timedelta(seconds=seconds))
+
+
 def _hold(game: Game, reason: str) -> None:
     game.status, game.review_reason = Game.Status.DISPUTED, reason
     game.save(update_fields=["status", "review_reason"])
 
 
 @transaction.atomic
-def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = "") -> Game:
-    """A player's report of their own game; `reporter` is a marker of the reporting browser session.
+def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = "", address: str | None = None) -> Game:
+    """A player's report of their own game; `reporter` is a marker of the reporting browser session, `address`
+    the client address as the limits count it (tournament/limits/addresses.py).
 
     Matching reports for both sides from two people confirm it. Otherwise the game waits for an umpire: the
-    reports differ, a side reported twice differently, or one session/account reported both sides.
+    reports differ, a side reported twice differently, one session/account reported both sides, or the second
+    side came from the first one's address within REPORT_SAME_ADDRESS_SECONDS.
     """
     game = _locked_game(seat.game)
     if game.status == Game.Status.CONFIRMED:
@@ -145,11 +157,13 @@ def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = 
     if own and own[-1].payload == payload:
         return game  # the same report again (a double click, a reload)
     ResultReport.objects.create(game=game, seat=seat, source=ResultReport.Source.PLAYER, submitted_by=account,
-                                reporter=reporter[:64], payload=payload)
+                                reporter=reporter[:64], payload=payload, address=address)
     if own:
         _hold(game, Game.Review.CHANGED)
     elif other and _same_person(other[0], account, reporter):
         _hold(game, Game.Review.SAME_REPORTER)
+    elif other and _quick_from_same_address(other[0], address):
+        _hold(game, Game.Review.SAME_ADDRESS)
     elif other and other[0].payload == payload:
         _store(game, result, user)
         _complete(game.round)

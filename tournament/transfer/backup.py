@@ -20,6 +20,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tournament.accounts.emails import EmailNotConfirmed, require_confirmed_email
 from tournament.events.audit import audit
 from tournament.events.services import EventQuotaExceeded, check_event_quota
 from tournament.models import AuditEntry, Club, Event, EventRole, Game, Player, Registration, ResultReport, Round, Seat
@@ -128,6 +129,10 @@ def import_event(data: Any, *, slug: str | None = None, importer=None) -> Import
 
 def _import(data: dict, slug: str | None, importer) -> Imported:
     if importer is not None:  # an imported event counts against the same daily quota as a new one
+        try:
+            require_confirmed_email(importer)
+        except EmailNotConfirmed as exc:
+            raise BackupError(_("Confirm your email before creating events: ask for a link at /accounts/confirm-email/.")) from exc
         try:
             check_event_quota(importer)
         except EventQuotaExceeded as exc:

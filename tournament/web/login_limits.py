@@ -2,25 +2,33 @@
 
 - The username is counted in its normalised form (NFKC, then casefold): `ｔarget5`, `TARGET5` and `target5`
   are one username for the limit, as they are one account for Django's login form (which applies NFKC).
-- The client address is REMOTE_ADDR, or behind `AXES_IPWARE_PROXY_COUNT` trusted reverse proxies the address
+- The client address (IPv6 counted per /64) is REMOTE_ADDR, or behind `AXES_IPWARE_PROXY_COUNT` trusted reverse proxies the address
   the outermost of them saw (counted from the right of X-Forwarded-For, so a client cannot choose it).
 - `one_login_at_a_time` makes parallel tries for one account wait for each other, so each sees the failures
   recorded before it: 40 parallel tries get the password checked at most AXES_FAILURE_LIMIT times.
+- A ceiling per account across addresses: once LOGIN_ACCOUNT_CEILING failures for one username fall within an
+  hour (from any number of addresses), its password is checked at most once per LOGIN_SLOW_SECONDS; a try
+  sooner is answered 429 unchecked. This slows a guesser with many addresses to one guess a minute, and never
+  locks the owner out: a try after the pause is checked, and a right password clears the count.
 """
 
 from __future__ import annotations
 
 import fcntl
-import ipaddress
 import zlib
 from contextlib import contextmanager
+from datetime import timedelta
 from functools import wraps
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.shortcuts import render
+from django.utils import timezone
 
+from tournament.limits import counter
+from tournament.limits.addresses import counted_address
 from tournament.registration.usernames import username_key
 
 
@@ -34,10 +42,8 @@ def normalised_username(request, credentials: dict | None) -> str:
 
 
 def _valid(address: str) -> str | None:
-    try:
-        return str(ipaddress.ip_address(address.strip()))
-    except ValueError:
-        return None
+    """The address as limits count it: IPv6 by its /64 (tournament/limits/addresses.py)."""
+    return counted_address(address)
 
 
 def client_address(request) -> str | None:
@@ -76,6 +82,14 @@ def _account_lock(name: str):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def _slowed(name: str) -> bool:
+    """The account is over its ceiling and its last failure was less than LOGIN_SLOW_SECONDS ago."""
+    failures, latest = counter.recent("login-failed", name, window=timedelta(hours=1))
+    if failures < settings.LOGIN_ACCOUNT_CEILING or latest is None:
+        return False
+    return timezone.now() - latest < timedelta(seconds=settings.LOGIN_SLOW_SECONDS)
+
+
 def one_login_at_a_time(view):
     """Run a login POST while holding a lock for the account being tried, so parallel tries queue and each
     one sees the failures recorded before it (the limit is checked before the password is)."""
@@ -86,6 +100,14 @@ def one_login_at_a_time(view):
             return view(request, *args, **kwargs)
         name = username_key(request.POST.get(get_user_model().USERNAME_FIELD, ""))
         with _account_lock(name):
-            return view(request, *args, **kwargs)
+            if _slowed(name):
+                return render(request, "registration/login_slowed.html",
+                              {"seconds": settings.LOGIN_SLOW_SECONDS}, status=429)
+            response = view(request, *args, **kwargs)
+            if request.user.is_authenticated:
+                counter.forget("login-failed", name)
+            elif response.status_code == 200:  # the form again: a password was checked and was wrong
+                counter.record("login-failed", name)
+            return response
 
     return wrapper

@@ -26,11 +26,12 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.http import http_date
+from django.utils.http import http_date, urlencode
 from django.utils.translation import get_language
 
 from tournament.events import page_generation
 from tournament.web.htmx import wants_fragment
+from tournament.web.params import DIGITS
 
 SECONDS = 60  # how long a rendering is kept: a write is a new key at once
 LOCAL_ENTRIES = 256
@@ -90,6 +91,13 @@ def _kept_or_rendered(key: str, render) -> tuple[tuple[str, str, float] | None, 
     return cached, None
 
 
+def _page_address(request) -> str:
+    """The path and its query as the page reads them: numbers without leading zeros (`?round=01` and
+    `?round=0001` are `?round=1`, as `tournament.web.params` reads them), parameters in one order."""
+    query = sorted((name, str(int(value)) if DIGITS.fullmatch(value) else value) for name, value in request.GET.items())
+    return request.path + ("?" + urlencode(query) if query else "")
+
+
 def _shareable(request, params: frozenset[str]) -> bool:
     if request.method != "GET" or not set(request.GET) <= params:
         return False
@@ -110,7 +118,7 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
                 return view(request, slug, *args, **kwargs)
             generation = page_generation.current(slug)  # one cache read, no query
             language = get_language()
-            page = repr((name, slug, generation, language, wants_fragment(request), request.get_full_path()))
+            page = repr((name, slug, generation, language, wants_fragment(request), _page_address(request)))
             key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
             etag = '"' + key[len("public-page:"):][:32] + '"'
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.leagues.presets import preset_choices
-from tournament.models import Event, League
+from tournament.models import Event, EventRole, League
 
 MAX_CUSTOM_PLACES = 100
 
@@ -52,14 +53,19 @@ class InviteForm(forms.Form):
     event = forms.SlugField(label=_("Event's short name"), max_length=60, help_text=_("As in its link: /e/<short name>/."))
     premier = forms.BooleanField(label=_("Premier event"), required=False)
 
-    def __init__(self, *args, league: League, **kwargs):
+    def __init__(self, *args, league: League, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.league = league
+        self.league, self.user = league, user
 
     def clean_event(self) -> Event:
-        event = Event.objects.filter(slug=self.cleaned_data["event"]).first()
+        """A listed event, or one the inviter organizes: an unlisted event of someone else answers like one that
+        does not exist (its organizer can ask to join from the league's page)."""
+        events = Event.objects.filter(slug=self.cleaned_data["event"])
+        own = Q(roles__user=self.user, roles__role=EventRole.Role.ORGANIZER) if self.user is not None else Q(pk=None)
+        event = events.filter(Q(listed=True) | own).first()
         if event is None:
-            raise forms.ValidationError(_("No event has this short name."))
+            raise forms.ValidationError(_("No listed event has this short name. The organizer of an unlisted event "
+                                          "can ask to join from the league's page."))
         if not (self.league.season_start <= event.date <= self.league.season_end):
             raise forms.ValidationError(_("This event is not played within the league's season."))
         if event.edition != self.league.edition:

@@ -25,7 +25,7 @@ def desk_reset(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """Show a one-time password reset link for the account of one of this event's players."""
     reg = _entry(event, pk)
     try:
-        path = desk_reset_link(event=event, registration=reg, user=request.user)
+        path = desk_reset_link(event=event, registration=reg, user=request.user, code=request.POST.get("code", "")[:40])
     except DeskResetRefused as exc:
         messages.error(request, str(exc))
         return redirect("tournament:entry_edit", slug=event.slug, pk=reg.pk)

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tournament.accounts.emails import EmailNotConfirmed
 from tournament.events import services as event_services
 from tournament.leagues.event_ratings import event_ratings, strength_of_field
 from tournament.models import Event, Registration
@@ -65,6 +66,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             event = event_services.event_create(event=form.save(commit=False), user=request.user)
+        except EmailNotConfirmed:
+            form.add_error(None, _("Confirm your email before creating events: ask for a link at /accounts/confirm-email/."))
+            return render(request, "tournament/event_form.html", {"form": form, "event": None}, status=403)
         except event_services.EventQuotaExceeded as exc:
             form.add_error(None, _("You have created %(n)s events in the last 24 hours, the most one account may. "
                                    "Try again tomorrow, or ask an administrator.") % {"n": exc.limit})

@@ -4,15 +4,18 @@ tournament/leagues/service.py."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.accounts.emails import EmailNotConfirmed
 from tournament.leagues import ladder, merges, service
 from tournament.leagues.chart import ChartPoint, rating_svg
 from tournament.leagues.rules import rule_in_words
@@ -41,7 +44,11 @@ def league_list(request: HttpRequest) -> HttpResponse:
 def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        league = service.create_league(request.user, form.save(commit=False))
+        try:
+            league = service.create_league(request.user, form.save(commit=False))
+        except EmailNotConfirmed:
+            form.add_error(None, _("Confirm your email before creating leagues: ask for a link at /accounts/confirm-email/."))
+            return render(request, "leagues/form.html", {"form": form}, status=403)
         messages.success(request, _("League created. Now invite its events."))
         return redirect("leagues:manage", slug=league.slug)
     return render(request, "leagues/form.html", {"form": form})
@@ -108,11 +115,16 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     league = _league(request, slug, organizer=True)
-    form = InviteForm(request.POST or None, league=league)
+    form = InviteForm(request.POST or None, league=league, user=request.user)
     if request.method == "POST" and form.is_valid():
-        service.invite_event(request.user, league, form.cleaned_data["event"], form.cleaned_data["premier"])
-        messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
-        return redirect("leagues:manage", slug=league.slug)
+        try:
+            service.invite_event(request.user, league, form.cleaned_data["event"], form.cleaned_data["premier"])
+        except service.TooManyInvitations:
+            form.add_error("event", _("You sent %(n)s invitations in the last 24 hours: try again tomorrow.")
+                           % {"n": settings.LEAGUE_INVITES_PER_DAY})
+        else:
+            messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
+            return redirect("leagues:manage", slug=league.slug)
     memberships = league.memberships.select_related("event").order_by("event__date")
     return render(request, "leagues/manage.html", {
         "league": league, "form": form, "memberships": memberships,
@@ -204,7 +216,10 @@ def invitations(request: HttpRequest) -> HttpResponse:
 def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
     if not LeagueEvent.objects.filter(pk=pk).exists():
         raise Http404
-    membership = service.accept(request.user, pk)
+    try:
+        membership = service.accept(request.user, pk)
+    except PermissionDenied as exc:  # someone else's invitation: as if it did not exist, its names untold
+        raise Http404 from exc
     messages.success(request, _("%(event)s is now part of %(league)s.") % {"event": membership.event.name,
                                                                          "league": membership.league.name})
     return redirect("leagues:invitations")

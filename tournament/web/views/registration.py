@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -15,6 +18,7 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
 from config.htmx import render_partial, varies_on_htmx
+from tournament.accounts.emails import TooManyConfirmationMails, send_confirmation
 from tournament.armies.elements import known_codes
 from tournament.armies.service import (
     armies_lock_set,
@@ -24,6 +28,7 @@ from tournament.armies.service import (
     default_army_for,
     list_captions,
 )
+from tournament.limits.counter import allow
 from tournament.models import Event, Player, Registration
 from tournament.registration.services import (
     ArmyLocked,
@@ -35,14 +40,25 @@ from tournament.registration.services import (
 )
 from tournament.web.forms.accounts import SignupForm
 from tournament.web.forms.players import ArmyForm, PlayerForm
+from tournament.web.login_limits import client_address
 from tournament.web.permissions import can_edit_registration, event_view, is_organizer
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    """Sign up; at most SIGNUPS_PER_ADDRESS accounts an hour from one client address (IPv6: its /64)."""
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not allow("signup", client_address(request) or "-", limit=settings.SIGNUPS_PER_ADDRESS,
+                     window=timedelta(hours=1)):
+            form.add_error(None, _("Too many accounts were created from your network in the last hour. Try again "
+                                   "later, or ask the organizer to enter you."))
+            return render(request, "registration/signup.html", {"form": form}, status=429)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        try:
+            send_confirmation(user, request.build_absolute_uri)
+        except TooManyConfirmationMails:
+            pass
         messages.success(request, _("Welcome! You can now register for an event."))
         target = request.GET.get("next", "")
         if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):

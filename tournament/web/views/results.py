@@ -29,10 +29,12 @@ from tournament.results.entry import (
 from tournament.results.explain import ordering
 from tournament.results.messages import problem_message, report_sentence
 from tournament.results.player_record import record
+from tournament.results.report_rights import owns_entry, pin_matches
 from tournament.results.standings import load, pairings_frame, results_frame, standings_frame, standings_table
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment
+from tournament.web.login_limits import client_address
 from tournament.web.params import round_param
 from tournament.web.permissions import event_view, game_for
 from tournament.web.public_pages import public_page
@@ -95,15 +97,29 @@ REPORTED = {
 }
 
 
+def _pin_refused(request: HttpRequest, form: ResultForm, reg: Registration) -> bool:
+    """The "my game" link without the entry's account: a report needs the PIN from the player's own slip half."""
+    ok = pin_matches(reg, request.POST.get("pin", "")[:12])
+    if ok:
+        return False
+    form.add_error(None, _("Too many wrong PINs for this player: try again in an hour, or report with the code on "
+                           "your half of the table slip.") if ok is None else
+                   _("Wrong PIN. It is printed on your own half of the table slip, beside your code."))
+    return True
+
+
 def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | None = None) -> HttpResponse:
     game, event = seat.game, seat.game.round.event
     seats = list(game.seats.select_related("registration__player").order_by("side"))
     form = ResultForm(request.POST or None, edition=event.edition, camp_reading=event.victory_camp_reading)
     done = game.status == game.Status.CONFIRMED
     waiting = game.status == game.Status.DISPUTED
-    if request.method == "POST" and not done and not waiting and form.is_valid():
+    needs_pin = bool((context or {}).get("needs_pin"))
+    if (request.method == "POST" and not done and not waiting and form.is_valid()
+            and not (needs_pin and _pin_refused(request, form, seat.registration))):
         try:
-            game = result_report(seat, form.cleaned_data["result"], request.user, reporter=_reporter(request))
+            game = result_report(seat, form.cleaned_data["result"], request.user, reporter=_reporter(request),
+                                 address=client_address(request))
         except ResultRejected as exc:
             for problem in exc.problems:
                 form.add_error(None, problem_message(problem))
@@ -128,7 +144,9 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
         "other_words": report_sentence(other.payload, names, seat.side) if other else "",
         "result_words": report_sentence(result_payload(stored_result(game)), names, seat.side) if done else "",
     }
-    return render(request, "tournament/report.html", context)
+    response = render(request, "tournament/report.html", context)
+    response["Cache-Control"] = "no-store"  # the page's address is the player's private link
+    return response
 
 
 
@@ -143,14 +161,20 @@ def report(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def my_game(request: HttpRequest, token: str) -> HttpResponse:
-    """A player's stable link (QR on the army sheet): always their current game, whatever the round."""
+    """A player's stable link (QR on the army sheet): always their current game, whatever the round.
+
+    Opponents see each other's sheets, so the link shows the game to anyone who has it, but reports only from the
+    entry's own account or with the PIN on the player's half of the slip (tournament/results/report_rights.py)."""
     reg = get_object_or_404(Registration.objects.select_related("event", "player"), game_token=token)
     event = reg.event
     seat = current_seat(reg)
     if seat is None or seat.token_revoked or seat.game.is_bye or not event.player_reports:
         context = {"event": event, "reg": reg, "seat": seat}
-        return render(request, "tournament/my_game.html", context)
-    return _report_page(request, seat, reverse("tournament:my_game", args=[token]), {"my_game": True})
+        response = render(request, "tournament/my_game.html", context)
+        response["Cache-Control"] = "no-store"
+        return response
+    context = {"my_game": True, "needs_pin": not owns_entry(request.user, reg)}
+    return _report_page(request, seat, reverse("tournament:my_game", args=[token]), context)
 
 
 def _upto(request: HttpRequest, event: Event) -> int | None:

@@ -1,0 +1,73 @@
+"""Confirming an account's email, and (when REQUIRE_CONFIRMED_EMAIL is on) requiring it before the account
+creates events or leagues.
+
+A confirmation link carries the account and the address, signed, for CONFIRM_DAYS days; opening it (and pressing
+the button: a mail scanner's visit confirms nothing) records the address as confirmed. Changing the account's
+email makes it unconfirmed again. Links are mailed at sign-up and on request, at most CONFIRM_MAILS_PER_HOUR an
+hour per account.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.mail import send_mail
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from tournament.limits.counter import allow
+from tournament.models import ConfirmedEmail
+
+SALT = "tournament.confirm-email"
+CONFIRM_DAYS = 3
+CONFIRM_MAILS_PER_HOUR = 3
+
+
+class EmailNotConfirmed(Exception):
+    """The account has no confirmed email, and this site asks for one before creating events or leagues."""
+
+
+class TooManyConfirmationMails(Exception):
+    pass
+
+
+def is_confirmed(user) -> bool:
+    if user.is_superuser:
+        return True
+    row = ConfirmedEmail.objects.filter(user=user).first()
+    return bool(row and user.email and row.email.casefold() == user.email.casefold())
+
+
+def require_confirmed_email(user) -> None:
+    """Raise EmailNotConfirmed when the site requires a confirmed email and `user` has none."""
+    if settings.REQUIRE_CONFIRMED_EMAIL and not is_confirmed(user):
+        raise EmailNotConfirmed
+
+
+def send_confirmation(user, absolute) -> None:
+    """Mail a confirmation link to the account's email; `absolute` turns a path into a full address."""
+    if not user.email:
+        return
+    if not allow("confirm-mail", str(user.pk), limit=CONFIRM_MAILS_PER_HOUR, window=timedelta(hours=1)):
+        raise TooManyConfirmationMails
+    token = signing.dumps({"u": user.pk, "e": user.email}, salt=SALT)
+    context = {"username": user.get_username(), "link": absolute(reverse("confirm_email", args=[token]))}
+    send_mail(render_to_string("registration/confirm_email_subject.txt", context).strip(),
+              render_to_string("registration/confirm_email.txt", context), None, [user.email])
+
+
+def confirm(token: str) -> bool:
+    """Record the address of a valid link as confirmed; False for a bad, old or outdated link."""
+    try:
+        data = signing.loads(token, salt=SALT, max_age=timedelta(days=CONFIRM_DAYS))
+    except signing.BadSignature:
+        return False
+    user = get_user_model().objects.filter(pk=data.get("u")).first()
+    if user is None or not user.email or user.email.casefold() != str(data.get("e", "")).casefold():
+        return False
+    ConfirmedEmail.objects.update_or_create(user=user, defaults={"email": user.email, "confirmed_at": timezone.now()})
+    return True
