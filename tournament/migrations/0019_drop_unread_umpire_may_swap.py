@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0016_ladder_games_and_merge_suggestions'),
+        ('tournament', '0018_confirmed_email'),
     ]
 
     operations = [
