@@ -3,6 +3,7 @@ from django.contrib import admin
 from tournament.models import (
     AuditEntry,
     Club,
+    ConfirmedEmail,
     Event,
     EventRole,
     Game,
@@ -11,6 +12,7 @@ from tournament.models import (
     LeagueEvent,
     LeagueMerge,
     LeagueRole,
+    LimitHit,
     Player,
     PrintJob,
     Registration,
@@ -149,3 +151,26 @@ class LadderGameAdmin(admin.ModelAdmin):
     list_display = ["league", "played_on", "player_a", "player_b", "outcome", "state"]
     list_filter = ["state"]
     raw_id_fields = ["player_a", "player_b", "reported_by", "confirmed_by"]
+
+
+@admin.register(ConfirmedEmail)
+class ConfirmedEmailAdmin(admin.ModelAdmin):
+    """Which address each account confirmed (by the link mailed to it); staff may remove one to ask again."""
+
+    list_display = ["user", "email", "confirmed_at"]
+    search_fields = ["user__username", "email"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(LimitHit)
+class LimitHitAdmin(admin.ModelAdmin):
+    """Tries counted against the limits (hashed keys, kept a day): shown, cleared, never written by hand."""
+
+    list_display = ["scope", "key", "at"]
+    list_filter = ["scope"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
