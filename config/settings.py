@@ -85,8 +85,9 @@ EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
 # How many events one account may invite into its leagues in 24 hours (a repeated invitation does not count).
 LEAGUE_INVITES_PER_DAY = int(os.environ.get("LEAGUE_INVITES_PER_DAY", "30"))
 # A game whose second side is reported from the first side's client address within this many seconds waits for an
-# umpire (one person with both codes, two browsers); players at one venue address reporting a minute apart confirm.
-REPORT_SAME_ADDRESS_SECONDS = int(os.environ.get("REPORT_SAME_ADDRESS_SECONDS", "30"))
+# umpire (one person with both codes, two browsers); players at one venue address reporting a little apart confirm,
+# and so do two players each signed in to their own entry's account, however close (tournament/results/entry.py).
+REPORT_SAME_ADDRESS_SECONDS = int(os.environ.get("REPORT_SAME_ADDRESS_SECONDS", "10"))
 EVENTS_PER_PAGE = 50
 
 ROOT_URLCONF = "config.urls"

@@ -132,6 +132,32 @@ def test_the_same_address_a_while_later_confirms(game, settings):
     assert _status(game) == Game.Status.CONFIRMED
 
 
+def test_two_players_signed_in_to_their_own_entries_confirm_from_one_hall_address(game, settings):
+    """One hall's Wi-Fi behind one address: each player reporting from their own account is who they say."""
+    settings.REPORT_SAME_ADDRESS_SECONDS = 30
+    a, b = _sides(game)
+    for seat, name in ((a, "owner-a"), (b, "owner-b")):
+        seat.registration.player.user = make_user(name)
+        seat.registration.player.save()
+    for seat in (a, b):
+        session = Client(REMOTE_ADDR="198.51.100.7")
+        session.force_login(seat.registration.player.user)
+        session.post(reverse("tournament:my_game", args=[seat.registration.game_token]), {"shorthand": "4-1"})
+    assert _status(game) == Game.Status.CONFIRMED
+
+
+def test_one_account_and_one_bare_slip_code_from_one_address_still_wait(game, settings):
+    settings.REPORT_SAME_ADDRESS_SECONDS = 30
+    a, b = _sides(game)
+    b.registration.player.user = make_user("owner-b")
+    b.registration.player.save()
+    Client(REMOTE_ADDR="198.51.100.7").post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
+    session = Client(REMOTE_ADDR="198.51.100.7")
+    session.force_login(b.registration.player.user)
+    session.post(reverse("tournament:my_game", args=[b.registration.game_token]), {"shorthand": "4-1"})
+    assert Game.objects.get(pk=game.pk).review_reason == Game.Review.SAME_ADDRESS
+
+
 def test_the_report_page_is_not_stored(game):
     a, _ = _sides(game)
     assert Client().get(reverse("tournament:report", args=[a.report_token]))["Cache-Control"] == "no-store"

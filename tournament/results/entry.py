@@ -121,6 +121,12 @@ def _same_person(report: ResultReport, account, reporter: str) -> bool:
     return bool((reporter and report.reporter == reporter) or (account is not None and report.submitted_by_id == account.pk))
 
 
+def _by_owner(report: ResultReport | None, seat: Seat, account) -> bool:
+    """The report was sent by the account that owns the seat's entry (signed in: who it is, not where from)."""
+    sender = getattr(account, "pk", None) if report is None else report.submitted_by_id
+    return sender is not None and sender == seat.registration.player.user_id
+
+
 def _quick_from_same_address(report: ResultReport, address: str | None) -> bool:
     """The other side's report came from this client address (IPv6: its /64) only seconds ago."""
     seconds = settings.REPORT_SAME_ADDRESS_SECONDS
@@ -139,7 +145,8 @@ def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = 
 
     Matching reports for both sides from two people confirm it. Otherwise the game waits for an umpire: the
     reports differ, a side reported twice differently, one session/account reported both sides, or the second
-    side came from the first one's address within REPORT_SAME_ADDRESS_SECONDS.
+    side came from the first one's address within REPORT_SAME_ADDRESS_SECONDS (unless each side was reported by
+    its own entry's signed-in account: two players on one hall's network, each from their own home page).
     """
     game = _locked_game(seat.game)
     if game.status == Game.Status.CONFIRMED:
@@ -162,7 +169,8 @@ def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = 
         _hold(game, Game.Review.CHANGED)
     elif other and _same_person(other[0], account, reporter):
         _hold(game, Game.Review.SAME_REPORTER)
-    elif other and _quick_from_same_address(other[0], address):
+    elif (other and _quick_from_same_address(other[0], address)
+          and not (_by_owner(None, seat, account) and _by_owner(other[0], other[0].seat, None))):
         _hold(game, Game.Review.SAME_ADDRESS)
     elif other and other[0].payload == payload:
         _store(game, result, user)
