@@ -1,0 +1,44 @@
+"""The question finder: what the umpire typed → the step-through question, the ruling or the NASAMW
+clarification that answers it (rulings.search.finder). A plain GET form; htmx swaps only the results.
+From an event (``?event=<slug>``) it keeps to DBA unless ``games=all`` asks for every game, and its
+links carry the event on."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+
+from config.htmx import render_partial
+from rulings.editions.context import event_from
+from rulings.flows.links import flow_url
+from rulings.flows.loader import localized
+from rulings.search.finder import find
+
+HOME_GAME = "DBA"
+
+
+def _hit(hit, language: str, event: str | None) -> dict:
+    entry = hit.entry
+    reader = language[:2]
+    if entry.kind == "clarification":
+        own = entry.texts.get(reader)
+        text = own or entry.texts["it"]
+        gist = "" if own or reader == "it" else entry.texts.get("en", "")
+        return {"kind": entry.kind, "key": entry.clause_key, "url": reverse("rulings:clause", args=[entry.clause_key]),
+                "text": text, "lang": reader if own else "it", "gist": gist, "gist_lang": "en" if gist else ""}
+    return {"kind": entry.kind, "url": flow_url(entry.flow_id, list(entry.tokens), event=event),
+            "text": localized(entry.texts, reader), "lang": "", "gist": "", "gist_lang": ""}
+
+
+@require_GET
+def find_view(request: HttpRequest) -> HttpResponse:
+    language = get_language() or "en"
+    query = " ".join(request.GET.get("q", "").split())[:200]
+    event = event_from(request)
+    every_game = event is None or request.GET.get("games") == "all"
+    hits = find(query, language, games=() if every_game else (HOME_GAME,)) if query else []
+    context = {"query": query, "event": event, "every_game": every_game,
+               "hits": [_hit(h, language, event.slug if event else None) for h in hits]}
+    return render_partial(request, "rulings/find.html", "rulings/find.html#results", context)
