@@ -26,6 +26,7 @@ from rulings.flows import loader as flows
 from rulings.flows.links import flow_url
 from rulings.logbook import ruling_record
 from rulings.models import Clause, DoubtDecision, RulingLogEntry
+from rulings.sources.gists import gist_entry
 from rulings.sources.index import resolve_citation
 from tournament.public import Event, event_view, is_staff_of
 
@@ -95,6 +96,13 @@ def _citations(cites: list[str], language: str | None = None) -> list[dict]:
     if language:
         reader = language[:2]
         rows.sort(key=lambda row: row["clause"] is None or row["clause"].language != reader)
+        for row in rows:
+            clause = row["clause"]
+            if clause is not None and clause.language != reader:
+                # Another language: its marked translation, if one is written, shown first; the original a tap away.
+                gist = gist_entry(clause.key) if clause.language == "it" and clause.kind == "item" else None
+                row["translation"] = gist
+                row["foreign"] = True
     return rows
 
 
