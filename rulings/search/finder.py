@@ -3,8 +3,8 @@ what the umpire typed, in English, Spanish or Italian.
 
 Every question and ruling of the flows is indexed in its three languages, with the path of answers
 that reaches it, so a hit opens the flow at that very step. Every numbered clarification of the
-NASAMW commentary (nasamw22, seed 001) is indexed too, by its Italian text and its English gist
-(fixtures/rulings/nasamw_gists_en.yaml), so each is one question away even when no flow cites it.
+NASAMW commentary (nasamw22, seed 001) is indexed too, by its Italian text and its English and Spanish
+gists (fixtures/rulings/nasamw_gists_*.yaml), so each is one question away even when no flow cites it.
 
 The query is planned as the library search plans it (rulings.search.text.plan_query: glossary terms
 expanded into their en/es/it forms); a word matches an entry's word by the same folded stems. Entries
@@ -19,7 +19,7 @@ from functools import cache
 
 from rulings.flows.loader import Flow, all_flows, all_paths, localized
 from rulings.search.text import Group, fold, plan_query, stems, words
-from rulings.sources.gists import load_gists
+from rulings.sources.gists import TRANSLATED_GISTS, load_gists
 from rulings.sources.glossary import load_glossary
 from rulings.sources.index import parse_document, resolve_citation
 
@@ -93,15 +93,15 @@ def _flow_entries(flow: Flow) -> list[Entry]:
 
 
 def clarifications() -> list[Entry]:
-    """Every numbered clarification of the NASAMW commentary: its Italian text and English gist."""
-    gists = load_gists()
+    """Every numbered clarification of the NASAMW commentary: its Italian text and its gists (en, es)."""
+    gists = {"en": load_gists(), **{lang: load_gists(path) for lang, path in TRANSLATED_GISTS.items()}}
     document = parse_document(CLARIFIED)
     out = []
     for clause in document.clauses:
         if clause.kind != "item":
             continue
-        gist = (gists.get(clause.key) or {}).get("gist", "")
-        texts = {"it": " ".join(clause.text.split()), **({"en": gist} if gist else {})}
+        translations = {lang: (found.get(clause.key) or {}).get("gist", "") for lang, found in gists.items()}
+        texts = {"it": " ".join(clause.text.split()), **{lang: text for lang, text in translations.items() if text}}
         out.append(Entry("clarification", document.meta.game, texts, clause_key=clause.key, number=clause.number))
     return out
 

@@ -23,11 +23,11 @@ def _hit(hit, language: str, event: str | None) -> dict:
     entry = hit.entry
     reader = language[:2]
     if entry.kind == "clarification":
-        own = entry.texts.get(reader)
-        text = own or entry.texts["it"]
-        gist = "" if own or reader == "it" else entry.texts.get("en", "")
+        # The Italian is the source; another reader gets the gist in their language (else English), marked.
+        gist_lang = "" if reader == "it" else (reader if entry.texts.get(reader) else "en")
         return {"kind": entry.kind, "key": entry.clause_key, "url": reverse("rulings:clause", args=[entry.clause_key]),
-                "text": text, "lang": reader if own else "it", "gist": gist, "gist_lang": "en" if gist else ""}
+                "text": entry.texts["it"], "lang": "it", "gist": entry.texts.get(gist_lang, "") if gist_lang else "",
+                "gist_lang": gist_lang}
     return {"kind": entry.kind, "url": flow_url(entry.flow_id, list(entry.tokens), event=event),
             "text": localized(entry.texts, reader), "lang": "", "gist": "", "gist_lang": ""}
 

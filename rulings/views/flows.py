@@ -26,7 +26,7 @@ from rulings.flows import loader as flows
 from rulings.flows.links import flow_url
 from rulings.logbook import ruling_record
 from rulings.models import Clause, DoubtDecision, RulingLogEntry
-from rulings.sources.gists import gist_entry
+from rulings.sources.gists import translated_gist
 from rulings.sources.index import resolve_citation
 from tournament.public import Event, event_view, is_staff_of
 
@@ -100,8 +100,9 @@ def _citations(cites: list[str], language: str | None = None) -> list[dict]:
             clause = row["clause"]
             if clause is not None and clause.language != reader:
                 # Another language: its marked translation, if one is written, shown first; the original a tap away.
-                gist = gist_entry(clause.key) if clause.language == "it" and clause.kind == "item" else None
-                row["translation"] = gist
+                found = translated_gist(clause.key, reader) if clause.language == "it" and clause.kind == "item" else None
+                row["translation"] = found[1] if found else None
+                row["translation_language"] = found[0] if found else ""
                 row["foreign"] = True
     return rows
 

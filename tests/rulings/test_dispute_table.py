@@ -21,7 +21,7 @@ from django.utils.html import escape as html_escape
 
 from rulings.flows.loader import all_flows, all_paths
 from rulings.search.finder import clarifications, find
-from rulings.sources.gists import load_gists
+from rulings.sources.gists import TRANSLATED_GISTS, load_gists
 from rulings.sources.index import parse_document, resolve_citation
 from tests.factories import make_event
 from tournament.armies.elements import quickref
@@ -198,9 +198,12 @@ def test_a_spanish_ruling_shows_the_spanish_guide_first_and_the_italian_a_tap_aw
     # The Italian is in a closed <details>: one tap away; the marked translation is shown before it.
     details = italian.index('<details class="rl-original">')
     assert italian.index("Nel primo turno di ogni giocatore") > details
-    assert _gist_position(italian) < details
+    # The marked translation in Spanish (fixtures/rulings/nasamw_gists_es.yaml), before the original.
+    spanish = html_escape(load_gists(TRANSLATED_GISTS["es"])["nasamw22:pip.4"]["gist"])
+    assert '<div class="rl-gist rl-translation" lang="es" data-source>' in italian[:details]
+    assert italian.index(spanish) < details
     assert "El texto original (italiano)" in text(italian) or "El texto original (Italiano)" in text(italian)
-    assert "Resumen en inglés, una traducción" in text(italian)
+    assert "Resumen en su idioma, una traducción" in text(italian)
     # The heading over the step-through is in Spanish, not "DBA 2.2 (NASAMW commentary)".
     assert "DBA 2.2 (comentario NASAMW)" in html and "NASAMW commentary" not in html
 
@@ -316,6 +319,31 @@ def test_an_uncited_clarification_is_found_in_its_own_words(client, lang):
     """nasamw22:tac.1 is cited by no flow: the finder still finds it, from its Italian (it) or its gist."""
     key = "nasamw22:tac.1"
     query = {"it": " ".join(next(c for c in clarifications() if c.clause_key == key).texts["it"].split()[1:7]),
-             "en": _query_from(load_gists()[key]["gist"]), "es": _query_from(load_gists()[key]["gist"])}[lang]
+             "en": _query_from(load_gists()[key]["gist"]),
+             "es": _query_from(load_gists(TRANSLATED_GISTS["es"])[key]["gist"])}[lang]
     html = get(client, reverse("rulings:find"), lang, {"q": query}).text
     assert f'href="/rulings/c/{key}/"' in html
+    hit = html[html.index(f'href="/rulings/c/{key}/"'):]
+    hit = hit[:hit.index("</li>")]
+    if lang == "it":  # the Italian source itself
+        assert 'lang="it"' in hit and "<details" not in hit
+    else:  # the reader's own marked translation, the Italian a tap away
+        assert f'lang="{lang}" data-source' in hit and '<details class="rl-original">' in hit
+
+
+def test_every_clarification_has_a_spanish_gist_on_the_english_one_s_line():
+    english, spanish = load_gists(), load_gists(TRANSLATED_GISTS["es"])
+    assert spanish.keys() == english.keys() and len(spanish) == 172
+    assert [k for k in english if english[k]["line"] != spanish[k]["line"]] == []
+    # Doubts travel with the translation.
+    assert {k for k in english if english[k]["doubtful"]} == {k for k in spanish if spanish[k]["doubtful"]}
+
+
+def test_the_clause_page_gives_a_spanish_reader_the_spanish_gist_and_an_italian_reader_the_source(client, rules):
+    key = "nasamw22:pip.4"
+    spanish = get(client, reverse("rulings:clause", args=[key]), "es").text
+    assert '<aside class="rl-gist" lang="es"' in spanish
+    assert html_escape(load_gists(TRANSLATED_GISTS["es"])[key]["gist"]) in spanish
+    assert "Resumen en su idioma, una traducción: la fuente es el italiano de arriba" in spanish
+    assert "rl-gist" not in get(client, reverse("rulings:clause", args=[key]), "it").text
+
