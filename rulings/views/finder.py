@@ -15,8 +15,7 @@ from rulings.editions.context import event_from
 from rulings.flows.links import flow_url
 from rulings.flows.loader import localized
 from rulings.search.finder import find
-
-HOME_GAME = "DBA"
+from rulings.search.service import HOME_GAME
 
 
 def _hit(hit, language: str, event: str | None) -> dict:

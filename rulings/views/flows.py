@@ -21,11 +21,12 @@ from django.views.decorators.http import require_GET, require_POST
 from config.htmx import render_partial
 from rulings.doubts.collect import all_doubts
 from rulings.editions.context import event_from, note_context
-from rulings.editions.notes import edition_note, flows_with_differences
+from rulings.editions.notes import edition_note
 from rulings.flows import loader as flows
 from rulings.flows.links import flow_url
 from rulings.logbook import ruling_record
 from rulings.models import Clause, DoubtDecision, RulingLogEntry
+from rulings.search.service import HOME_GAME
 from rulings.sources.gists import translated_gist
 from rulings.sources.index import resolve_citation
 from tournament.public import Event, event_view, is_staff_of
@@ -53,8 +54,6 @@ def _dispute_event(request: HttpRequest) -> Event | None:
     return event if event is not None and is_staff_of(request.user, event) else None
 
 
-HOME_GAME = "DBA"
-
 
 def _group_heading(flow: flows.Flow, language: str) -> str:
     """The flows' own group heading when the loader gives one (translated), else game and edition."""
@@ -71,11 +70,9 @@ def flow_index(request: HttpRequest) -> HttpResponse:
     # From a (DBA) event: the DBA step-throughs only, unless the umpire asks for the other games too.
     every_game = event is None or request.GET.get("games") == "all"
     shown = [flow for flow in flows.all_flows().values() if every_game or flow.data["game"] == HOME_GAME]
-    differs = flows_with_differences()
     items = [{"id": flow.id, "title": flow.text("title", language), "intro": flow.text("intro", language),
               "url": flow_url(flow.id, [], event=event.slug if event else None),
-              "edition": edition_note(event.edition, flow=flow.data) if event else None,
-              "differs": differs.get(flow.id, ())}
+              "edition": edition_note(event.edition, flow=flow.data) if event else None}
              for flow in shown]
     games: dict[str, list[dict]] = {}
     for flow, item in zip(shown, items, strict=True):

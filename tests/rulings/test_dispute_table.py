@@ -159,6 +159,21 @@ def test_settle_a_dispute_at_a_30_event_says_plainly_the_sources_are_22(umpire_c
     assert "rl-flow-edition" in card and "warn" in card  # each step-through names its edition
 
 
+def test_the_edition_data_names_real_flows_and_calculators():
+    """fixtures/rulings/editions.yaml ties topics to flows and calculators by id: a renamed flow would
+    silently lose its 3.0 difference, so every id must exist."""
+    from rulings.calculators import REGISTRY
+    from rulings.editions.notes import _config, edition_note, flows_with_differences
+
+    assert set(flows_with_differences()) <= set(all_flows())
+    assert set(_config()["calculators"]) <= set(REGISTRY)
+    pip_flow = all_flows()["nasamw-pip-cost"].data
+    assert [d.topic for d in edition_note("3.0", flow=pip_flow).differences] == ["pips"]
+    assert edition_note("2.2", flow=pip_flow).differences == ()
+    assert edition_note("3.0", flow=all_flows()["wfb-rally"].data) is None
+    assert edition_note("1.0", flow=pip_flow) is None
+
+
 # --- DBA first ----------------------------------------------------------------------------------------
 
 def test_from_an_event_only_dba_step_throughs_unless_asked(umpire_client, event):
