@@ -106,17 +106,9 @@ def clarifications() -> list[Entry]:
     return out
 
 
-def _words(text: str) -> tuple[str, ...]:
-    """The entry's distinct folded words, sorted (a query stem matches the words it begins)."""
-    return tuple(sorted({fold(word) for word in words(text)}))
-
-
-def _has_prefix(sorted_words: tuple[str, ...], prefixes: tuple[str, ...]) -> bool:
-    for prefix in prefixes:
-        position = bisect_left(sorted_words, prefix)
-        if position < len(sorted_words) and sorted_words[position].startswith(prefix):
-            return True
-    return False
+def _words(text: str) -> frozenset[str]:
+    """The entry's distinct folded words."""
+    return frozenset(fold(word) for word in words(text))
 
 
 @cache
@@ -124,53 +116,71 @@ def _glossary():
     return load_glossary()
 
 
+Posting = tuple[int, str]  # (entry number in the index, language of the text that holds the word)
+
+
 @dataclass(frozen=True)
-class _Indexed:
-    entry: Entry
-    by_language: dict[str, tuple[str, ...]]
+class _Index:
+    entries: tuple[Entry, ...]
+    vocabulary: tuple[str, ...]  # every folded word of every entry, sorted: a query stem matches those it begins
+    postings: dict[str, frozenset[Posting]]  # word → where it is
 
 
 @cache
-def index() -> tuple[_Indexed, ...]:
-    entries = [e for flow in all_flows().values() for e in _flow_entries(flow)] + clarifications()
-    indexed = []
-    for entry in entries:
-        by_language = {}
+def index() -> _Index:
+    entries = tuple([e for flow in all_flows().values() for e in _flow_entries(flow)] + clarifications())
+    postings: dict[str, set[Posting]] = {}
+    for number, entry in enumerate(entries):
+        extra = dict(entry.extra)
         for lang in LANGUAGES:
-            text = entry.texts.get(lang, "")
-            extra = dict(entry.extra).get(lang, "")
-            if text or extra:
-                by_language[lang] = _words(f"{text} {extra}")
-        indexed.append(_Indexed(entry, by_language))
-    return tuple(indexed)
+            for word in _words(f"{entry.texts.get(lang, '')} {extra.get(lang, '')}"):
+                postings.setdefault(word, set()).add((number, lang))
+    return _Index(entries, tuple(sorted(postings)), {word: frozenset(found) for word, found in postings.items()})
 
 
-def _planned(group: Group) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """A query group as prefixes: each alternative phrase a tuple of its words' stems (abbreviations whole)."""
-    phrases = tuple(tuple(stems(word) for word in phrase) for phrase in group.phrases if phrase)
-    return phrases + tuple(((abbreviation,),) for abbreviation in group.abbreviations)
+def _where(prefixes: tuple[str, ...], found: _Index) -> set[Posting]:
+    """Where any word beginning with one of `prefixes` (a query word's folded form and stems) is."""
+    out: set[Posting] = set()
+    for prefix in prefixes:
+        position = bisect_left(found.vocabulary, prefix)
+        while position < len(found.vocabulary) and found.vocabulary[position].startswith(prefix):
+            out |= found.postings[found.vocabulary[position]]
+            position += 1
+    return out
 
 
-def _matches(planned, found: tuple[str, ...]) -> bool:
-    return any(all(_has_prefix(found, word) for word in phrase) for phrase in planned)
+def _group_postings(group: Group, found: _Index) -> set[Posting]:
+    """Where a query group matches: any alternative phrase with all its words in one entry's text in one
+    language, or the group's abbreviation as a word."""
+    out: set[Posting] = set()
+    for phrase in group.phrases:
+        if not phrase:
+            continue
+        places = _where(stems(phrase[0]), found)
+        for word in phrase[1:]:
+            places &= _where(stems(word), found)
+        out |= places
+    for abbreviation in group.abbreviations:
+        out |= found.postings.get(abbreviation, frozenset())
+    return out
 
 
 def find(query: str, language: str = "en", *, games: tuple[str, ...] = (), limit: int = MAX_HITS) -> list[Hit]:
     """The entries answering `query`, best first; `games` keeps those games only (empty: every game)."""
-    groups = [_planned(g) for g in plan_query(" ".join(query.split())[:200], _glossary())]
+    groups = plan_query(" ".join(query.split())[:200], _glossary())
     if not groups:
         return []
+    found = index()
     reader = (language or "en")[:2]
-    hits = []
-    for item in index():
-        if games and item.entry.game not in games:
-            continue
-        best, own = 0, False
-        for lang, found in item.by_language.items():
-            matched = sum(1 for group in groups if _matches(group, found))
-            if matched > best or (matched == best and matched and lang == reader):
-                best, own = matched, lang == reader
-        if best:
-            hits.append(Hit(item.entry, best, own))
-    hits.sort(key=lambda h: (-h.matched, not h.own_language, KINDS.index(h.entry.kind)))
-    return hits[:limit]
+    counts: dict[Posting, int] = {}
+    for group in groups:
+        for place in _group_postings(group, found):
+            counts[place] = counts.get(place, 0) + 1
+    best: dict[int, tuple[int, bool]] = {}
+    for (number, lang), matched in counts.items():
+        current = best.get(number, (0, False))
+        if (matched, lang == reader) > current:
+            best[number] = (matched, lang == reader)
+    ranked = sorted((-matched, not own, KINDS.index(found.entries[number].kind), number)
+                    for number, (matched, own) in best.items() if not games or found.entries[number].game in games)
+    return [Hit(found.entries[number], -matched, not other) for matched, other, _kind, number in ranked[:limit]]
