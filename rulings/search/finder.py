@@ -41,6 +41,7 @@ class Entry:
     cites: tuple[str, ...] = ()  # clause keys a ruling cites
     number: str = ""
     extra: tuple[tuple[str, str], ...] = ()  # (language, text) searched but not shown: a question's answers
+    titles: tuple[tuple[str, str], ...] = ()  # (language, the flow's title) for a question or ruling
 
     def text(self, language: str) -> str:
         return localized(self.texts, language)
@@ -81,14 +82,15 @@ def _flow_entries(flow: Flow) -> list[Entry]:
             continue
         if "ruling" in node:
             cites = tuple(key for key in (resolve_citation(c) for c in node.get("cites", ())) if key)
-            texts = {lang: f"{title[lang]} · {localized(node['ruling'], lang)}" for lang in LANGUAGES}
+            texts = {lang: localized(node["ruling"], lang) for lang in LANGUAGES}
             entries.append(Entry("ruling", flow.data["game"], texts, flow.id, node_id, paths[node_id],
-                                 cites[0] if cites else "", cites))
+                                 cites[0] if cites else "", cites, titles=tuple(title.items())))
         else:
             answers = tuple((lang, " · ".join(localized(a["label"], lang) for a in node["answers"]))
                             for lang in LANGUAGES)
-            texts = {lang: f"{title[lang]} · {localized(node['question'], lang)}" for lang in LANGUAGES}
-            entries.append(Entry("question", flow.data["game"], texts, flow.id, node_id, paths[node_id], extra=answers))
+            texts = {lang: localized(node["question"], lang) for lang in LANGUAGES}
+            entries.append(Entry("question", flow.data["game"], texts, flow.id, node_id, paths[node_id], extra=answers,
+                                 titles=tuple(title.items())))
     return entries
 
 
@@ -131,9 +133,9 @@ def index() -> _Index:
     entries = tuple([e for flow in all_flows().values() for e in _flow_entries(flow)] + clarifications())
     postings: dict[str, set[Posting]] = {}
     for number, entry in enumerate(entries):
-        extra = dict(entry.extra)
+        extra, titles = dict(entry.extra), dict(entry.titles)
         for lang in LANGUAGES:
-            for word in _words(f"{entry.texts.get(lang, '')} {extra.get(lang, '')}"):
+            for word in _words(f"{titles.get(lang, '')} {entry.texts.get(lang, '')} {extra.get(lang, '')}"):
                 postings.setdefault(word, set()).add((number, lang))
     return _Index(entries, tuple(sorted(postings)), {word: frozenset(found) for word, found in postings.items()})
 

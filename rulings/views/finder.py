@@ -28,7 +28,8 @@ def _hit(hit, language: str, event: str | None) -> dict:
                 "text": entry.texts["it"], "lang": "it", "gist": entry.texts.get(gist_lang, "") if gist_lang else "",
                 "gist_lang": gist_lang}
     return {"kind": entry.kind, "url": flow_url(entry.flow_id, list(entry.tokens), event=event),
-            "text": localized(entry.texts, reader), "lang": "", "gist": "", "gist_lang": ""}
+            "title": localized(dict(entry.titles), reader), "text": localized(entry.texts, reader), "lang": "",
+            "gist": "", "gist_lang": ""}
 
 
 @require_GET
