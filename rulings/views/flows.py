@@ -171,7 +171,7 @@ def flow_detail(request: HttpRequest, flow_id: str) -> HttpResponse:
         **note_context(the_event, flow=flow.data),
         "walk": walk, "tokens": walk.tokens, "crumbs": _breadcrumb(flow, walk, language, event),
         "back_url": _back_url(flow, walk, event), "restart_url": flow_url(flow.id, [], event=event),
-        "sources": _citations(flow.data["sources"]),
+        "sources": _citations(flow.data["sources"], language),
     }
     if walk.finished:
         node = flow.node(walk.current)

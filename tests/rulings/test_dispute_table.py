@@ -223,6 +223,20 @@ def test_a_spanish_ruling_shows_the_spanish_guide_first_and_the_italian_a_tap_aw
     assert "DBA 2.2 (comentario NASAMW)" in html and "NASAMW commentary" not in html
 
 
+def test_the_sources_of_a_step_through_read_in_the_readers_language(client, rules):
+    """The list under "Sources of this step-through": a Spanish reader meets the guide (002) first and the
+    commentary's clarifications by their Spanish gists; an Italian reader the commentary itself."""
+    key = "nasamw22:pip.4"
+    spanish = flow_page(client, "nasamw-pip-cost", [], "es").text
+    sources = spanish[spanish.index('class="rl-flow-sources"'):]
+    assert re.findall(r'href="/rulings/c/([^/]+)/"', sources)[0].startswith("guia22:")
+    assert html_escape(load_gists(TRANSLATED_GISTS["es"])[key]["gist"])[:60] in sources
+    italian = flow_page(client, "nasamw-pip-cost", [], "it").text
+    sources = italian[italian.index('class="rl-flow-sources"'):]
+    assert re.findall(r'href="/rulings/c/([^/]+)/"', sources)[0].startswith("nasamw22:")
+    assert "Nel primo turno" in sources
+
+
 def test_an_italian_ruling_shows_the_commentary_itself_and_the_spanish_guide_a_tap_away(client, rules):
     html = flow_page(client, "nasamw-pip-cost", PIP_FIRST, "it").text
     order = _cited_order(html)
