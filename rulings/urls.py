@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from rulings.views import calculators, doubts, flows, library, reading, search
+from rulings.views import calculators, doubts, finder, flows, library, reading, search
 
 app_name = "rulings"
 
@@ -17,6 +17,7 @@ urlpatterns = [
     path("calc/", calculators.calc_index, name="calc_index"),
     path("calc/<str:name>/", calculators.calc_page, name="calc"),
     path("flows/", flows.flow_index, name="flows"),
+    path("find/", finder.find_view, name="find"),
     path("flows/<slug:flow_id>/", flows.flow_detail, name="flow"),
     path("log/<slug:slug>/", flows.log_view, name="log"),
     path("log/<slug:slug>/record/", flows.log_record, name="log_record"),

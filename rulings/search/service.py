@@ -94,9 +94,11 @@ def _backend():
     return postgres_fts if connection.vendor == "postgresql" else sqlite_fts
 
 
-def rank(query: str, limit: int = 20, *, allow_jump: bool = True, game: str = "", document: str = "") -> SearchResponse:
+def rank(query: str, limit: int = 20, *, allow_jump: bool = True, game: str = "", document: str = "",
+         reader: str = "") -> SearchResponse:
     """Up to `limit` matches best first (`response.ranked`, no clause loaded yet): DBA texts before other
-    games, a query typed in Spanish or Italian lists that language first; `game` / `document` (a slug) keep
+    games, a query typed in Spanish or Italian lists that language first, and any other query the reader's
+    language (`reader`, the page's) first; `game` / `document` (a slug) keep
     only the clauses of that game / document. `load_hits` turns the matches shown into hits."""
     query = " ".join(query.split())[:MAX_QUERY]
     response = SearchResponse(query)
@@ -116,9 +118,9 @@ def rank(query: str, limit: int = 20, *, allow_jump: bool = True, game: str = ""
             response.mode = "or"
             rows = backend.run(groups, "or", limit, game, document)
         response.ranked = [Ranked(*row) for row in rows]
-    language = query_language(groups, glossary)
+    language = query_language(groups, glossary) or (reader or "")[:2]
     # Stable sorts, best first within each band: DBA texts first, and for a query typed in Spanish or
-    # Italian the clauses in that language first among them.
+    # Italian the clauses in that language first among them, else the clauses in the reader's language.
     response.ranked.sort(key=lambda match: (match.game != HOME_GAME, bool(language) and match.language != language))
     if len(response.ranked) < 3:
         known = frozenset(fold(w) for entry in glossary for form in entry.all_forms() for w in form.split())

@@ -14,6 +14,8 @@ import yaml
 from config.paths import fixture
 
 GISTS_PATH = fixture("rulings", "nasamw_gists_en.yaml")
+# Marked translations in other languages than English, written the same way (one entry per clarification).
+TRANSLATED_GISTS = {"es": fixture("rulings", "nasamw_gists_es.yaml")}
 
 
 class GistError(ValueError):
@@ -47,3 +49,14 @@ def load_gists(path: Path = GISTS_PATH) -> dict[str, dict]:
 
 def gist_entry(key: str) -> dict | None:
     return load_gists().get(key)
+
+
+def translated_gist(key: str, language: str) -> tuple[str, dict] | None:
+    """(language, entry) of the gist a reader of `language` reads: theirs if one is written (Spanish), else
+    the English one; None when there is none."""
+    path = TRANSLATED_GISTS.get((language or "")[:2])
+    entry = load_gists(path).get(key) if path is not None else None
+    if entry:
+        return language[:2], entry
+    english = load_gists().get(key)
+    return ("en", english) if english else None

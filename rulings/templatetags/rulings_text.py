@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from rulings.search.text import cached_abbreviation_index
-from rulings.sources.gists import gist_entry
+from rulings.sources.gists import translated_gist
 from rulings.sources.glossary import headword, load_glossary
 
 register = template.Library()
@@ -137,8 +137,13 @@ def link_text(clause, words: int = 8) -> str:
 
 @register.simple_tag(takes_context=False)
 def english_gist(clause) -> dict | None:
-    """For an English reader: the English gist of an Italian NASAMW clarification ({"gist": ..., "doubtful":
-    ...} or {"gist": ""} when none is written yet); None when the clause needs none."""
-    if (get_language() or "en")[:2] != "en" or clause.language != "it" or clause.kind != "item":
+    """For an English or Spanish reader: the gist in their language (English, else Spanish when one is
+    written) of an Italian NASAMW clarification ({"gist": ..., "doubtful": ..., "language": ...} or
+    {"gist": ""} when none is written yet); None when the clause needs none (an Italian reader)."""
+    reader = (get_language() or "en")[:2]
+    if reader == "it" or clause.language != "it" or clause.kind != "item":
         return None
-    return gist_entry(clause.key) or {"gist": "", "doubtful": ""}
+    found = translated_gist(clause.key, reader)
+    if found is None:
+        return {"gist": "", "doubtful": "", "language": "en"}
+    return {**found[1], "language": found[0]}

@@ -17,6 +17,7 @@ from config.htmx import render_partial
 from rulings.calculators import CHOICES, FLAGS, REGISTRY, ParamError
 from rulings.calculators.messages import render as render_line
 from rulings.calculators.summary import odds_rows, summarize
+from rulings.editions.context import event_from, note_context
 from rulings.sources.index import resolve_citation
 
 TITLES = {
@@ -145,8 +146,11 @@ def calc_api(request: HttpRequest, name: str) -> JsonResponse:
 
 @require_GET
 def calc_index(request: HttpRequest) -> HttpResponse:
-    items = [{"name": name, "title": TITLES.get(name, title)} for name, (_fn, title, _params) in REGISTRY.items()]
-    return render(request, "rulings/calc_index.html", {"calculators": items})
+    event = event_from(request)
+    suffix = f"?{urlencode({'event': event.slug})}" if event else ""
+    items = [{"name": name, "title": TITLES.get(name, title), "url": reverse("rulings:calc", args=[name]) + suffix}
+             for name, (_fn, title, _params) in REGISTRY.items()]
+    return render(request, "rulings/calc_index.html", {"calculators": items, "event": event})
 
 
 def _choices(param: str) -> list[tuple[str, str]]:
@@ -176,15 +180,17 @@ def calc_page(request: HttpRequest, name: str) -> HttpResponse:
     if name not in REGISTRY:
         raise Http404
     _fn, title, params = REGISTRY[name]
-    submitted = bool(request.GET)
+    event = event_from(request)
+    submitted = any(key != "event" for key in request.GET)
     result, error = _run(name, request.GET) if submitted else (None, None)
-    query = request.GET.urlencode()
+    query = urlencode([(k, v) for k, v in request.GET.items() if k != "event"])
     context = {"name": name, "title": TITLES.get(name, title), "fields": _fields(request, params, error),
                "result": result, "error": error, "error_label": _label(error.param) if error else "",
                "links": _links(result["citations"]) if result else [],
                "json_url": f"{reverse('calc_api', args=[name])}?{query}",
                "summary": _summary(name, result, request.GET) if result else [],
                "odds": _odds(result, request.GET) if result else [],
-               "working": _working(result) if result else [], "next_steps": _next_steps(result) if result else []}
+               "working": _working(result) if result else [], "next_steps": _next_steps(result) if result else [],
+               "event": event, **note_context(event, calculator=name, params=request.GET)}
     return render_partial(request, "rulings/calc.html", "rulings/calc.html#result", context,
                           status=400 if error else 200)

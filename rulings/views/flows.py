@@ -9,8 +9,6 @@ with Vary: HX-Request); plain links work without JavaScript.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,9 +20,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.htmx import render_partial
 from rulings.doubts.collect import all_doubts
+from rulings.editions.context import event_from, note_context
+from rulings.editions.notes import edition_note
 from rulings.flows import loader as flows
+from rulings.flows.links import flow_url
 from rulings.logbook import ruling_record
 from rulings.models import Clause, DoubtDecision, RulingLogEntry
+from rulings.search.service import HOME_GAME
+from rulings.sources.gists import translated_gist
 from rulings.sources.index import resolve_citation
 from tournament.public import Event, event_view, is_staff_of
 
@@ -36,16 +39,6 @@ class RulingLogForm(forms.ModelForm):
         widgets = {"note": forms.Textarea(attrs={"rows": 2})}
 
 
-def flow_url(flow_id: str, tokens: list[str], at: str | None = None, event: str | None = None) -> str:
-    query = [("a", token) for token in tokens]
-    if at:
-        query.append(("at", at))
-    if event:
-        query.append(("event", event))
-    url = reverse("rulings:flow", args=[flow_id])
-    return f"{url}?{urlencode(query)}" if query else url
-
-
 def _get_flow(flow_id: str) -> flows.Flow:
     flow = flows.get_flow(flow_id)
     if flow is None:
@@ -55,11 +48,11 @@ def _get_flow(flow_id: str) -> flows.Flow:
 
 def _dispute_event(request: HttpRequest) -> Event | None:
     """The event named by ?event= when the user is its organizer or umpire (else none: no leak)."""
-    slug = request.GET.get("event", "")[:50]
-    if not slug or not request.user.is_authenticated:
+    if not request.user.is_authenticated:
         return None
-    event = Event.objects.filter(slug=slug).first()
+    event = event_from(request)
     return event if event is not None and is_staff_of(request.user, event) else None
+
 
 
 def _group_heading(flow: flows.Flow, language: str) -> str:
@@ -74,20 +67,41 @@ def flow_index(request: HttpRequest) -> HttpResponse:
     search box first, and every step-through opens with that event chosen for the rulings log."""
     language = get_language()
     event = _dispute_event(request)
+    # From a (DBA) event: the DBA step-throughs only, unless the umpire asks for the other games too.
+    every_game = event is None or request.GET.get("games") == "all"
+    shown = [flow for flow in flows.all_flows().values() if every_game or flow.data["game"] == HOME_GAME]
     items = [{"id": flow.id, "title": flow.text("title", language), "intro": flow.text("intro", language),
-              "url": flow_url(flow.id, [], event=event.slug if event else None)}
-             for flow in flows.all_flows().values()]
+              "url": flow_url(flow.id, [], event=event.slug if event else None),
+              "edition": edition_note(event.edition, flow=flow.data) if event else None}
+             for flow in shown]
     games: dict[str, list[dict]] = {}
-    for flow, item in zip(flows.all_flows().values(), items, strict=True):
+    for flow, item in zip(shown, items, strict=True):
         games.setdefault(_group_heading(flow, language), []).append(item)
-    return render(request, "rulings/flow_index.html", {"games": games, "count": len(items), "event": event})
+    hidden = sorted({flow.data["game"] for flow in flows.all_flows().values()} - {f.data["game"] for f in shown})
+    context = {"games": games, "count": len(items), "event": event, "hidden_games": hidden,
+               "every_game": every_game, **note_context(None)}
+    return render(request, "rulings/flow_index.html", context)
 
 
-def _citations(cites: list[str]) -> list[dict]:
+def _citations(cites: list[str], language: str | None = None) -> list[dict]:
+    """The cited clauses; with a reader's `language`, those written in it first (a Spanish reader meets
+    the DBA 2.2 guide's own words before the Italian commentary), the order kept otherwise."""
     keys = {citation: resolve_citation(citation) for citation in cites}
     clauses = {c.key: c for c in Clause.objects.filter(key__in=[k for k in keys.values() if k])
                .select_related("document")}
-    return [{"citation": citation, "key": key, "clause": clauses.get(key)} for citation, key in keys.items()]
+    rows = [{"citation": citation, "key": key, "clause": clauses.get(key)} for citation, key in keys.items()]
+    if language:
+        reader = language[:2]
+        rows.sort(key=lambda row: row["clause"] is None or row["clause"].language != reader)
+        for row in rows:
+            clause = row["clause"]
+            if clause is not None and clause.language != reader:
+                # Another language: its marked translation, if one is written, shown first; the original a tap away.
+                found = translated_gist(clause.key, reader) if clause.language == "it" and clause.kind == "item" else None
+                row["translation"] = found[1] if found else None
+                row["translation_language"] = found[0] if found else ""
+                row["foreign"] = True
+    return rows
 
 
 def _staff_events(request: HttpRequest) -> list[Event]:
@@ -149,18 +163,21 @@ def flow_detail(request: HttpRequest, flow_id: str) -> HttpResponse:
     flow = _get_flow(flow_id)
     language = get_language()
     walk = flows.walk(flow, request.GET.getlist("a"), stop_at=request.GET.get("at") or None)
-    event = request.GET.get("event") or None
+    the_event = event_from(request)
+    event = the_event.slug if the_event else None
     context = {
         "flow": flow, "flow_title": flow.text("title", language), "flow_intro": flow.text("intro", language),
+        "flow_heading": _group_heading(flow, language), "event_slug": event,
+        **note_context(the_event, flow=flow.data),
         "walk": walk, "tokens": walk.tokens, "crumbs": _breadcrumb(flow, walk, language, event),
         "back_url": _back_url(flow, walk, event), "restart_url": flow_url(flow.id, [], event=event),
-        "sources": _citations(flow.data["sources"]),
+        "sources": _citations(flow.data["sources"], language),
     }
     if walk.finished:
         node = flow.node(walk.current)
         context.update(ruling=flows.localized(node["ruling"], language),
                        doubt=flows.localized(node.get("doubt"), language),
-                       cites=_citations(node["cites"]), **_log_context(request, flow, walk))
+                       cites=_citations(node["cites"], language), **_log_context(request, flow, walk))
     else:
         context.update(_question_context(flow, walk, language, event))
         if walk.current in [step.node for step in walk.steps]:

@@ -12,6 +12,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from config.htmx import render_partial, varies_on_htmx, wants_partial
@@ -42,7 +43,7 @@ def search_view(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     as_json = request.GET.get("format") == "json"
     game, doc, games, documents = _filters(request)
-    response = rank(query, MAX_RESULTS, game=game, document=doc)
+    response = rank(query, MAX_RESULTS, game=game, document=doc, reader=get_language() or "")
     jump_clause = None
     if response.jump:
         if as_json:

@@ -16,6 +16,8 @@ from tests.factories import make_event, make_user
 
 FLOW = yaml.safe_load((BASE_DIR / "fixtures" / "flows" / "nasamw-pip-cost.yaml").read_text(encoding="utf-8"))
 DESTROYED = {"en": "destroyed", "es": "destruido", "it": "distrutto"}
+FINDER_QUERY = {"en": "elephant PIP first bound", "es": "elefante PIP primer turno", "it": "elefante PIP primo turno"}
+SEARCH_FIRST = {"en": "Italian", "es": "Spanish", "it": "Italian"}
 
 
 def answer(node: str, answer_id: str, lang: str) -> str:
@@ -52,10 +54,19 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     intro = t("Search the rules, or answer a step-through question by question; the ruling you reach can be "
               "recorded in the rulings log of %(name)s.", name="Torneo Arbitro")
     expect(page.locator("main")).to_contain_text(intro)
+    # A DBA 3.0 event: the page says plainly that every source is DBA 2.2.
+    expect(page.locator("#event-edition")).to_contain_text("DBA 3.0")
     page.wait_for_load_state()  # htmx binds the search box when the page has loaded; a user types later
+    # The question finder first: a few words in the umpire's language find the step-through's question.
+    page.fill("#rl-find", FINDER_QUERY[lang])
+    expect(page.locator("#finder-results .rl-hit").first).to_be_visible()
+    expect(page.locator("#finder-results")).to_contain_text(FLOW["title"][lang])
+    check(page, "settle a dispute, with the question finder's answers")
+    # The rule texts' search is one tap away; it lists the reader's language first (Italian for English).
+    page.locator("details.rl-library-search summary").click()
     page.fill("#rl-q", "recoil")
     expect(page.locator("#rl-results .rl-hit").first).to_be_visible()
-    expect(page.locator("#rl-results .rl-lang").first).to_contain_text(t("Italian"))
+    expect(page.locator("#rl-results .rl-lang").first).to_contain_text(t(SEARCH_FIRST[lang]))
     check(page, "settle a dispute, with search results")
 
     # A step-through to a ruling; changing an earlier answer drops the later ones from the URL.
@@ -74,6 +85,8 @@ def test_umpire_goes_from_the_event_to_a_recorded_ruling(browser, live_server, l
     step.locator("#flow-question").get_by_role("link", name=answer("q-first", "yes", lang), exact=True).click()
     expect(step.locator("#flow-ruling")).to_contain_text(FLOW["nodes"]["r-first"]["ruling"][lang][:40])
     assert "q-extras" not in page.url and "event=torneo-umpire" in page.url
+    expect(step.locator("#edition-note")).to_contain_text(
+        t("This answer is DBA 2.2's; this event plays DBA %(event_edition)s.", event_edition="3.0"))
     check(page, "a step-through's ruling with the record form")
 
     # Record it: the event is already chosen. The log shows it in words.

@@ -1,0 +1,37 @@
+"""The event a rulings page was reached from (``?event=<slug>``) and what to tell its umpire about the
+edition of each answer (Django adapter over rulings.editions.notes).
+
+The event's page, name and edition are public (anyone with its link reads them), so any visitor who
+carries ``?event=`` sees the edition note; only the event's organizers and umpires get its rulings log."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.translation import get_language
+
+from rulings.editions.notes import EditionNote, edition_note
+from tournament.public import Event
+
+MAX_SLUG = 60
+
+
+def event_slug(request: HttpRequest) -> str:
+    """The ``event`` parameter as given (cut to the length of a slug), or ""."""
+    return request.GET.get("event", "")[:MAX_SLUG]
+
+
+def event_from(request: HttpRequest) -> Event | None:
+    """The event named by ``?event=``, if there is one by that short name."""
+    slug = event_slug(request)
+    return Event.objects.filter(slug=slug).only("slug", "name", "edition").first() if slug else None
+
+
+def note_context(event: Event | None, **what) -> dict:
+    """{"edition_event": event, "edition_note": EditionNote or None} for the templates' edition note."""
+    note: EditionNote | None = edition_note(event.edition, **what) if event is not None else None
+    language = get_language() or "en"
+    differences = [{"topic": d.topic, "source_22": d.source_22, "codes_30": d.codes_30,
+                    "rules_22": [line.shown(language) for line in d.rules_22],
+                    "rules_30": [line.shown(language) for line in d.rules_30]}
+                   for d in (note.differences if note else ())]
+    return {"edition_event": event, "edition_note": note, "edition_differences": differences}
