@@ -54,11 +54,13 @@ dev: setup
 	@echo ""
 	DEBUG=1 $(PY) -m config.launch run --host $(HOST) --port $(PORT)
 
-# The hall's network from a laptop, no internet needed: gunicorn on 0.0.0.0 (a worker per CPU), the task
-# worker, whitenoise, DEBUG off, a secret kept in .venue-secret, the LAN addresses allowed; prints the
-# address and a QR code. No demo event (its password is public): asks for an organizer account once.
+# The hall's network from a laptop, no internet needed: gunicorn on the LAN address only (ADDRESS=…
+# to choose one; a worker per CPU) over HTTPS with a certificate made once (.venue-cert.pem), the task
+# worker, whitenoise, DEBUG off, a secret kept in .venue-secret, /admin/ on 127.0.0.1 only; prints the
+# address, a QR code and the certificate's fingerprint. No demo event (its password is public): asks
+# for an organizer account once.
 venue: $(VENV)/.installed
-	$(PY) -m config.launch venue --port $(PORT)
+	$(PY) -m config.launch venue --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
 
 # The task worker alone (production runs one or more beside the app servers: docs/deploy.md).
 worker: $(VENV)/.installed

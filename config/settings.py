@@ -59,6 +59,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournament.web.local_admin.LocalAdminOnly",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -79,6 +80,8 @@ MIDDLEWARE = [
 # Upload and abuse limits (README, "Security model"). A request body over MAX_REQUEST_BYTES is answered 413
 # before it is read; views that take bigger files (the backup import) declare their own limit.
 MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES", str(5 * 1024 * 1024)))
+# Venue mode (`make venue`): /admin/ answers only to 127.0.0.1 (tournament/web/local_admin.py).
+ADMIN_LOCAL_ONLY = env_bool("ADMIN_LOCAL_ONLY", False)
 # How many events one account may create in 24 hours (superusers: no limit).
 EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
 EVENTS_PER_PAGE = 50
