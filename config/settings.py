@@ -239,6 +239,13 @@ TASKS = {
 # A running print job that shows no progress for this long lost its worker: it is queued again once,
 # then marked failed (with a "try again" button).
 PRINT_JOB_LEASE_SECONDS = int(os.environ.get("PRINT_JOB_LEASE_SECONDS", "60"))
+# The shared worker's limits (tournament/pdfs/jobs.py): pages a job may lay out (more army sheets print in
+# parts), jobs one account may ask for an hour, and how long a finished PDF is kept: after its first
+# download (seconds), and at most (hours).
+PRINT_JOB_MAX_PAGES = int(os.environ.get("PRINT_JOB_MAX_PAGES", "500"))
+PRINT_JOBS_PER_HOUR = int(os.environ.get("PRINT_JOBS_PER_HOUR", "30"))
+PRINT_JOB_KEEP_AFTER_DOWNLOAD = int(os.environ.get("PRINT_JOB_KEEP_AFTER_DOWNLOAD", "600"))
+PRINT_JOB_KEEP_HOURS = int(os.environ.get("PRINT_JOB_KEEP_HOURS", "3"))
 # The address players type or scan (join poster). Empty: the address the page was asked on.
 SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 
