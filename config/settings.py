@@ -85,6 +85,9 @@ ADMIN_LOCAL_ONLY = env_bool("ADMIN_LOCAL_ONLY", False)
 # How many events one account may create in 24 hours (superusers: no limit).
 EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
 EVENTS_PER_PAGE = 50
+# Leagues: the same daily quota per account (a new league is listed once an event has joined it).
+LEAGUES_PER_DAY = int(os.environ.get("LEAGUES_PER_DAY", str(EVENTS_PER_DAY)))
+LEAGUES_PER_PAGE = 50
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

@@ -3,11 +3,15 @@ checked against the acting user's roles here (views only call these)."""
 
 from __future__ import annotations
 
+import datetime
+
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
 from tournament.events.audit import audit
+from tournament.events.services import EventQuotaExceeded, check_daily_quota
 from tournament.models import Event, EventRole, League, LeagueEvent, LeagueRole
 
 
@@ -28,9 +32,26 @@ def organizes_event(user, event: Event) -> bool:
     return user.is_superuser or EventRole.objects.filter(event=event, user=user, role=EventRole.Role.ORGANIZER).exists()
 
 
+class LeagueQuotaExceeded(EventQuotaExceeded):
+    """The account has created settings.LEAGUES_PER_DAY leagues in the last 24 hours."""
+
+
+def leagues_created_since(user, since: datetime.datetime) -> int:
+    return LeagueRole.objects.filter(user=user, role=LeagueRole.Role.ORGANIZER, league__created_at__gte=since).count()
+
+
+def listed_leagues():
+    """The leagues page: public leagues with at least one accepted event (a new league is reachable by its
+    link only until an event has joined it), newest season first."""
+    return (League.objects.filter(public=True, memberships__state=LeagueEvent.State.ACCEPTED).distinct()
+            .order_by("-season_start", "name", "pk"))
+
+
 def create_league(user, league: League) -> League:
-    """Any signed-in user may open a league; they become its organizer."""
+    """Any signed-in user may open a league, within the daily quota (settings.LEAGUES_PER_DAY, like
+    events'); they become its organizer."""
     with transaction.atomic():
+        check_daily_quota(user, leagues_created_since, settings.LEAGUES_PER_DAY, LeagueQuotaExceeded)
         league.save()
         LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ORGANIZER)
         audit(event=None, user=user, action="league.create", target=league.slug, after={"name": league.name})
