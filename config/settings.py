@@ -88,6 +88,8 @@ EVENTS_PER_PAGE = 50
 # Leagues: the same daily quota per account (a new league is listed once an event has joined it).
 LEAGUES_PER_DAY = int(os.environ.get("LEAGUES_PER_DAY", str(EVENTS_PER_DAY)))
 LEAGUES_PER_PAGE = 50
+# Ladder games one pair of players may report for one calendar month (tournament/leagues/ladder.py).
+LADDER_GAMES_PER_PAIR_PER_MONTH = int(os.environ.get("LADDER_GAMES_PER_PAIR_PER_MONTH", "4"))
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

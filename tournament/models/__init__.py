@@ -2,7 +2,7 @@
 
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
-from tournament.models.leagues import LadderGame, League, LeagueEvent, LeagueMerge, LeagueRole
+from tournament.models.leagues import LadderGame, LadderPair, League, LeagueEvent, LeagueMerge, LeagueRole
 from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
@@ -22,6 +22,7 @@ __all__ = [
     "LeagueMerge",
     "LeagueRole",
     "LadderGame",
+    "LadderPair",
     "Player",
     "PrintJob",
     "Registration",
