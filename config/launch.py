@@ -303,10 +303,20 @@ def _ensure_organizer(env: dict[str, str]) -> None:
         print("No administrator account yet: run `python manage.py createsuperuser` (with the same DATABASE_URL).")
 
 
+def _bindable(address: str) -> bool:
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((address, 0))
+    except OSError:
+        return False
+    return True
+
+
 def choose_address(addresses: list[str], wanted: str | None) -> str | None:
-    """The LAN address to serve: the one asked for (it must be this machine's), else the default route's."""
+    """The LAN address to serve: the one asked for (one IPv4 address of this machine, never the wildcard
+    0.0.0.0), else the default route's."""
     if wanted:
-        if wanted not in addresses:
+        if wanted.startswith("0.") or not (wanted in addresses or _bindable(wanted)):
             raise SystemExit(f"{wanted} is not an address of this machine ({', '.join(addresses) or 'none found'}).")
         return wanted
     return addresses[0] if addresses else None

@@ -9,6 +9,7 @@ from tournament.models import (
     EventRole,
     Game,
     LadderGame,
+    LadderPair,
     League,
     LeagueEvent,
     LeagueMerge,
@@ -172,3 +173,10 @@ class LadderGameAdmin(admin.ModelAdmin):
     list_display = ["league", "played_on", "player_a", "player_b", "outcome", "state"]
     list_filter = ["state"]
     raw_id_fields = ["player_a", "player_b", "reported_by", "confirmed_by"]
+
+
+@admin.register(LadderPair)
+class LadderPairAdmin(admin.ModelAdmin):
+    list_display = ["league", "player_low", "player_high", "state", "decided_by", "created_at"]
+    list_filter = ["state"]
+    raw_id_fields = ["player_low", "player_high", "decided_by"]

@@ -64,6 +64,9 @@ def test_only_an_address_of_this_machine_is_served():
     assert launch.choose_address([], None) is None
     with pytest.raises(SystemExit, match="0.0.0.0 is not an address of this machine"):
         launch.choose_address(["192.168.1.20"], "0.0.0.0")
+    with pytest.raises(SystemExit, match="192.0.2.77 is not an address of this machine"):
+        launch.choose_address(["192.168.1.20"], "192.0.2.77")  # TEST-NET-1: nobody's
+    assert launch.choose_address(["192.168.1.20"], "127.0.0.1") == "127.0.0.1"  # found by binding to it
 
 
 def test_the_banner_names_the_network_the_fingerprint_and_where_the_admin_is():
