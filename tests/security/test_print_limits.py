@@ -201,3 +201,24 @@ def test_the_worker_drops_old_pdfs_when_it_starts_and_in_its_loop(organizer_clie
     job.refresh_from_db()
     assert job.pdf is None and job.status == "expired"
     assert started and started[0][0] is worker.watch_lost_jobs
+
+
+def test_the_workers_loop_drops_old_pdfs_every_round(monkeypatch):
+    import threading
+
+    from tournament.management.commands import worker
+
+    stop, rounds, pruned = threading.Event(), [], []
+
+    def recover():
+        rounds.append(1)
+        if len(rounds) == 3:
+            stop.set()
+        return 0
+
+    monkeypatch.setattr(worker, "recover_lost_jobs", recover)
+    monkeypatch.setattr(worker, "prune_print_jobs", lambda: pruned.append(1))
+    monkeypatch.setattr(worker, "close_old_connections", lambda: None)
+    monkeypatch.setattr(worker, "connection", type("C", (), {"close": lambda self: None})())
+    worker.watch_lost_jobs(stop, 0.01)
+    assert len(pruned) == len(rounds) == 3
