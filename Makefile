@@ -54,11 +54,13 @@ dev: setup
 	@echo ""
 	DEBUG=1 $(PY) -m config.launch run --host $(HOST) --port $(PORT)
 
-# The hall's network from a laptop, no internet needed: gunicorn on 0.0.0.0 (a worker per CPU), the task
-# worker, whitenoise, DEBUG off, a secret kept in .venue-secret, the LAN addresses allowed; prints the
-# address and a QR code. No demo event (its password is public): asks for an organizer account once.
+# The hall's network from a laptop, no internet needed: gunicorn on the LAN address only (ADDRESS=…
+# to choose one; a worker per CPU) over HTTPS with a certificate made once (.venue-cert.pem), the task
+# worker, whitenoise, DEBUG off, a secret kept in .venue-secret, /admin/ on 127.0.0.1 only; prints the
+# address, a QR code and the certificate's fingerprint. No demo event (its password is public): asks
+# for an organizer account once.
 venue: $(VENV)/.installed
-	$(PY) -m config.launch venue --port $(PORT)
+	$(PY) -m config.launch venue --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
 
 # The task worker alone (production runs one or more beside the app servers: docs/deploy.md).
 worker: $(VENV)/.installed
@@ -72,12 +74,7 @@ test: $(VENV)/.installed
 	$(MAKE) --no-print-directory setup-check
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
-setup-# Mutation testing room by room (.ci/mutate.py; ROOMS="pairing ratings" for some): slow, not part of `make test`.
-mutate: $(VENV)/.installed
-	$(PIP) install --quiet -r .ci/mutate-requirements.txt
-	$(PY) .ci/mutate.py $(ROOMS)
-
-check: $(VENV)/.installed
+setup-check: $(VENV)/.installed
 	@scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
 	DATABASE_URL="sqlite:///$$scratch/setup-check.sqlite3" $(MAKE) --no-print-directory -s setup >/dev/null && \
 	echo "setup-check: migrations, reference data and the demo event load on a fresh database"
@@ -107,6 +104,11 @@ fuzz: $(VENV)/.installed
 		echo "fuzz run $$i of $(FUZZ_RUNS)"; \
 		$(PY) -m pytest -q --hypothesis-profile=fuzz -m "not e2e" \
 			$$(grep -rl "@given" tests --include='*.py') || exit 1; done
+
+# Mutation testing room by room (.ci/mutate.py; ROOMS="pairing ratings" for some): slow, not part of `make test`.
+mutate: $(VENV)/.installed
+	$(PIP) install --quiet -r .ci/mutate-requirements.txt
+	$(PY) .ci/mutate.py $(ROOMS)
 
 check: $(VENV)/.installed
 	DEBUG=0 SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') ALLOWED_HOSTS=example.org \

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournament.web.local_admin.LocalAdminOnly",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournament.web.head_requests.HeadAsGet",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -80,6 +81,8 @@ MIDDLEWARE = [
 # Upload and abuse limits (README, "Security model"). A request body over MAX_REQUEST_BYTES is answered 413
 # before it is read; views that take bigger files (the backup import) declare their own limit.
 MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES", str(5 * 1024 * 1024)))
+# Venue mode (`make venue`): /admin/ answers only to 127.0.0.1 (tournament/web/local_admin.py).
+ADMIN_LOCAL_ONLY = env_bool("ADMIN_LOCAL_ONLY", False)
 # How many events one account may create in 24 hours (superusers: no limit).
 EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
 # How many events one account may invite into its leagues in 24 hours (a repeated invitation does not count).
@@ -89,6 +92,11 @@ LEAGUE_INVITES_PER_DAY = int(os.environ.get("LEAGUE_INVITES_PER_DAY", "30"))
 # and so do two players each signed in to their own entry's account, however close (tournament/results/entry.py).
 REPORT_SAME_ADDRESS_SECONDS = int(os.environ.get("REPORT_SAME_ADDRESS_SECONDS", "10"))
 EVENTS_PER_PAGE = 50
+# Leagues: the same daily quota per account (a new league is listed once an event has joined it).
+LEAGUES_PER_DAY = int(os.environ.get("LEAGUES_PER_DAY", str(EVENTS_PER_DAY)))
+LEAGUES_PER_PAGE = 50
+# Ladder games one pair of players may report for one calendar month (tournament/leagues/ladder.py).
+LADDER_GAMES_PER_PAIR_PER_MONTH = int(os.environ.get("LADDER_GAMES_PER_PAIR_PER_MONTH", "4"))
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -254,6 +262,13 @@ TASKS = {
 # A running print job that shows no progress for this long lost its worker: it is queued again once,
 # then marked failed (with a "try again" button).
 PRINT_JOB_LEASE_SECONDS = int(os.environ.get("PRINT_JOB_LEASE_SECONDS", "60"))
+# The shared worker's limits (tournament/pdfs/jobs.py): pages a job may lay out (more army sheets print in
+# parts), jobs one account may ask for an hour, and how long a finished PDF is kept: after its first
+# download (seconds), and at most (hours).
+PRINT_JOB_MAX_PAGES = int(os.environ.get("PRINT_JOB_MAX_PAGES", "500"))
+PRINT_JOBS_PER_HOUR = int(os.environ.get("PRINT_JOBS_PER_HOUR", "30"))
+PRINT_JOB_KEEP_AFTER_DOWNLOAD = int(os.environ.get("PRINT_JOB_KEEP_AFTER_DOWNLOAD", "600"))
+PRINT_JOB_KEEP_HOURS = int(os.environ.get("PRINT_JOB_KEEP_HOURS", "3"))
 # The address players type or scan (join poster). Empty: the address the page was asked on.
 SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 

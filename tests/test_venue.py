@@ -1,6 +1,7 @@
 """Venue mode (`make venue`, config/launch.py): the environment it gives the server (DEBUG off over
-plain HTTP, the LAN addresses allowed, a secret made once and kept out of git), settings that read it,
-the QR code it prints, stopping every process it started, and pages with nothing from the internet."""
+HTTPS with Secure cookies, the chosen LAN address allowed, a secret and a certificate made once and kept
+out of git), settings that read it, the QR code it prints, stopping every process it started, and pages
+with nothing from the internet. tests/security/test_venue_https.py: the certificate, the bind, /admin/."""
 
 from __future__ import annotations
 
@@ -34,29 +35,45 @@ def test_the_secret_is_made_once_kept_private_and_ignored_by_git(tmp_path):
 def test_venue_environment_allows_the_lan_and_turns_debug_off():
     env = launch.venue_env(ADDRESSES, 8000, "s" * 60, base={"PATH": "/usr/bin", "DJANGO_TESTING": "1"},
                            hostname="laptop")
-    assert env["DEBUG"] == "0" and env["HTTPS"] == "0" and env["SECRET_KEY"] == "s" * 60
+    assert env["DEBUG"] == "0" and env["HTTPS"] == "1" and env["SECRET_KEY"] == "s" * 60
     assert "DJANGO_TESTING" not in env and env["PATH"] == "/usr/bin"
     hosts = env["ALLOWED_HOSTS"].split(",")
     assert hosts[:2] == ADDRESSES and {"laptop", "laptop.local", "localhost", "127.0.0.1"} <= set(hosts)
     origins = env["CSRF_TRUSTED_ORIGINS"].split(",")
-    assert "http://192.168.1.20:8000" in origins and "http://10.0.0.7:8000" in origins
-    assert env["SITE_URL"] == "http://192.168.1.20:8000"
+    assert "https://192.168.1.20:8000" in origins and "https://10.0.0.7:8000" in origins
+    assert not any(origin.startswith("http:") for origin in origins)
+    assert env["SITE_URL"] == "https://192.168.1.20:8000"
 
 
-def test_settings_read_from_the_venue_environment_serve_plain_http_with_debug_off():
-    env = launch.venue_env(ADDRESSES, 8123, "k" * 60, hostname="laptop")
+def _settings_of(env) -> list:
     probe = ("import django, json; django.setup(); from django.conf import settings as s; print(json.dumps("
              "[s.DEBUG, s.ALLOWED_HOSTS, s.CSRF_TRUSTED_ORIGINS, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE,"
              " getattr(s, 'SECURE_SSL_REDIRECT', False), s.SITE_URL, s.STORAGES['staticfiles']['BACKEND'],"
-             " s.CACHES['default']['BACKEND'], s.TASKS['default']['BACKEND']]))")
+             " s.CACHES['default']['BACKEND'], s.TASKS['default']['BACKEND'], s.ADMIN_LOCAL_ONLY,"
+             " s.SECURE_HSTS_SECONDS]))")
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     out = subprocess.run([sys.executable, "-c", probe], cwd=BASE_DIR, env=env, capture_output=True, text=True,
                          timeout=60, check=True).stdout
-    debug, hosts, origins, session_secure, csrf_secure, redirect, site, static, cache, tasks = json.loads(out)
-    assert debug is False and "192.168.1.20" in hosts and "http://10.0.0.7:8123" in origins
-    assert not (session_secure or csrf_secure or redirect)  # cookies travel over the hall's plain HTTP
-    assert site == "http://192.168.1.20:8123" and static.startswith("whitenoise.")
+    return json.loads(out)
+
+
+def test_settings_read_from_the_venue_environment_serve_https_with_secure_cookies_and_debug_off():
+    env = launch.venue_env(ADDRESSES, 8123, "k" * 60, hostname="laptop")
+    debug, hosts, origins, session_secure, csrf_secure, redirect, site, static, cache, tasks, local_admin, hsts = \
+        _settings_of(env)
+    assert debug is False and "192.168.1.20" in hosts and "https://10.0.0.7:8123" in origins
+    assert session_secure and csrf_secure  # the session cookie never crosses the hall's Wi-Fi in clear
+    assert not redirect and hsts == 0  # gunicorn speaks TLS itself; no HSTS pinned to a self-signed certificate
+    assert local_admin is True
+    assert site == "https://192.168.1.20:8123" and static.startswith("whitenoise.")
     assert cache.endswith("DatabaseCache") and tasks == "django_tasks_db.DatabaseBackend"
+
+
+def test_plain_http_is_only_the_organizers_explicit_choice():
+    env = launch.venue_env(ADDRESSES, 8123, "k" * 60, hostname="laptop", https=False)
+    assert env["HTTPS"] == "0" and env["SITE_URL"] == "http://192.168.1.20:8123"
+    *_, local_admin, _hsts = _settings_of(env)
+    assert local_admin is True  # the admin stays on this laptop either way
 
 
 def test_lan_addresses_are_not_loopback():
@@ -68,10 +85,16 @@ def test_the_terminal_qr_code_is_printed_for_the_address():
     assert len(text.splitlines()) > 10 and "█" in text
 
 
-def test_gunicorn_listens_on_every_interface_with_a_worker_per_cpu():
-    argv = launch.gunicorn_argv(8000, workers=None)
-    assert argv[argv.index("--bind") + 1] == "0.0.0.0:8000"
+def test_gunicorn_listens_on_the_chosen_address_and_loopback_only_with_a_worker_per_cpu(tmp_path):
+    tls = (tmp_path / "cert.pem", tmp_path / "key.pem")
+    argv = launch.gunicorn_argv(8000, workers=None, address="192.168.1.20", tls=tls)
+    binds = [argv[k + 1] for k, arg in enumerate(argv) if arg == "--bind"]
+    assert binds == ["192.168.1.20:8000", "127.0.0.1:8000"] and not any(b.startswith("0.0.0.0") for b in binds)
+    assert argv[argv.index("--certfile") + 1] == str(tls[0]) and argv[argv.index("--keyfile") + 1] == str(tls[1])
     assert argv[argv.index("--workers") + 1] == str(os.cpu_count() or 2)
+    alone = launch.gunicorn_argv(8000, workers=2, address=None, tls=None)  # no network found: this laptop only
+    assert [alone[k + 1] for k, arg in enumerate(alone) if arg == "--bind"] == ["127.0.0.1:8000"]
+    assert "--certfile" not in alone
 
 
 def test_stopping_stops_every_process_and_what_they_started(tmp_path):

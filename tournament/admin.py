@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import (
     AuditEntry,
@@ -8,6 +10,7 @@ from tournament.models import (
     EventRole,
     Game,
     LadderGame,
+    LadderPair,
     League,
     LeagueEvent,
     LeagueMerge,
@@ -44,11 +47,32 @@ class EventRoleInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "date", "edition", "rounds_planned", "scoring_preset", "armies_locked"]
-    list_filter = ["edition", "armies_locked"]
+    list_display = ["name", "slug", "date", "edition", "rounds_planned", "scoring_preset", "armies_locked",
+                    "global_rating", "global_rating_approved"]
+    list_filter = ["edition", "armies_locked", "global_rating", "global_rating_approved"]
+    actions = ["approve_global_rating", "withdraw_global_rating"]
     search_fields = ["name", "slug", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [EventRoleInline]
+
+    @admin.action(description=_("Approve for the global rating (the events that asked to count)"),
+                  permissions=["change"])
+    def approve_global_rating(self, request, queryset):
+        self._approve(request, queryset.filter(global_rating=True), True)
+
+    @admin.action(description=_("Withdraw from the global rating"), permissions=["change"])
+    def withdraw_global_rating(self, request, queryset):
+        self._approve(request, queryset, False)
+
+    def _approve(self, request, queryset, approved: bool) -> None:
+        from tournament.events.audit import audit
+
+        with transaction.atomic():
+            for event in queryset.select_for_update().filter(global_rating_approved=not approved):
+                event.global_rating_approved = approved
+                event.save(update_fields=["global_rating_approved"])
+                audit(event=event, user=request.user, action="event.global_rating", target=event.slug,
+                      before={"approved": not approved}, after={"approved": approved})
 
 
 @admin.register(Registration)
@@ -174,3 +198,8 @@ class LimitHitAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+@admin.register(LadderPair)
+class LadderPairAdmin(admin.ModelAdmin):
+    list_display = ["league", "player_low", "player_high", "state", "decided_by", "created_at"]
+    list_filter = ["state"]
+    raw_id_fields = ["player_low", "player_high", "decided_by"]

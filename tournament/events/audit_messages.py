@@ -151,6 +151,8 @@ def _event(entry: AuditEntry) -> str:
         "event.finish": lambda: _("Event finished after round %(n)s: the standings are final.") % {
             "n": after.get("rounds", "?")},
         "event.rescore": lambda: _rescore(before, after),
+        "event.global_rating": lambda: (_("Approved for the global rating by the site's staff.") if after.get("approved")
+                                        else _("Withdrawn from the global rating by the site's staff.")),
         "event.extra_round": lambda: _("Extra round %(n)s chosen beyond the %(planned)s planned.") % {
             "n": entry.round_number or "?", "planned": before.get("planned", "?")},
     }

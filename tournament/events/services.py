@@ -27,17 +27,22 @@ def events_created_since(user, since: datetime.datetime) -> int:
     return EventRole.objects.filter(user=user, role=EventRole.Role.ORGANIZER, event__created_at__gte=since).count()
 
 
-def check_event_quota(user) -> None:
-    """Raise EventQuotaExceeded when `user` may not create another event now (superusers: no limit).
+def check_daily_quota(user, created_since, limit: int, error: type[EventQuotaExceeded] = EventQuotaExceeded) -> None:
+    """Raise `error` when `user` created `limit` things (counted by `created_since(user, since)`) in the
+    last 24 hours (superusers: no limit).
 
-    Call inside the transaction that creates the event: the user's row is locked, so parallel requests of
+    Call inside the transaction that creates the thing: the user's row is locked, so parallel requests of
     one account are counted one after the other."""
     if user.is_superuser:
         return
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-    limit = settings.EVENTS_PER_DAY
-    if events_created_since(user, timezone.now() - datetime.timedelta(days=1)) >= limit:
-        raise EventQuotaExceeded(limit)
+    if created_since(user, timezone.now() - datetime.timedelta(days=1)) >= limit:
+        raise error(limit)
+
+
+def check_event_quota(user) -> None:
+    """Raise EventQuotaExceeded when `user` may not create another event now."""
+    check_daily_quota(user, events_created_since, settings.EVENTS_PER_DAY)
 
 
 @transaction.atomic

@@ -17,12 +17,12 @@ import hashlib
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q
 
 from tournament.leagues import ratings as glicko
-from tournament.leagues.global_rating import global_games
+from tournament.leagues.global_rating import COUNTED, games_state, global_games
 from tournament.leagues.table import load_league
-from tournament.models import Event, Game, League, LeagueEvent, LeagueMerge, Registration
+from tournament.models import Event, League, LeagueEvent, LeagueMerge, Registration
 
 CACHE_SECONDS = 60
 
@@ -55,13 +55,9 @@ def _key(event: Event, league: League | None) -> str:
         where = Q(league_memberships__league=league, league_memberships__state=LeagueEvent.State.ACCEPTED)
         merges = LeagueMerge.objects.filter(league=league).aggregate(n=Count("pk"), last=Max("pk"))
     else:
-        where, merges = Q(global_rating=True), {}
-    events = Event.objects.filter(where)
-    games = Game.objects.filter(round__event__in=events).aggregate(
-        v=Sum("version"), n=Count("pk"), last=Max("pk"), events=Count("round__event", distinct=True))
-    entries = Registration.objects.filter(Q(event__in=events) | Q(event=event)).aggregate(
-        t=Max("updated_at"), n=Count("pk"))
-    parts = [event.pk, event.date, league.pk if league else None, games, entries, merges]
+        where, merges = COUNTED, {}
+    parts = [event.pk, event.date, league.pk if league else None, games_state(Event.objects.filter(where),
+                                                                              Q(event=event)), merges]
     return "event-ratings:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 

@@ -1,18 +1,29 @@
-"""The global rating: Glicko-2 from every confirmed game of the events that opt in (`Event.global_rating`).
+"""The global rating: Glicko-2 from every confirmed game of the events that opt in (`Event.global_rating`)
+and that the site's staff approved (`Event.global_rating_approved`, set in the admin): any stranger can
+create an event or import a backup, so asking is not enough.
 
 A person is their Player row, never a name: a person with an account is one Player in every event, so
 their games add up; an entry without an account is rated on its own record, and is never listed. The
 public list shows players with an account only, by their own profile's name and club, nothing private.
-Read in a fixed number of queries, whatever the number of events.
+Read in a fixed number of queries, whatever the number of events. The public table is cached under a
+"games changed" key (`games_state`: cheap aggregates of the counted games and entries), so `/ratings/`
+recomputes only after a counted game or entry changed; names and clubs are at most CACHE_SECONDS old.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, Sum
 
 from tournament.leagues import ratings as glicko
 from tournament.leagues.table import _games_by_event, _played, _seat_rows
-from tournament.models import Event, Player, Registration
+from tournament.models import Event, Game, Player, Registration
+
+COUNTED = Q(global_rating=True, global_rating_approved=True)  # the events whose games the global rating reads
+CACHE_SECONDS = 60
 
 
 @dataclass(frozen=True)
@@ -33,10 +44,10 @@ def score_of(game) -> float:
 
 def global_games() -> list[glicko.RatedGame]:
     """Every confirmed game of the opted-in events, players as Player ids, one period per round."""
-    dates = dict(Event.objects.filter(global_rating=True).values_list("pk", "date"))
+    dates = dict(Event.objects.filter(COUNTED).values_list("pk", "date"))
     if not dates:
         return []
-    player_of = dict(Registration.objects.filter(event__global_rating=True).values_list("pk", "player_id"))
+    player_of = dict(Registration.objects.filter(event__in=list(dates)).values_list("pk", "player_id"))
     rated = []
     for event_id, games in _games_by_event(_seat_rows(list(dates))).items():
         for game in _played(games):
@@ -46,7 +57,30 @@ def global_games() -> list[glicko.RatedGame]:
     return rated
 
 
+def games_state(events, *extra) -> str:
+    """A key that changes when a game of `events` (a queryset) or an entry of `events` (or of `extra`
+    filters) changes: the games' versions, counts, newest keys and events, and the entries' newest change
+    (an event approved or withdrawn changes the games counted). Two queries, whatever the number of games."""
+    games = Game.objects.filter(round__event__in=events).aggregate(
+        v=Sum("version"), n=Count("pk"), last=Max("pk"), t=Max("entered_at"), events=Count("round__event", distinct=True))
+    where = Q(event__in=events)
+    for other in extra:
+        where |= other
+    entries = Registration.objects.filter(where).aggregate(t=Max("updated_at"), n=Count("pk"), last=Max("pk"))
+    return hashlib.sha256(repr([games, entries]).encode()).hexdigest()
+
+
 def global_table() -> list[GlobalRow]:
+    """The public table, computed again only when the counted games changed (see the module's docstring)."""
+    key = "global-rating:" + games_state(Event.objects.filter(COUNTED))
+    rows = cache.get(key)
+    if rows is None:
+        rows = compute_global_table()
+        cache.set(key, rows, CACHE_SECONDS)
+    return rows
+
+
+def compute_global_table() -> list[GlobalRow]:
     """Players with an account and a global rating, highest rating first."""
     games = global_games()
     state = glicko.rate_state(games)
@@ -54,7 +88,7 @@ def global_table() -> list[GlobalRow]:
     for game in games:
         played[game.a] = played.get(game.a, 0) + 1
         played[game.b] = played.get(game.b, 0) + 1
-    people = Player.objects.filter(user__isnull=False, registrations__event__global_rating=True).distinct()
+    people = Player.objects.filter(user__isnull=False, registrations__event__in=Event.objects.filter(COUNTED)).distinct()
     listed = [(pk, name, club or "") for pk, name, club in people.values_list("pk", "name", "club__name")
               if pk in state.ratings]
     listed.sort(key=lambda p: (-state.ratings[p[0]].rating, p[1], p[0]))

@@ -3,6 +3,7 @@ checked against the acting user's roles here (views only call these)."""
 
 from __future__ import annotations
 
+import datetime
 from datetime import timedelta
 
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.utils import timezone
 
 from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
+from tournament.events.services import EventQuotaExceeded, check_daily_quota
 from tournament.models import Event, EventRole, League, LeagueEvent, LeagueRole
 
 
@@ -32,11 +34,27 @@ def organizes_event(user, event: Event) -> bool:
     return user.is_superuser or EventRole.objects.filter(event=event, user=user, role=EventRole.Role.ORGANIZER).exists()
 
 
+class LeagueQuotaExceeded(EventQuotaExceeded):
+    """The account has created settings.LEAGUES_PER_DAY leagues in the last 24 hours."""
+
+
+def leagues_created_since(user, since: datetime.datetime) -> int:
+    return LeagueRole.objects.filter(user=user, role=LeagueRole.Role.ORGANIZER, league__created_at__gte=since).count()
+
+
+def listed_leagues():
+    """The leagues page: public leagues with at least one accepted event (a new league is reachable by its
+    link only until an event has joined it), newest season first."""
+    return (League.objects.filter(public=True, memberships__state=LeagueEvent.State.ACCEPTED).distinct()
+            .order_by("-season_start", "name", "pk"))
+
+
 def create_league(user, league: League) -> League:
-    """Any signed-in user may open a league (with a confirmed email when the site asks for one); they become its
-    organizer."""
+    """Any signed-in user may open a league (with a confirmed email when the site asks for one), within the daily
+    quota (settings.LEAGUES_PER_DAY, like events'); they become its organizer."""
     require_confirmed_email(user)
     with transaction.atomic():
+        check_daily_quota(user, leagues_created_since, settings.LEAGUES_PER_DAY, LeagueQuotaExceeded)
         league.save()
         LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ORGANIZER)
         audit(event=None, user=user, action="league.create", target=league.slug, after={"name": league.name})

@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from tournament.leagues import ratings as glicko
+from tournament.leagues.ladder import counted_pairs
 from tournament.leagues.presets import league_rule
 from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
 from tournament.models import Game, LadderGame, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
@@ -87,7 +88,8 @@ LADDER = "ladder"  # the "event" of ladder games' points (tournament/leagues/lad
 
 
 def _ladder_rows(league: League):
-    return (LadderGame.objects.filter(league=league, state=LadderGame.State.CONFIRMED)
+    """Confirmed ladder games of approved pairs (tournament/leagues/ladder.py)."""
+    return (LadderGame.objects.filter(counted_pairs(league), league=league, state=LadderGame.State.CONFIRMED)
             .order_by("played_on", "pk")
             .values_list("pk", "played_on", "player_a_id", "player_b_id", "outcome", "points_a", "points_b"))
 

@@ -3,7 +3,7 @@
 from tournament.models.accounts import ConfirmedEmail
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
-from tournament.models.leagues import LadderGame, League, LeagueEvent, LeagueMerge, LeagueRole
+from tournament.models.leagues import LadderGame, LadderPair, League, LeagueEvent, LeagueMerge, LeagueRole
 from tournament.models.limits import LimitHit
 from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
@@ -26,6 +26,7 @@ __all__ = [
     "LeagueRole",
     "LadderGame",
     "LimitHit",
+    "LadderPair",
     "Player",
     "PrintJob",
     "Registration",

@@ -94,8 +94,11 @@ class Event(models.Model):
     global_rating = models.BooleanField(
         _("counts toward the global rating"), default=False,
         help_text=_("Every confirmed game of this event rates the players on the public ratings page (players "
-                    "with an account are listed). An event in a league shows its league's rating instead."),
+                    "with an account are listed) once the site's staff approve the event. An event in a league "
+                    "shows its league's rating instead."),
     )
+    # Set by the site's staff only (admin): an event counts in the global rating when it asks to and is approved.
+    global_rating_approved = models.BooleanField(_("approved for the global rating"), default=False)
     umpires_may_swap = models.BooleanField(_("umpires may swap players in a draft round"), default=False)
     listed = models.BooleanField(
         _("listed on the home page"), default=True,

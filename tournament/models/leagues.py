@@ -171,3 +171,34 @@ class LadderGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_a_id} v {self.player_b_id} · {self.league}"
+
+
+class LadderPair(models.Model):
+    """Two players of a league who may play ladder games that count: approved by a league organizer, or
+    at once when they met in a played game of one of the league's events. Their games count only while
+    the pair is approved (tournament/leagues/ladder.py); `player_low` has the smaller key."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Waiting for the league organizer")
+        APPROVED = "approved", _("Approved")
+        REFUSED = "refused", _("Refused by the league organizer")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ladder_pairs")
+    player_low = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    player_high = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.PENDING)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "created_at", "pk"]
+        verbose_name = _("ladder pair")
+        verbose_name_plural = _("ladder pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "player_low", "player_high"], name="unique_ladder_pair"),
+            models.CheckConstraint(condition=models.Q(player_low__lt=models.F("player_high")), name="ladder_pair_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_low_id} & {self.player_high_id} · {self.league}"

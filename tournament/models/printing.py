@@ -23,6 +23,7 @@ class PrintJob(models.Model):
         RUNNING = "running", _("Being prepared")
         READY = "ready", _("Ready")
         FAILED = "failed", _("Failed")
+        EXPIRED = "expired", _("Deleted")  # the PDF was dropped a while after download, or after a few hours
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="print_jobs")
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -34,6 +35,9 @@ class PrintJob(models.Model):
     # The django.tasks result of the latest attempt; `attempts` fences off an older attempt still running.
     task_id = models.CharField(max_length=64, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # The pages it lays out, as estimated when asked: capped (settings.PRINT_JOB_MAX_PAGES), and the smaller
+    # the job, the sooner the worker takes it (tournament.pdfs.jobs.priority_for).
+    pages = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
@@ -41,13 +45,15 @@ class PrintJob(models.Model):
     # Moved on by every progress step: a running job whose heartbeat is older than the lease lost its worker.
     heartbeat_at = models.DateTimeField(null=True)
     finished_at = models.DateTimeField(null=True)
+    downloaded_at = models.DateTimeField(null=True)  # first download: the PDF is dropped a while after
     pdf = models.BinaryField(null=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         verbose_name = _("print job")
         verbose_name_plural = _("print jobs")
-        indexes = [models.Index(fields=["status", "heartbeat_at"], name="printjob_status_heartbeat")]
+        indexes = [models.Index(fields=["status", "heartbeat_at"], name="printjob_status_heartbeat"),
+                   models.Index(fields=["requested_by", "created_at"], name="printjob_user_created")]
 
     def __str__(self) -> str:
         return f"{self.event} · {self.get_kind_display()} · {self.get_status_display()}"

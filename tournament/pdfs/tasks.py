@@ -18,6 +18,7 @@ from tournament.models import PrintJob
 from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, printed_registrations, round_sheet
 from tournament.pdfs.round_docs import round_pdf
+from tournament.pdfs.sizes import round_pages
 
 BEAT_SECONDS = 0.5
 
@@ -40,13 +41,23 @@ class Heartbeat:
                 raise Superseded
 
 
+class TooLong(Exception):
+    """The document grew past the page cap since it was asked for."""
+
+
 def build(job: PrintJob, progress) -> bytes:
-    event, options = job.event, job.options
+    """Lay out the job's document, never more than settings.PRINT_JOB_MAX_PAGES pages: army sheets from
+    the job's `offset` (a part of a larger event), a round only while its slips fit."""
+    event, options, cap = job.event, job.options, settings.PRINT_JOB_MAX_PAGES
     lang, base = options.get("lang") or settings.LANGUAGE_CODE, options.get("base_url") or "/"
     if job.kind == PrintJob.Kind.ARMY_SHEETS:
-        sheets = army_sheets(event, printed_registrations(event), base)
+        offset = int(options.get("offset", 0))
+        regs = printed_registrations(event)[offset:offset + cap]
+        sheets = army_sheets(event, regs, base)
         return army_sheets_pdf(sheets, lang=lang, size=options.get("size", "A4"), progress=progress)
     rnd = event.rounds.get(number=options["round"])
+    if round_pages(rnd.games.count(), job.kind) > cap:
+        raise TooLong(f"more than {cap} pages")
     return round_pdf(round_sheet(rnd, base), kind=job.kind, lang=lang, progress=progress)
 
 

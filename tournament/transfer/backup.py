@@ -34,6 +34,9 @@ EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_min
                 "restrictions", "armies_locked", "allow_option_changes", "avoid_same_club", "avoid_civil_war",
                 "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed", "head_to_head_rule",
                 "global_rating"]
+# Kept in a backup (the organizer's record) but never taken from one: a file cannot put an event in the
+# global rating (its organizer ticks it again, and the site's staff approve it).
+NOT_IMPORTED = {"global_rating"}
 REG_FIELDS = ["status", "army_ref", "army_name", "elements", "general", "camp", "allies", "late_entry_round",
               "dropped_after_round", "fixed_table", "notes"]
 ROUND_FIELDS = ["number", "status", "seed", "method", "cost", "warnings"]
@@ -161,7 +164,8 @@ def _import(data: dict, slug: str | None, importer) -> Imported:
 
 def _event(source: dict, slug: str | None) -> Event:
     fields = check.values(Event, source, ["slug", "name"], "event")
-    fields.update(check.values(Event, source, EVENT_FIELDS[2:], "event", required=False))
+    fields.update(check.values(Event, source, [f for f in EVENT_FIELDS[2:] if f not in NOT_IMPORTED], "event",
+                               required=False))
     fields["slug"] = slug or fields["slug"]
     if Event.objects.filter(slug=fields["slug"]).exists():
         raise check.fail("event.slug", _("An event with the short name “%(slug)s” already exists; choose another.")

@@ -17,6 +17,7 @@ urlpatterns = [
     path("<slug:slug>/about/", ratings.league_about, name="about"),
     path("<slug:slug>/ladder/", league_play.ladder_page, name="ladder"),
     path("<slug:slug>/ladder/<int:pk>/<str:answer>/", league_play.ladder_answer, name="ladder_answer"),
+    path("<slug:slug>/ladder/pairs/<int:pk>/<str:answer>/", league_play.ladder_pair, name="ladder_pair"),
     path("<slug:slug>/merge/suggest/", league_play.merge_suggest, name="merge_suggest"),
     path("<slug:slug>/merge/<int:player>/answer/<str:answer>/", league_play.merge_answer, name="merge_answer"),
     path("<slug:slug>/merge/<int:player>/mine/undo/", league_play.merge_undo_own, name="merge_undo_own"),

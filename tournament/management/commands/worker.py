@@ -3,7 +3,8 @@
     python manage.py worker            # what `make run`, `make venue` and production start
 
 Every few seconds (a third of the print-job lease) it queues again, or fails, each job whose worker
-stopped mid-job (killed, machine restarted), so no job is left at "Preparing…"."""
+stopped mid-job (killed, machine restarted), so no job is left at "Preparing…"; and it drops the
+finished PDFs whose time is up (tournament.pdfs.jobs.prune_print_jobs)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections, connection
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
 
-from tournament.pdfs.jobs import recover_lost_jobs
+from tournament.pdfs.jobs import prune_print_jobs, recover_lost_jobs
 
 
 def watch_lost_jobs(stop: threading.Event, every: float) -> None:
@@ -24,6 +25,7 @@ def watch_lost_jobs(stop: threading.Event, every: float) -> None:
         try:
             close_old_connections()
             recover_lost_jobs()
+            prune_print_jobs()
         except Exception:  # noqa: BLE001 - a missed round is retried; the worker must keep running
             import logging
 
@@ -43,6 +45,7 @@ class Command(BaseCommand):
         runs_tasks = not options["reload"] or os.environ.get(DJANGO_AUTORELOAD_ENV) == "true"
         if runs_tasks:
             recover_lost_jobs()
+            prune_print_jobs()
             every = max(0.5, settings.PRINT_JOB_LEASE_SECONDS / 3)
             threading.Thread(target=watch_lost_jobs, args=(stop, every), daemon=True, name="lost-jobs").start()
         try:

@@ -34,6 +34,9 @@ LADDER_REFUSALS = {
     "missing": gettext_lazy("No such game."),
     "answered": gettext_lazy("This game has already been answered."),
     "not_opponent": gettext_lazy("Only the opponent, with their own account, may confirm or reject this game."),
+    "pair_refused": gettext_lazy("The league organizer did not approve ladder games between you two."),
+    "pair_month": gettext_lazy("You two have reported as many ladder games played that month as the league "
+                               "allows."),
 }
 MERGE_REFUSALS = {
     "same": gettext_lazy("Choose two different people."),
@@ -67,20 +70,41 @@ def ladder_page(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             try:
-                ladder.report(request.user, league, data["opponent"], data["played_on"], data["outcome"],
-                              data["points_a"], data["points_b"])
+                game = ladder.report(request.user, league, data["opponent"], data["played_on"], data["outcome"],
+                                     data["points_a"], data["points_b"])
             except ladder.LadderRefused as refused:
                 form.add_error(None, LADDER_REFUSALS[str(refused)])
             else:
                 messages.success(request, _("Game reported. It counts once your opponent confirms it."))
+                if ladder.pair_waiting(game):
+                    messages.info(request, _("You two have not met at one of the league's events: your ladder games "
+                                             "count once the league organizer approves this pair."))
                 return redirect("leagues:ladder", slug=league.slug)
         status = 400
     games = LadderGame.objects.filter(league=league).exclude(state=LadderGame.State.REJECTED) \
         .select_related("player_a", "player_b").order_by("-played_on", "-pk")[:200]
+    organizer = is_league_organizer(request.user, league)
     return render(request, "leagues/ladder.html", {
         "league": league, "me": me, "form": form if me else None, "games": games,
-        "waiting": ladder.waiting_for(request.user, league),
+        "waiting": ladder.waiting_for(request.user, league), "is_organizer": organizer,
+        "pairs": ladder.pairs_of(league) if organizer else None,
     }, status=status)
+
+
+@require_POST
+@login_required
+def ladder_pair(request: HttpRequest, slug: str, pk: int, answer: str) -> HttpResponse:
+    """A league organizer approves or refuses a new pair of ladder players."""
+    league = league_in_url(request, slug, organizer=True)
+    if answer not in ("approve", "refuse"):
+        raise Http404
+    try:
+        ladder.decide_pair(request.user, league, pk, approve=answer == "approve")
+    except ladder.LadderRefused as refused:
+        raise Http404 from refused
+    messages.success(request, _("Pair approved: its ladder games count.") if answer == "approve"
+                     else _("Pair refused: its ladder games do not count."))
+    return redirect("leagues:ladder", slug=league.slug)
 
 
 @require_POST

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -35,9 +36,10 @@ def _league(request: HttpRequest, slug: str, *, organizer: bool = False) -> Leag
 
 @require_GET
 def league_list(request: HttpRequest) -> HttpResponse:
-    leagues = League.objects.filter(public=True)
+    """Listed leagues, a page at a time; the visitor's own leagues, listed or not."""
+    page = Paginator(service.listed_leagues(), settings.LEAGUES_PER_PAGE).get_page(request.GET.get("page"))
     own = League.objects.filter(roles__user=request.user).distinct() if request.user.is_authenticated else []
-    return render(request, "leagues/list.html", {"leagues": leagues, "own": own})
+    return render(request, "leagues/list.html", {"leagues": page, "page": page, "own": own})
 
 
 @login_required
@@ -49,7 +51,12 @@ def league_create(request: HttpRequest) -> HttpResponse:
         except EmailNotConfirmed:
             form.add_error(None, _("Confirm your email before creating leagues: ask for a link at /accounts/confirm-email/."))
             return render(request, "leagues/form.html", {"form": form}, status=403)
-        messages.success(request, _("League created. Now invite its events."))
+        except service.LeagueQuotaExceeded as exc:
+            form.add_error(None, _("You have created %(n)s leagues in the last 24 hours, the most one account may. "
+                                   "Try again tomorrow, or ask an administrator.") % {"n": exc.limit})
+            return render(request, "leagues/form.html", {"form": form}, status=429)
+        messages.success(request, _("League created. Now invite its events: it is listed on the leagues page "
+                                    "once the first one has joined."))
         return redirect("leagues:manage", slug=league.slug)
     return render(request, "leagues/form.html", {"form": form})
 

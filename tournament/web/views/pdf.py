@@ -19,9 +19,10 @@ from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, printed_registrations, round_sheet
 from tournament.pdfs.poster import join_poster_pdf
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
+from tournament.pdfs.sizes import army_sheet_pages, round_pages
 from tournament.results.explain import ordering
 from tournament.results.standings import standings_frame
-from tournament.web.params import round_param
+from tournament.web.params import int_param, round_param
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
 BACKGROUND_SHEETS = 40  # about a second of layout: more than this goes to the background
@@ -67,16 +68,51 @@ def _login() -> str:
     return reverse("login")
 
 
+def _refused(request: HttpRequest, event: Event, message: str, status: int, parts=()) -> HttpResponse:
+    return render(request, "tournament/print_refused.html", {"event": event, "message": message, "parts": parts},
+                  status=status)
+
+
+def _queue(request: HttpRequest, event: Event, **job) -> HttpResponse:
+    """Queue a print job (or find the user's one already running) and show its progress page; past the
+    hourly limit or the page cap, a page that says so."""
+    try:
+        found = jobs.print_job_request(event=event, user=request.user, **job)
+    except jobs.PrintQuotaExceeded as exc:
+        return _refused(request, event, _("You have asked for %(n)s print jobs in the last hour, the most one "
+                                          "account may. Try again later.") % {"n": exc.limit}, 429)
+    except jobs.TooManyPages as exc:
+        return _refused(request, event, _("This document would be about %(pages)s pages, more than the "
+                                          "%(limit)s one print job may lay out.")
+                        % {"pages": exc.pages, "limit": exc.limit}, 400)
+    return redirect("tournament:print_job", slug=event.slug, job=found.pk)
+
+
+def army_sheet_parts(total: int, size: int) -> list[tuple[int, int, int]]:
+    """(part, first sheet, last sheet), 1-based, for an event with more sheets than one job may print."""
+    return [(n + 1, start + 1, min(start + size, total)) for n, start in enumerate(range(0, total, size))]
+
+
 @require_GET
 @event_view(role=ORGANIZER)
 def all_army_sheets(request: HttpRequest, event: Event) -> HttpResponse:
+    """Every army sheet: laid out here when few, else a print job; past the page cap, in parts (`?part=`)."""
     regs = printed_registrations(event)
     lang, size, filename = get_language(), _size(request), f"{event.slug}-army-sheets-{size_suffix(request)}.pdf"
-    if regs.count() <= BACKGROUND_SHEETS:
+    count, cap = regs.count(), jobs.max_pages()
+    part = int_param(request.GET, "part", minimum=1, maximum=max(1, -(-count // cap)))
+    if count <= BACKGROUND_SHEETS:
         return pdf_response(army_sheets_pdf(army_sheets(event, regs, _base(request)), lang=lang, size=size), filename)
-    job = jobs.print_job_request(event=event, user=request.user, kind=PrintJob.Kind.ARMY_SHEETS, filename=filename,
-                                 options={"lang": lang, "size": size, "base_url": _base(request)})
-    return redirect("tournament:print_job", slug=event.slug, job=job.pk)
+    if army_sheet_pages(count) > cap and part is None:
+        return _refused(request, event, _("This event has %(count)s army sheets; one print job lays out at most "
+                                          "%(limit)s. Print them in parts:") % {"count": count, "limit": cap},
+                        200, parts=army_sheet_parts(count, cap))
+    offset = (part - 1) * cap if part else 0
+    if part:
+        filename = f"{event.slug}-army-sheets-{size_suffix(request)}-part-{part}.pdf"
+    return _queue(request, event, kind=PrintJob.Kind.ARMY_SHEETS, filename=filename,
+                  pages=army_sheet_pages(min(cap, count - offset)),
+                  options={"lang": lang, "size": size, "base_url": _base(request), "offset": offset})
 
 
 @require_GET
@@ -92,12 +128,11 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
             return redirect(f"{_login()}?next={request.get_full_path()}")
         if not staff:
             raise PermissionDenied
-    lang, filename = get_language(), f"{event.slug}-round-{number}-{kind}.pdf"
-    if kind == "pairings" or rnd.games.count() <= BACKGROUND_GAMES:
+    lang, filename, games = get_language(), f"{event.slug}-round-{number}-{kind}.pdf", rnd.games.count()
+    if kind == "pairings" or games <= BACKGROUND_GAMES:
         return pdf_response(round_pdf(round_sheet(rnd, _base(request)), kind=kind, lang=lang), filename)
-    job = jobs.print_job_request(event=event, user=request.user, kind=kind, filename=filename,
-                                 options={"lang": lang, "round": rnd.number, "base_url": _base(request)})
-    return redirect("tournament:print_job", slug=event.slug, job=job.pk)
+    return _queue(request, event, kind=kind, filename=filename, pages=round_pages(games, kind),
+                  options={"lang": lang, "round": rnd.number, "base_url": _base(request)})
 
 
 @require_GET
@@ -126,6 +161,8 @@ def _job_message(job: PrintJob) -> str:
         return _("The PDF could not be made: %(error)s") % {"error": job.error}
     if job.status == PrintJob.Status.QUEUED:
         return _("Waiting for the print worker…")
+    if job.status == PrintJob.Status.EXPIRED:
+        return _("This PDF was deleted: finished PDFs are kept only a short while. Ask for it again.")
     return _("Preparing the PDF…")
 
 
@@ -137,11 +174,14 @@ def print_job(request: HttpRequest, event: Event, job: int) -> HttpResponse:
     found = get_object_or_404(PrintJob.objects.defer("pdf").select_related("requested_by"), pk=job, event=event)
     found = jobs.print_job_check(found)
     if request.GET.get("download") and found.status == PrintJob.Status.READY:
-        body = PrintJob.objects.filter(pk=found.pk).values_list("pdf", flat=True).get()
-        return pdf_response(bytes(body), found.filename)
+        body = jobs.print_job_download(found)
+        if body is not None:
+            return pdf_response(body, found.filename)
+        found = PrintJob.objects.defer("pdf").select_related("requested_by").get(pk=found.pk)
     percent = int(100 * found.done / found.total) if found.total else 0
     context = {"event": event, "job": found, "percent": percent, "message": _job_message(found),
                "is_organizer": is_organizer(request.user, event), "failed": found.status == PrintJob.Status.FAILED,
+               "expired": found.status == PrintJob.Status.EXPIRED,
                "ready": found.status == PrintJob.Status.READY}
     template = "tournament/print_job.html#progress" if request.htmx and not request.htmx.history_restore_request \
         else "tournament/print_job.html"
