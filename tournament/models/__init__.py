@@ -7,6 +7,7 @@ from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
+from tournament.models.stages import ProvidedArmy, Stage, StageEntry
 
 __all__ = [
     "AuditEntry",
@@ -24,9 +25,12 @@ __all__ = [
     "LadderGame",
     "Player",
     "PrintJob",
+    "ProvidedArmy",
     "Registration",
     "ResultReport",
     "Round",
     "RoundOneMethod",
     "Seat",
+    "Stage",
+    "StageEntry",
 ]

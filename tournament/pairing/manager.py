@@ -122,6 +122,8 @@ def round_pair(event: Event, user, *, seed: int | None = None) -> Round:
     number = (last.number if last else 0) + 1
     if event.finished_at is not None:
         raise RoundError(_("The event is finished: its standings are final."))
+    if event.stages.filter(drawn_at__isnull=False).exists():
+        raise RoundError(_("The event has moved on to its stages: pair their rounds from the stages page."))
     if number > event.rounds_planned:
         raise RoundError(ngettext(
             "The %(n)s planned round has been paired. Finish the event, or choose to add an extra round.",
