@@ -13,6 +13,7 @@ from tournament.web.views import (
     final,
     pdf,
     players,
+    provided_armies,
     registration,
     report_links,
     results,
@@ -113,4 +114,7 @@ urlpatterns += [
     path("e/<slug:slug>/stages/<int:number>/edit/", stages.stage_edit, name="stage_edit"),
     path("e/<slug:slug>/stages/<int:number>/draw/", stages.stage_draw_view, name="stage_draw"),
     path("e/<slug:slug>/stages/<int:number>/delete/", stages.stage_delete_view, name="stage_delete"),
+    path("e/<slug:slug>/armies/provided/", provided_armies.provided_armies, name="provided_armies"),
+    path("e/<slug:slug>/armies/provided/<int:pk>/delete/", provided_armies.provided_army_delete,
+         name="provided_army_delete"),
 ]
