@@ -275,3 +275,40 @@ def test_the_stage_pages_in_spanish_and_italian(organizer_client, client, event,
         assert english_found(visible_text(page.text, language), wanted, ignore) == []
     pdf = pdf_text(client.get(reverse("tournament:stage_pdf", args=[event.slug, stage.number])).content)
     assert ("Semifinales" if language == "es" else "Semifinali") in pdf
+
+
+def test_stage_games_are_reported_by_both_players_and_corrections_hold_the_bracket(organizer_client, client, event):
+    from django.test import Client
+
+    regs, strength = field(event, 4)
+    stage = add_stage(organizer_client, event, name="Knockout", kind="single", third_place="")
+    draw(organizer_client, event, stage)
+    assert organizer_client.post(reverse("tournament:stage_pair", args=[event.slug])).status_code == 302
+    semis = event.rounds.order_by("-number").first()
+    publish(organizer_client, event, semis)
+    # Each semi-final confirmed by its two players' own reports, from two browsers.
+    for game in games(semis):
+        a, b = game.seats.order_by("side")
+        result = "4-1" if strength[a.registration_id] < strength[b.registration_id] else "1-4"
+        for seat in (a, b):
+            Client().post(reverse("tournament:report", args=[seat.report_token]), {"shorthand": result})
+        game.refresh_from_db()
+        assert game.status == Game.Status.CONFIRMED
+    final_round = play_round(organizer_client, event, strength)
+    final = games(final_round)[0]
+    assert final.slot == "W2-1"
+    # The umpire corrects a semi-final after the final was played: the final no longer fits the bracket.
+    semi = next(g for g in games(semis) if "Player 01" in g.seats.values_list("registration__name", flat=True))
+    a, b = semi.seats.order_by("side")
+    flipped = "1-4" if strength[a.registration_id] < strength[b.registration_id] else "4-1"
+    assert enter(organizer_client, event, semi, flipped).status_code == 302
+    page = client.get(reverse("tournament:stage", args=[event.slug, stage.number]))
+    assert page.status_code == 200 and "An earlier result was corrected after this game was played" in page.text
+    assert "Final placings" not in client.get(reverse("tournament:stages", args=[event.slug])).text
+    # The final is played again, by the corrected semi-final's winner.
+    replay = play_round(organizer_client, event, strength)
+    again = games(replay)[0]
+    assert again.slot == "W2-1" and set(again.seats.values_list("registration__name", flat=True)) == {
+        "Player 02", a.registration.name if flipped == "4-1" else b.registration.name}
+    placed = placings(client, event)
+    assert placed[0][1] == "Player 02" and "Player 01" in {p[1] for p in placed[2:]}

@@ -161,10 +161,13 @@ def test_semi_final_losers_share_third_without_a_third_place_game():
         (1, 2), (2, 1), (3, 4), (3, 3)]
 
 
-def test_a_winner_who_did_not_play_the_match_is_refused():
+def test_a_winner_who_did_not_play_the_match_leaves_it_undecided_and_in_conflict():
     bracket = brackets.single(4)
-    with pytest.raises(ValueError):
-        brackets.resolve(bracket, [1, 2, 3, 4], {"W1-1": 2})
+    # Seeds 1 v 4 and 2 v 3; the final was played by 1 and 2, then W1-1 was corrected to 4.
+    states = brackets.resolve(bracket, [1, 2, 3, 4], {"W1-1": 4, "W1-2": 2, "W2-1": 1})
+    assert states["W2-1"].conflict and states["W2-1"].winner is None
+    assert states["W2-1"].playable and (states["W2-1"].a, states["W2-1"].b) == (4, 2)  # to be played again
+    assert not brackets.finished(states)
 
 
 def test_placement_play_offs_give_the_winner_the_better_place():

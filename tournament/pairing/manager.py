@@ -268,7 +268,7 @@ def correction_for(game: Game) -> Correction:
     """Re-pair every later round with the corrected scores and compare with what was played."""
     event = game.round.event
     changed = []
-    for later in event.rounds.filter(number__gt=game.round.number).order_by("number"):
+    for later in event.rounds.filter(number__gt=game.round.number).exclude(method="stage").order_by("number"):
         played = {frozenset(g.seats.values_list("registration_id", flat=True)) for g in later.games.all()}
         again = pairing.pair_round(entrants(event, later.number), later.number, options_for(event, later.seed))
         redone = {frozenset(x for x in (p.a, p.b) if x is not None) for p in again.pairings}

@@ -63,10 +63,11 @@ class MatchState:
     b: int | None
     winner: int | None
     loser: int | None
+    conflict: bool = False  # the recorded winner did not play this match (an earlier result was corrected)
 
     @property
     def playable(self) -> bool:
-        """Both players known and real, and no winner yet: a game to pair."""
+        """Both players known and real, and no winner yet: a game to pair (again, after a conflict)."""
         return self.winner is None and _real(self.a) and _real(self.b)
 
     @property
@@ -199,7 +200,9 @@ def _topological(matches: list[Match]) -> list[Match]:
 
 def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str, int]) -> dict[str, MatchState]:
     """Who plays each match, and who won it. `seeds[0]` is seed 1 (None: an empty place); `winners`: the
-    winner of each match played so far, by match code."""
+    winner of each match played so far, by match code. A winner who is not one of the match's players
+    (the result of an earlier match was corrected after this one was played) leaves the match undecided
+    and marked as a conflict: it is to be played again, by the right players."""
     states: dict[str, MatchState] = {}
 
     def player(source: Source) -> int | None:
@@ -218,9 +221,10 @@ def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str,
             if a is not None and b is not None:
                 winner, loser = (b, BYE) if a == BYE else (a, BYE)
         elif a is not None and b is not None and m.code in winners:
+            if winners[m.code] not in (a, b):
+                states[m.code] = MatchState(m, a, b, None, None, conflict=True)
+                continue
             winner = winners[m.code]
-            if winner not in (a, b):
-                raise ValueError(f"{winner} did not play match {m.code}")
             loser = b if winner == a else a
         states[m.code] = MatchState(m, a, b, winner, loser)
     return states

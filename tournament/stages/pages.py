@@ -66,7 +66,7 @@ def _bracket_context(stage: Stage, data: standings.EventData, names: dict[int, s
             "a_won": state.winner is not None and state.winner == state.a and state.a != brackets.BYE,
             "b_won": state.winner is not None and state.winner == state.b and state.b != brackets.BYE,
             "score": f"{points.get(state.a, '')}–{points.get(state.b, '')}" if game else "",
-            "walkover": state.walkover,
+            "walkover": state.walkover, "conflict": state.conflict,
         })
     return [c for _k, c in sorted(columns.items(), key=lambda kv: kv[1]["sort"])]
 

@@ -132,17 +132,21 @@ def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None) -> 
 def _group_games(stage: Stage) -> list[tuple[str, int, int]]:
     """The next round of every group's round robin: (slot, side A, side B)."""
     played = stage.games.values("round_id").distinct().count()
+    active = {r.pk for r in _active(stage.event)}
     games = []
     for number, members in group_members(stage):
         table = schedule.circle(members)
         if played < len(table):
-            games += [(f"g{number}", a, b) for a, b in table[played] if b is not None]
+            # A player who dropped out leaves their opponents that round without a game (like a bye).
+            games += [(f"g{number}", a, b) for a, b in table[played] if b is not None and {a, b} <= active]
     return games
 
 
 def _bracket_games(stage: Stage) -> list[tuple[str, int, int]]:
     _bracket, states = bracket_state(stage)
-    return [(s.match.code, s.a, s.b) for s in brackets.playable(states)]
+    # A match is paired once for its players; after a correction changed who plays it, it is paired again.
+    paired = {(g.slot, frozenset(s.registration_id for s in g.seats.all())) for g in stage.games.prefetch_related("seats")}
+    return [(s.match.code, s.a, s.b) for s in brackets.playable(states) if (s.match.code, frozenset((s.a, s.b))) not in paired]
 
 
 def next_games(stage: Stage) -> list[tuple[str, int, int]]:
