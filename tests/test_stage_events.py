@@ -148,6 +148,8 @@ def test_groups_then_semi_finals_final_third_place_and_a_plate(organizer_client,
     export = organizer_client.get(reverse("tournament:results_export", args=[event.slug, "csv"]))
     assert export.content.decode().count("\n") - 1 == Game.objects.filter(round__event=event).count()
     assert AuditEntry.objects.filter(event=event, action="event.stage_draw").count() == 3
+    log = text_of(organizer_client.get(reverse("tournament:audit", args=[event.slug])).text)
+    assert "Stage “Groups” drawn: 11 players." in log and "Stage “Plate” added." in log
     # Printable: the groups and the bracket read back from the PDF.
     groups_pdf = pdf_text(client.get(reverse("tournament:stage_pdf", args=[event.slug, groups.number])).content)
     assert "Group A" in groups_pdf and "Group B" in groups_pdf and "Player 11" in groups_pdf
@@ -312,3 +314,35 @@ def test_stage_games_are_reported_by_both_players_and_corrections_hold_the_brack
         "Player 02", a.registration.name if flipped == "4-1" else b.registration.name}
     placed = placings(client, event)
     assert placed[0][1] == "Player 02" and "Player 01" in {p[1] for p in placed[2:]}
+
+
+def test_a_backup_carries_the_stages_their_games_and_the_provided_armies(organizer_client, client, event):
+    import copy
+    import json
+
+    from tests.test_backup import _without_links
+    from tournament.transfer.backup import BackupError, export_event, import_event
+
+    _regs, strength = field(event, 7)
+    groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=2)
+    add_stage(organizer_client, event, name="Finals", kind="single", entrants="winners", source=groups.pk, cut=2)
+    organizer_client.post(reverse("tournament:provided_armies", args=[event.slug]), {"army_a": "II/32a", "army_b": "II/33"})
+    draw(organizer_client, event, groups)
+    play_until_done(organizer_client, event, strength)
+    draw(organizer_client, event, event.stages.get(number=2))
+    play_until_done(organizer_client, event, strength)
+    first = export_event(event)
+    assert [s["name"] for s in first["stages"]] == ["Groups", "Finals"] and first["stages"][1]["source"] == 1
+    assert first["provided_armies"] == [{"round_number": None, "table": None, "army_a": "II/32a", "army_b": "II/33"}]
+    copied = import_event(copy.deepcopy(first), slug="copia").event
+    again = export_event(copied)
+    again["event"]["slug"] = first["event"]["slug"]
+    assert json.dumps(_without_links(again), sort_keys=True) == json.dumps(_without_links(first), sort_keys=True)
+    assert placings(client, copied) == placings(client, event)
+    # A game naming a stage the file does not have is refused, nothing written.
+    bad = copy.deepcopy(first)
+    bad["rounds"][-1]["games"][0]["stage"] = 9
+    before = Stage.objects.count()
+    with pytest.raises(BackupError, match=r"rounds\[\d+\]\.games\[0\]\.stage"):
+        import_event(bad, slug="otra")
+    assert Stage.objects.count() == before
