@@ -346,3 +346,68 @@ def test_a_backup_carries_the_stages_their_games_and_the_provided_armies(organiz
     with pytest.raises(BackupError, match=r"rounds\[\d+\]\.games\[0\]\.stage"):
         import_event(bad, slug="otra")
     assert Stage.objects.count() == before
+
+
+def test_a_top_four_cut_after_swiss_rounds_and_the_final_page_shows_the_placings(organizer_client, client, event):
+    from tests.test_rounds import pair
+
+    event.rounds_planned = 2
+    event.save()
+    _regs, strength = field(event, 8)
+    for _ in range(2):
+        rnd = pair(organizer_client, event)
+        publish(organizer_client, event, rnd)
+        for game in games(rnd):
+            a, b = game.seats.order_by("side")
+            assert enter(organizer_client, event, game, "4-1" if strength[a.registration_id] < strength[b.registration_id]
+                         else "1-4").status_code == 302
+    # The Swiss standings decide the cut: read them from the public page.
+    table = client.get(reverse("tournament:standings", args=[event.slug])).text
+    swiss_top = re.findall(r'/standings/\d+/">([^<]+)</a>', table)[:4]
+    cut = add_stage(organizer_client, event, name="Top 4", kind="single", entrants="top", cut=4)
+    draw(organizer_client, event, cut)
+    assert list(StageEntry.objects.filter(stage=cut).order_by("seed").values_list("registration__name", flat=True)) == \
+        swiss_top
+    assert play_until_done(organizer_client, event, strength) == 2  # semi-finals, then final and third place
+    assert Game.objects.filter(stage=cut).count() == 4
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    final = client.get(reverse("tournament:final", args=[event.slug]))
+    rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]+)</td><td>([^<]+)</td></tr>",
+                      re.search(r'<table id="placings">(.*?)</table>', final.text, re.S).group(1))
+    assert [r[2] for r in rows] == ["Top 4"] * 4 + ["Swiss rounds"] * 4
+    assert rows[0][1] == "Player 01" and 'id="podium"' not in final.text
+
+
+def test_placement_play_offs_between_two_groups(organizer_client, client, event):
+    _regs, strength = field(event, 8)
+    groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=2)
+    playoffs = add_stage(organizer_client, event, name="Play-offs", kind="placement", source=groups.pk)
+    draw(organizer_client, event, groups)
+    play_until_done(organizer_client, event, strength)
+    draw(organizer_client, event, playoffs)
+    order = {g: list(StageEntry.objects.filter(stage=groups, group=g).order_by("registration__name")
+                     .values_list("registration_id", flat=True)) for g in (1, 2)}
+    rnd = play_round(organizer_client, event, strength)
+    pairs = {g.slot: frozenset(g.seats.values_list("registration_id", flat=True)) for g in games(rnd)}
+    # 1st v 1st, 2nd v 2nd, ...: four games, each between the same places of the two groups.
+    assert pairs == {f"P{i + 1}": frozenset((order[1][i], order[2][i])) for i in range(4)}
+    placed = placings(client, event)
+    assert [p[0] for p in placed] == [str(i) for i in range(1, 9)] and placed[0][1] == "Player 01"
+    assert all(p[2] == "Play-offs" for p in placed)
+
+
+def test_the_organizer_edits_and_deletes_a_stage(organizer_client, event):
+    field(event, 6)
+    stage = add_stage(organizer_client, event, name="Pools", kind="groups", groups=2)
+    draw(organizer_client, event, stage)
+    edit = reverse("tournament:stage_edit", args=[event.slug, stage.number])
+    assert organizer_client.get(edit).status_code == 200
+    response = organizer_client.post(edit, {"name": "Pools", "kind": "groups", "entrants": "all", "groups": "1",
+                                            "seeding": "random"})
+    assert response.status_code == 302
+    stage.refresh_from_db()
+    assert stage.groups == 1 and stage.drawn_at is None and not stage.entries.exists()  # the draw is cleared
+    delete = reverse("tournament:stage_delete", args=[event.slug, stage.number])
+    assert organizer_client.post(delete).status_code == 302
+    assert not Stage.objects.exists()
+    assert AuditEntry.objects.filter(event=event, action="event.stage_delete", target="Pools").exists()
