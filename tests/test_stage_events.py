@@ -131,6 +131,11 @@ def test_groups_then_semi_finals_final_third_place_and_a_plate(organizer_client,
     semis = play_round(organizer_client, event, strength)
     assert {g.slot for g in Game.objects.filter(round=semis, stage=finals)} == {"W1-1", "W1-2"}
     assert Game.objects.filter(round=semis, stage=plate).count() == 3  # 7 players: the top seed has a bye
+    # The round and the public pairings say which stage and which match each game is.
+    public = text_of(client.get(reverse("tournament:pairings_round", args=[event.slug, semis.number])).text)
+    assert public.count("Finals · Semi-finals") == 2 and public.count("Plate · Quarter-finals") == 3
+    first = text_of(organizer_client.get(reverse("tournament:round", args=[event.slug, 1])).text)
+    assert first.count("Groups · Group A") == 2 and first.count("Groups · Group B") == 3
     play_until_done(organizer_client, event, strength)
     final = Game.objects.get(stage=finals, slot="W2-1")
     assert sorted(final.seats.values_list("registration__name", flat=True)) == sorted([a[0], b[0]])

@@ -8,7 +8,16 @@ from tournament.models import Event, Registration, Stage
 from tournament.results import standings
 from tournament.stages import brackets
 from tournament.stages.messages import column_name, match_label
-from tournament.stages.tables import bracket_state, event_placings, group_tables, stage_finished, stage_placings
+from tournament.stages.tables import (
+    bracket_of,
+    bracket_state,
+    entry_seeds,
+    event_placings,
+    group_letter,
+    group_tables,
+    stage_finished,
+    stage_placings,
+)
 
 
 def _names(event: Event) -> dict[int, str]:
@@ -95,3 +104,24 @@ def placings_context(event: Event) -> dict:
     active = {r.pk for r in event.registrations.exclude(status=Registration.Status.DROPPED)}
     return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows
                          if p in active or stage]}
+
+
+def game_labels(games) -> dict[int, str]:
+    """What each stage game of a round is, for the round and pairings pages: "Finals · Semi-finals",
+    "Groups · Group B" (Swiss games have none)."""
+    labels: dict[int, str] = {}
+    brackets_of: dict[int, brackets.Bracket] = {}
+    for game in games:
+        if not game.stage_id:
+            continue
+        stage = game.stage
+        if game.slot.startswith("g") and game.slot[1:].isdigit():
+            part = _("Group %(letter)s") % {"letter": group_letter(int(game.slot[1:]))}
+        else:
+            if stage.pk not in brackets_of:
+                brackets_of[stage.pk] = bracket_of(stage, len(entry_seeds(stage)[0]))
+            bracket = brackets_of[stage.pk]
+            match = next((m for m in bracket.matches if m.code == game.slot), None)
+            part = match_label(bracket, match) if match else game.slot
+        labels[game.pk] = f"{stage.name} · {part}"
+    return labels
