@@ -120,6 +120,9 @@ def test_groups_then_semi_finals_final_third_place_and_a_plate(organizer_client,
     swiss = organizer_client.post(reverse("tournament:round_pair", args=[event.slug]), follow=True)
     assert "The event has moved on to its stages" in swiss.text
 
+    # The Plate takes those the cut leaves: the cut is drawn first.
+    early = organizer_client.post(reverse("tournament:stage_draw", args=[event.slug, plate.number]), follow=True)
+    assert "Draw “Finals” first: this stage takes the players it leaves." in text_of(early.text)
     draw(organizer_client, event, finals)
     draw(organizer_client, event, plate)
     seeds = dict(StageEntry.objects.filter(stage=finals).values_list("seed", "registration__name"))

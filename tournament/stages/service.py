@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from tournament.events.audit import audit
 from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Game, Registration, Round, Seat, Stage, StageEntry
+from tournament.models.stages import MAX_STAGES
 from tournament.pairing.manager import RoundError, active_registrations
 from tournament.results.standings import event_standings
 from tournament.stages import brackets, groups, schedule
@@ -85,6 +86,10 @@ def entrants(stage: Stage) -> list[int | None]:
         return list(_seeded(event, stage, active))
     order = [p for p in qualifying_order(event, source) if p in active_ids]
     if stage.entrants == Stage.Entrants.REST:
+        cuts = Stage.objects.filter(event=event, source=source, drawn_at__isnull=True).exclude(
+            entrants=Stage.Entrants.REST).exclude(pk=stage.pk).order_by("number").first()
+        if cuts is not None:
+            raise StageError(_("Draw “%(cut)s” first: this stage takes the players it leaves.") % {"cut": cuts.name})
         return [p for p in order if p not in _taken_from_source(stage)]
     k = stage.cut or 0
     if not 2 <= k <= len(order):
@@ -207,6 +212,8 @@ def stage_delete(stage: Stage, user) -> None:
 def stage_save(stage: Stage, user, *, created: bool) -> Stage:
     """Save a stage from the setup form (its number is the next free one when new)."""
     event = _lock(stage.event)
+    if created and event.stages.count() >= MAX_STAGES:
+        raise StageError(_("An event has at most %(n)s stages.") % {"n": MAX_STAGES})
     if created:
         last = event.stages.order_by("-number").first()
         stage.number = (last.number if last else 0) + 1
