@@ -419,3 +419,22 @@ def test_the_organizer_edits_and_deletes_a_stage(organizer_client, event):
     assert organizer_client.post(delete).status_code == 302
     assert not Stage.objects.exists()
     assert AuditEntry.objects.filter(event=event, action="event.stage_delete", target="Pools").exists()
+
+
+def test_groups_seeded_by_rating_snake_the_strongest_apart(organizer_client, event, monkeypatch):
+    from types import SimpleNamespace
+
+    from tournament.stages import service
+
+    regs, _strength = field(event, 8)
+    # Ratings: Player 08 the highest ... Player 01 the lowest; Player 05 unrated (seeded last).
+    ratings = {r.pk: SimpleNamespace(rating=1500 + 10 * i) for i, r in enumerate(regs) if r.name != "Player 05"}
+    monkeypatch.setattr(service, "event_ratings", lambda event: SimpleNamespace(ratings=ratings))
+    stage = add_stage(organizer_client, event, name="Pools", kind="groups", groups=2, seeding="rating")
+    draw(organizer_client, event, stage)
+    group = dict(StageEntry.objects.filter(stage=stage).values_list("registration__name", "group"))
+    # By rating: 08, 07, 06, 04, 03, 02, 01, then 05; snake: A gets the 1st, 4th, 5th and 8th.
+    assert sorted(n for n, g in group.items() if g == 1) == ["Player 03", "Player 04", "Player 05", "Player 08"]
+    seeds = list(StageEntry.objects.filter(stage=stage, group=1).order_by("seed").values_list("registration__name",
+                                                                                               flat=True))
+    assert seeds == ["Player 08", "Player 04", "Player 03", "Player 05"]
