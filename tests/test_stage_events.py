@@ -172,7 +172,12 @@ def test_a_single_elimination_bracket_to_its_placings(organizer_client, client, 
     draw(organizer_client, event, bracket)
     first = play_round(organizer_client, event, strength)
     assert Game.objects.filter(round=first).count() == 2  # seeds 1 and 2 go through without a game
+    rounds = organizer_client.get(reverse("tournament:rounds", args=[event.slug])).text
+    assert "Pair the next stage round" in rounds and "Pair the next round" not in rounds
+    assert 'id="finish-form"' not in rounds
     assert play_until_done(organizer_client, event, strength) == 2
+    rounds = organizer_client.get(reverse("tournament:rounds", args=[event.slug])).text
+    assert 'id="finish-form"' in rounds and "Pair the next stage round" not in rounds
     placed = placings(client, event)
     # Seeded by the standings before any game: the recorded lot. The strongest wins; the semi-final
     # losers share 3rd and the first-round losers 5th (no third-place game).

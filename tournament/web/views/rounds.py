@@ -32,6 +32,7 @@ from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
 from tournament.results.shorthand import to_shorthand
 from tournament.stages.pages import game_labels
+from tournament.stages.tables import stage_finished
 from tournament.web.fragments import cached_fragment
 from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
@@ -79,9 +80,11 @@ def _explained(games) -> tuple[list[dict], dict[int, str]]:
 @event_view(role="staff")
 def round_list(request: HttpRequest, event: Event) -> HttpResponse:
     rounds = event.rounds.annotate(game_count=Count("games")).order_by("number")
+    drawn = list(event.stages.filter(drawn_at__isnull=False))  # the event runs in stages: pair and finish them
     return render(request, "tournament/rounds.html", {
         "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
-        "progress": progress(event),
+        "progress": progress(event), "in_stages": bool(drawn),
+        "stages_done": bool(drawn) and all(stage_finished(s) for s in event.stages.all()),
     })
 
 
