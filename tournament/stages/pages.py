@@ -83,7 +83,7 @@ def _bracket_context(stage: Stage, data: standings.EventData, names: dict[int, s
 def stage_context(stage: Stage) -> dict:
     data = standings.load(stage.event)
     names = _names(stage.event)
-    context: dict = {"stage": stage, "drawn": stage.drawn_at is not None, "finished": stage_finished(stage)}
+    context: dict = {"stage": stage, "drawn": stage.drawn_at is not None, "finished": stage_finished(stage, data)}
     if stage.drawn_at is None:
         return context
     if stage.kind == Stage.Kind.GROUPS:
@@ -91,16 +91,19 @@ def stage_context(stage: Stage) -> dict:
     else:
         context["columns"] = _bracket_context(stage, data, names)
     if context["finished"]:
-        context["placings"] = [{"place": place, "name": names[p]} for place, p in stage_placings(stage)]
+        context["placings"] = [{"place": place, "name": names[p]} for place, p in stage_placings(stage, data)]
     return context
 
 
 def placings_context(event: Event) -> dict:
     stages = list(event.stages.all())
-    if not stages or not all(stage_finished(s) for s in stages):
+    if not stages:
+        return {"placings": []}
+    data = standings.load(event)
+    if not all(stage_finished(s, data) for s in stages):
         return {"placings": []}
     names = _names(event)
-    rows = event_placings(event)
+    rows = event_placings(event, data)
     active = {r.pk for r in event.registrations.exclude(status=Registration.Status.DROPPED)}
     return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows
                          if p in active or stage]}

@@ -64,9 +64,9 @@ def group_order(stage: Stage) -> list[tuple[int, list[int]]]:
     return [(t.number, [row.registration_id for row in t.rows]) for t in group_tables(stage)]
 
 
-def _groups_order(stage: Stage) -> list[int]:
+def _groups_order(stage: Stage, data: standings.EventData | None = None) -> list[int]:
     tables = [[groups.Placed(row.registration_id, row.points, t.games[row.registration_id]) for row in t.rows]
-              for t in group_tables(stage)]
+              for t in group_tables(stage, data)]
     return groups.winners_and_runners_up(tables, sum(len(t) for t in tables)) if tables else []
 
 
@@ -98,7 +98,7 @@ def bracket_state(stage: Stage, data: standings.EventData | None = None):
     return bracket, brackets.resolve(bracket, seeds, winners)
 
 
-def stage_finished(stage: Stage) -> bool:
+def stage_finished(stage: Stage, data: standings.EventData | None = None) -> bool:
     if stage.drawn_at is None:
         return False
     if stage.games.exclude(status="confirmed").exists():
@@ -106,14 +106,14 @@ def stage_finished(stage: Stage) -> bool:
     if stage.kind == Stage.Kind.GROUPS:
         played = stage.games.values("round_id").distinct().count()
         return all(played >= schedule.rounds_needed(len(m)) for _n, m in group_members(stage))
-    return brackets.finished(bracket_state(stage)[1])
+    return brackets.finished(bracket_state(stage, data)[1])
 
 
-def stage_placings(stage: Stage) -> list[tuple[int, int]]:
+def stage_placings(stage: Stage, data: standings.EventData | None = None) -> list[tuple[int, int]]:
     """(place, registration) of a finished stage, best first (shared places for a bracket round's losers)."""
     if stage.kind == Stage.Kind.GROUPS:
-        return [(i, p) for i, p in enumerate(_groups_order(stage), 1)]
-    bracket, states = bracket_state(stage)
+        return [(i, p) for i, p in enumerate(_groups_order(stage, data), 1)]
+    bracket, states = bracket_state(stage, data)
     return brackets.placings(bracket, states)
 
 
@@ -124,12 +124,13 @@ def qualifying_order(event: Event, source: Stage | None) -> list[int]:
     return [p for _place, p in stage_placings(source)]
 
 
-def event_placings(event: Event) -> list[tuple[int, int, str]]:
+def event_placings(event: Event, data: standings.EventData | None = None) -> list[tuple[int, int, str]]:
     """The final placings of an event run in stages: (place, registration, the stage that placed them).
 
     The brackets place their players first, the cut before a Plate; then the groups by place and
     points per game; then anyone else by the Swiss standings."""
-    stages = [s for s in event.stages.filter(drawn_at__isnull=False)]
+    data = data or standings.load(event)
+    stages = list(event.stages.filter(drawn_at__isnull=False))
     knockouts = sorted((s for s in stages if s.is_bracket), key=lambda s: (s.entrants == Stage.Entrants.REST, -s.number))
     pools = sorted((s for s in stages if not s.is_bracket), key=lambda s: -s.number)
     result: list[tuple[int, int, str]] = []
@@ -137,12 +138,12 @@ def event_placings(event: Event) -> list[tuple[int, int, str]]:
     for stage in [*knockouts, *pools]:
         offset = len(result)
         shift = 0
-        for place, player in stage_placings(stage):
+        for place, player in stage_placings(stage, data):
             if player in placed:
                 shift += 1
                 continue
             placed.add(player)
             result.append((offset + place - shift, player, stage.name))
-    rest = [p for p in qualifying_order(event, None) if p not in placed]
+    rest = [row.registration_id for row in standings.rank(data) if row.registration_id not in placed]
     result += [(len(result) + 1 + i, p, "") for i, p in enumerate(rest)]
     return result
