@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from tournament.events.state import event_state
 from tournament.models import Event, Registration, Stage
 from tournament.results import standings
 from tournament.stages import brackets
@@ -80,7 +82,28 @@ def _bracket_context(stage: Stage, data: standings.EventData, names: dict[int, s
     return [c for _k, c in sorted(columns.items(), key=lambda kv: kv[1]["sort"])]
 
 
+CACHE_SECONDS = 60
+STAGE_FIELDS = ("pk", "number", "name", "kind", "entrants", "source_id", "cut", "groups", "seeding", "third_place",
+                "drawn_at")
+
+
+def _key(event: Event, name: str, *parts) -> str:
+    """A cache key that moves on with every result, entry and language (event_state) and every stage change."""
+    stages = [tuple(getattr(s, f) for f in STAGE_FIELDS) for s in event.stages.order_by("number")]
+    return f"stages:{name}:" + event_state(event, repr(stages), *parts)
+
+
 def stage_context(stage: Stage) -> dict:
+    """The stage page's content (cached until a result, an entry or a stage changes; at most a minute)."""
+    key = _key(stage.event, "stage", stage.pk)
+    context = cache.get(key)
+    if context is None:
+        context = _stage_context(stage)
+        cache.set(key, context, CACHE_SECONDS)
+    return {**context, "stage": stage}
+
+
+def _stage_context(stage: Stage) -> dict:
     data = standings.load(stage.event)
     names = _names(stage.event)
     context: dict = {"stage": stage, "drawn": stage.drawn_at is not None, "finished": stage_finished(stage, data)}
@@ -96,6 +119,16 @@ def stage_context(stage: Stage) -> dict:
 
 
 def placings_context(event: Event) -> dict:
+    """The final placings, once every stage is played (cached like `stage_context`)."""
+    key = _key(event, "placings")
+    context = cache.get(key)
+    if context is None:
+        context = _placings_context(event)
+        cache.set(key, context, CACHE_SECONDS)
+    return context
+
+
+def _placings_context(event: Event) -> dict:
     stages = list(event.stages.all())
     if not stages:
         return {"placings": []}
