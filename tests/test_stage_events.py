@@ -281,9 +281,15 @@ def test_the_stage_pages_in_spanish_and_italian(organizer_client, client, event,
     setup = organizer_client.get(reverse("tournament:stage_setup", args=[event.slug]))
     for word in words[:2]:
         assert word in setup.text
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    groups = Stage.objects.create(event=event, number=2, name="Pools", kind="groups", groups=2, seeding="organizer")
     pages = [setup, client.get(reverse("tournament:stage", args=[event.slug, stage.number])),
-             client.get(reverse("tournament:stages", args=[event.slug]))]
-    ignore = {f"Player {i:02d}" for i in range(1, 7)} | {event.name, "Knockout", "Organizer Uno"}
+             client.get(reverse("tournament:stages", args=[event.slug])),
+             organizer_client.get(reverse("tournament:stage_edit", args=[event.slug, stage.number])),
+             organizer_client.get(reverse("tournament:stage_draw", args=[event.slug, groups.number])),
+             organizer_client.get(reverse("tournament:round", args=[event.slug, 1])),
+             client.get(reverse("tournament:final", args=[event.slug]))]
+    ignore = {f"Player {i:02d}" for i in range(1, 7)} | {event.name, "Knockout", "Pools", "Organizer Uno"}
     wanted = needles(language)
     for page in pages:
         assert page.status_code == 200
@@ -413,6 +419,8 @@ def test_the_organizer_edits_and_deletes_a_stage(organizer_client, event):
     field(event, 6)
     stage = add_stage(organizer_client, event, name="Pools", kind="groups", groups=2)
     draw(organizer_client, event, stage)
+    public = reverse("tournament:stage", args=[event.slug, stage.number])
+    assert 'id="group-B"' in organizer_client.get(public).text
     edit = reverse("tournament:stage_edit", args=[event.slug, stage.number])
     assert organizer_client.get(edit).status_code == 200
     response = organizer_client.post(edit, {"name": "Pools", "kind": "groups", "entrants": "all", "groups": "1",
@@ -420,6 +428,8 @@ def test_the_organizer_edits_and_deletes_a_stage(organizer_client, event):
     assert response.status_code == 302
     stage.refresh_from_db()
     assert stage.groups == 1 and stage.drawn_at is None and not stage.entries.exists()  # the draw is cleared
+    page = organizer_client.get(public).text  # the cached page moves on with the stage
+    assert 'id="group-B"' not in page and "Not drawn yet." in page
     delete = reverse("tournament:stage_delete", args=[event.slug, stage.number])
     assert organizer_client.post(delete).status_code == 302
     assert not Stage.objects.exists()
