@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from tests.factories import make_event, make_player, make_registration, make_user
 from tests.test_rounds import enter, games, publish
-from tournament.models import AuditEntry, EventRole, Game, Round, Stage, StageEntry
+from tournament.models import AuditEntry, EventRole, Game, Round, Seat, Stage, StageEntry
 
 
 def text_of(html: str) -> str:
@@ -170,6 +170,13 @@ def test_a_single_elimination_bracket_to_its_placings(organizer_client, client, 
     _regs, strength = field(event, 6)
     bracket = add_stage(organizer_client, event, name="Knockout", kind="single", third_place="")
     draw(organizer_client, event, bracket)
+    organizer_client.post(reverse("tournament:stage_pair", args=[event.slug]))
+    draft = event.rounds.get(number=1)
+    seats = list(Seat.objects.filter(round=draft).order_by("game__table"))
+    swap = organizer_client.post(reverse("tournament:seats_swap", args=[event.slug, 1]),
+                                 {"first": seats[0].pk, "second": seats[-1].pk}, follow=True)
+    assert "Games of groups and brackets follow their tables" in text_of(swap.text)
+    assert list(Seat.objects.filter(round=draft).order_by("game__table")) == seats
     first = play_round(organizer_client, event, strength)
     assert Game.objects.filter(round=first).count() == 2  # seeds 1 and 2 go through without a game
     rounds = organizer_client.get(reverse("tournament:rounds", args=[event.slug])).text

@@ -224,6 +224,8 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
     rnd = _locked_round(rnd)
     if rnd.status != Round.Status.DRAFT:
         raise RoundError(_("Players can only be swapped while the round is a draft."))
+    if rnd.method == "stage":
+        raise RoundError(_("Games of groups and brackets follow their tables: change the stage's draw instead."))
     first, second = (Seat.objects.select_for_update().select_related("game").get(pk=s.pk, round=rnd)
                      for s in (first, second))
     if first.game_id == second.game_id:
