@@ -89,6 +89,9 @@ def test_matched_pairs_on_the_sheets_and_slips_and_swapped_at_a_rematch(organize
     last = play_round(organizer_client, event, strength)
     page = text_of(organizer_client.get(url(event)).text)
     assert "1 1 " in page and "I/40" in page  # round 1, table 1: its own pair
+    # Carthage v Rome: the catalogue lists them as enemies; the Phrygians and the Neo-Elamites are not.
+    assert "II/33 Polybian Roman Army 275-105 BC historical enemies" in page
+    assert "I/42 Neo-Elamite Army 800-639 BC not listed as enemies" in page
     # The final is a rematch of a group game on the same pair: the players swap sides.
     game = Game.objects.get(round=last)
     a, b = game.seats.order_by("side")

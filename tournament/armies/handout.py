@@ -31,6 +31,15 @@ def army_label(edition: str, ref: str) -> str:
     return f"{ref} {entry.name}" if entry else ref
 
 
+def historical_enemies(edition: str, a: str, b: str) -> bool | None:
+    """Whether the catalogue lists the two armies as each other's enemies (None: no catalogue for the edition)."""
+    catalogue = catalogue_for(edition)
+    if catalogue is None:
+        return None
+    first, second = catalogue.get(a), catalogue.get(b)
+    return bool(first and second and (b in first.enemies or a in second.enemies))
+
+
 def _check_army(event: Event, field: str, ref: str) -> str:
     ref = " ".join(ref.split())
     if not ref:

@@ -8,7 +8,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.armies.handout import HandoutError, army_label, event_armies, pair_delete, pair_set
+from tournament.armies.handout import (
+    HandoutError,
+    army_label,
+    event_armies,
+    historical_enemies,
+    pair_delete,
+    pair_set,
+)
 from tournament.models import Event
 from tournament.web.forms.provided_armies import ProvidedPairForm
 from tournament.web.permissions import ORGANIZER, event_view
@@ -34,7 +41,8 @@ def provided_armies(request: HttpRequest, event: Event) -> HttpResponse:
               "army_a": label.get(g.armies.a, g.armies.a), "army_b": label.get(g.armies.b, g.armies.b),
               "swapped": g.armies.swapped} for g in event_armies(event)]
     pairs = [{"pk": p.pk, "round": p.round_number, "table": p.table, "army_a": label[p.army_a],
-              "army_b": label[p.army_b]} for p in event.provided_armies.all()]
+              "army_b": label[p.army_b], "enemies": historical_enemies(event.edition, p.army_a, p.army_b)}
+             for p in event.provided_armies.all()]
     return render(request, "tournament/provided_armies.html",
                   {"event": event, "form": form, "pairs": pairs, "games": games}, status=400 if form.errors else 200)
 
