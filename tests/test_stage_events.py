@@ -380,9 +380,12 @@ def test_a_top_four_cut_after_swiss_rounds_and_the_final_page_shows_the_placings
     event.rounds_planned = 2
     event.save()
     _regs, strength = field(event, 8)
+    cut = add_stage(organizer_client, event, name="Top 4", kind="single", entrants="top", cut=4)
     for _ in range(2):
         rnd = pair(organizer_client, event)
         publish(organizer_client, event, rnd)
+        early = organizer_client.post(reverse("tournament:stage_draw", args=[event.slug, cut.number]), follow=True)
+        assert "Every game so far needs a confirmed result before the cut is drawn." in text_of(early.text)
         for game in games(rnd):
             a, b = game.seats.order_by("side")
             assert enter(organizer_client, event, game, "4-1" if strength[a.registration_id] < strength[b.registration_id]
@@ -390,7 +393,6 @@ def test_a_top_four_cut_after_swiss_rounds_and_the_final_page_shows_the_placings
     # The Swiss standings decide the cut: read them from the public page.
     table = client.get(reverse("tournament:standings", args=[event.slug])).text
     swiss_top = re.findall(r'/standings/\d+/">([^<]+)</a>', table)[:4]
-    cut = add_stage(organizer_client, event, name="Top 4", kind="single", entrants="top", cut=4)
     draw(organizer_client, event, cut)
     assert list(StageEntry.objects.filter(stage=cut).order_by("seed").values_list("registration__name", flat=True)) == \
         swiss_top

@@ -77,6 +77,9 @@ def entrants(stage: Stage) -> list[int | None]:
     source = stage.source
     if source is not None and not stage_finished(source):
         raise StageError(_("“%(stage)s” is not finished yet: its qualifiers are not known.") % {"stage": source.name})
+    if source is None and stage.entrants != Stage.Entrants.ALL and Game.objects.filter(
+            round__event=event, is_bye=False).exclude(status=Game.Status.CONFIRMED).exists():
+        raise StageError(_("Every game so far needs a confirmed result before the cut is drawn."))
     if stage.kind == Stage.Kind.PLACEMENT:
         if source is None or source.kind != Stage.Kind.GROUPS or source.groups != 2:
             raise StageError(_("Placement play-offs need a stage of exactly two groups before them."))
