@@ -155,8 +155,23 @@ def _event(entry: AuditEntry) -> str:
                                         else _("Withdrawn from the global rating by the site's staff.")),
         "event.extra_round": lambda: _("Extra round %(n)s chosen beyond the %(planned)s planned.") % {
             "n": entry.round_number or "?", "planned": before.get("planned", "?")},
+        "event.stage_create": lambda: _("Stage “%(name)s” added.") % {"name": entry.target},
+        "event.stage_edit": lambda: _("Stage “%(name)s” saved.") % {"name": entry.target},
+        "event.stage_delete": lambda: _("Stage “%(name)s” deleted.") % {"name": entry.target},
+        "event.stage_draw": lambda: ngettext("Stage “%(name)s” drawn: %(n)s player.",
+                                             "Stage “%(name)s” drawn: %(n)s players.",
+                                             len(after.get("entries", []))) % {
+            "name": entry.target, "n": sum(1 for row in after.get("entries", []) if row[1])},
+        "event.provided_army": lambda: _provided(after),
+        "event.provided_army_delete": lambda: _("Provided armies removed (%(target)s).") % {"target": entry.target},
     }
     return simple.get(entry.action, lambda: _("Event changed."))()
+
+
+def _provided(after: dict) -> str:
+    where = {"round": after.get("round") or _("every round"), "table": after.get("table") or _("every table")}
+    return _("Armies provided for round %(round)s, table %(table)s: %(a)s v %(b)s.") % {
+        **where, "a": after.get("army_a", "?"), "b": after.get("army_b", "?")}
 
 
 def _scoring_name(side: dict) -> str:

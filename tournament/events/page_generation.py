@@ -180,7 +180,7 @@ def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
 
 def connect() -> None:
     """Connect the signals (AppConfig.ready)."""
-    from tournament.models import Club, Event, Game, Player, Registration, Round, Seat
+    from tournament.models import Club, Event, Game, Player, ProvidedArmy, Registration, Round, Seat, Stage
 
     uid = "event-pages-"
     pre_save.connect(_on_event_saving, sender=Event, dispatch_uid=uid + "event-slug")
@@ -192,6 +192,9 @@ def connect() -> None:
         signal.connect(_on_round_child, sender=Game, dispatch_uid=f"{uid}game-{name}")
         signal.connect(_on_round_child, sender=Seat, dispatch_uid=f"{uid}seat-{name}")
         signal.connect(_on_registration, sender=Registration, dispatch_uid=f"{uid}registration-{name}")
+        # A stage or a provided army pair changes the event page's links and the pairings' armies.
+        signal.connect(_on_registration, sender=Stage, dispatch_uid=f"{uid}stage-{name}")
+        signal.connect(_on_registration, sender=ProvidedArmy, dispatch_uid=f"{uid}provided-army-{name}")
     for signal in (post_save, pre_delete):  # before a delete: the registrations still name the club
         name = "save" if signal is post_save else "delete"
         signal.connect(_on_person, sender=Player, dispatch_uid=f"{uid}player-{name}")

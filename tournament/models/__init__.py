@@ -9,6 +9,7 @@ from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
+from tournament.models.stages import ProvidedArmy, Stage, StageEntry
 
 __all__ = [
     "AuditEntry",
@@ -29,9 +30,12 @@ __all__ = [
     "LadderPair",
     "Player",
     "PrintJob",
+    "ProvidedArmy",
     "Registration",
     "ResultReport",
     "Round",
     "RoundOneMethod",
     "Seat",
+    "Stage",
+    "StageEntry",
 ]

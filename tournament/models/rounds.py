@@ -89,6 +89,10 @@ class Game(models.Model):
     entered_by_name = models.CharField(max_length=150, blank=True, help_text="As written in an imported backup.")
     entered_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every result change (optimistic locking).")
+    # A game of a stage beyond the Swiss rounds (tournament/models/stages.py): the stage, and the group
+    # ("g1" = group A) or the bracket match ("W1-2", "L3-1", "GF", "3P", "P2") it plays.
+    stage = models.ForeignKey("tournament.Stage", null=True, blank=True, on_delete=models.RESTRICT, related_name="games")
+    slot = models.CharField(max_length=12, blank=True)
 
     class Meta:
         ordering = ["round", "table", "pk"]

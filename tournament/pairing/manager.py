@@ -122,6 +122,8 @@ def round_pair(event: Event, user, *, seed: int | None = None) -> Round:
     number = (last.number if last else 0) + 1
     if event.finished_at is not None:
         raise RoundError(_("The event is finished: its standings are final."))
+    if event.stages.filter(drawn_at__isnull=False).exists():
+        raise RoundError(_("The event has moved on to its stages: pair their rounds from the stages page."))
     if number > event.rounds_planned:
         raise RoundError(ngettext(
             "The %(n)s planned round has been paired. Finish the event, or choose to add an extra round.",
@@ -222,6 +224,8 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
     rnd = _locked_round(rnd)
     if rnd.status != Round.Status.DRAFT:
         raise RoundError(_("Players can only be swapped while the round is a draft."))
+    if rnd.method == "stage":
+        raise RoundError(_("Games of groups and brackets follow their tables: change the stage's draw instead."))
     first, second = (Seat.objects.select_for_update().select_related("game").get(pk=s.pk, round=rnd)
                      for s in (first, second))
     if first.game_id == second.game_id:
@@ -266,7 +270,7 @@ def correction_for(game: Game) -> Correction:
     """Re-pair every later round with the corrected scores and compare with what was played."""
     event = game.round.event
     changed = []
-    for later in event.rounds.filter(number__gt=game.round.number).order_by("number"):
+    for later in event.rounds.filter(number__gt=game.round.number).exclude(method="stage").order_by("number"):
         played = {frozenset(g.seats.values_list("registration_id", flat=True)) for g in later.games.all()}
         again = pairing.pair_round(entrants(event, later.number), later.number, options_for(event, later.seed))
         redone = {frozenset(x for x in (p.a, p.b) if x is not None) for p in again.pairings}

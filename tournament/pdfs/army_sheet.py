@@ -108,6 +108,16 @@ def _quickref(edition: str, lang: str, s) -> list:
     return items
 
 
+def _provided(sheet: ArmySheet, s, width: float) -> list:
+    """The armies the organizer provides for this player's games, round by round."""
+    rows = [[_p(h, s["header"]) for h in (_("Round"), _("Table"), _("Your army"), _("Opponent's army"))]]
+    rows += [[_p(rnd, s["cell"]), _p(table or "", s["cell"]), _p(fit(own), s["cell"]), _p(fit(other), s["cell"])]
+             for rnd, table, own, other in sheet.provided]
+    table = Table(rows, colWidths=[width * 0.1, width * 0.1, width * 0.4, width * 0.4], repeatRows=1)
+    table.setStyle(TableStyle(table_style(size=7.5)))
+    return [Spacer(1, 2 * mm), _p(_("Armies provided by the organizer"), s["bold"]), table]
+
+
 def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0, shared: Paragraphs | None = None) -> list:
     """One sheet's flowables; `shared` holds the table cells' paragraphs of the whole document."""
     s = styles(scale)
@@ -128,6 +138,8 @@ def sheet_flowables(sheet: ArmySheet, lang: str, scale: float = 1.0, shared: Par
         _p(f"{_('Allies')}: {fit(', '.join(sheet.allies)) or '—'}", s["base"]),
         _p(f"{GENERAL_MARK} = {_('general')} · {_('Scan the code to report your result.')}", s["small"]),
     ]
+    if sheet.provided:
+        extra += _provided(sheet, s, width)
     if sheet.edition == "3.0":
         extra.append(_p("⚠ " + _("DBA 3.0: this sheet shows the army as its list gives it (element types, general, "
                                   "list options, camp or BUA). Movement, combat factors and victory conditions are "

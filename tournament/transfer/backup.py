@@ -26,6 +26,7 @@ from tournament.events.services import EventQuotaExceeded, check_event_quota
 from tournament.models import AuditEntry, Club, Event, EventRole, Game, Player, Registration, ResultReport, Round, Seat
 from tournament.transfer import backup_checks as check
 from tournament.transfer.backup_checks import BackupError
+from tournament.transfer.backup_stages import export_stages, game_stage, import_stages
 
 FORMAT = "dba-tournament-event"
 VERSION = 1
@@ -73,13 +74,15 @@ def export_event(event: Event) -> dict[str, Any]:
     player_ref = {reg.player_id: f"p{i + 1}" for i, reg in enumerate(regs)}
     clubs = sorted({reg.club for reg in regs if reg.club_id}, key=lambda c: c.name)
     rounds = []
-    for rnd in event.rounds.order_by("number").prefetch_related("games__seats__registration", "games__reports__seat"):
+    for rnd in event.rounds.order_by("number").prefetch_related("games__seats__registration", "games__reports__seat",
+                                                                "games__stage"):
         games = []
         for game in sorted(rnd.games.all(), key=lambda g: (g.is_bye, g.table or 0, g.pk)):
             game_seats = sorted(game.seats.all(), key=lambda s: s.side)
             games.append({
                 **{f: getattr(game, f) for f in GAME_FIELDS},
                 "entered_by": _username(game.entered_by, game.entered_by_name), "entered_at": _time(game.entered_at),
+                **({"stage": game.stage.number, "slot": game.slot} if game.stage_id else {}),
                 "seats": [{**{f: getattr(s, f) for f in [*SEAT_FIELDS, *OPTIONAL_SEAT_FIELDS]},
                            "player": player_ref[s.registration.player_id]}
                           for s in game_seats],
@@ -99,6 +102,7 @@ def export_event(event: Event) -> dict[str, Any]:
                         key=lambda r: (r["role"], r["user"])),
         "registrations": [{"player": player_ref[r.player_id], **{f: getattr(r, f) for f in REG_FIELDS}} for r in regs],
         "rounds": rounds,
+        **export_stages(event, player_ref),
         "audit": [{"at": _time(a.at), "user": _username(a.user, a.user_name), "action": a.action, "target": a.target,
                    "before": a.before, "after": a.after}
                   for a in event.audit_entries.select_related("user").order_by("at", "pk")],
@@ -152,8 +156,9 @@ def _import(data: dict, slug: str | None, importer) -> Imported:
     if importer is not None:
         EventRole.objects.create(event=event, user=importer, role=EventRole.Role.ORGANIZER)
     regs = _people(data, event, result)
+    stages = import_stages(data, event, regs)
     for index, rnd in enumerate(check.items(data, "rounds")):
-        _round(rnd, f"rounds[{index}]", event, regs)
+        _round(rnd, f"rounds[{index}]", event, regs, stages)
     for index, entry in enumerate(check.items(data, "audit") if "audit" in data else []):
         _audit(entry, f"audit[{index}]", event)
     audit(event=event, user=importer, action="event.import", target=event.slug,
@@ -223,7 +228,7 @@ def _people(data: dict, event: Event, result: Imported) -> dict[str, Registratio
     return regs
 
 
-def _round(source: dict, where: str, event: Event, regs: dict[str, Registration]) -> None:
+def _round(source: dict, where: str, event: Event, regs: dict[str, Registration], stages: dict | None = None) -> None:
     fields = check.values(Round, source, ROUND_FIELDS, where)
     check.notes(fields["cost"], f"{where}.cost")
     check.notes(fields["warnings"], f"{where}.warnings")
@@ -234,13 +239,13 @@ def _round(source: dict, where: str, event: Event, regs: dict[str, Registration]
     check.full_clean(rnd, where)
     rnd.save()
     for index, game_source in enumerate(check.items(source, "games", where)):
-        _game(game_source, f"{where}.games[{index}]", rnd, regs)
+        _game(game_source, f"{where}.games[{index}]", rnd, regs, stages or {})
 
 
-def _game(source: dict, where: str, rnd: Round, regs: dict[str, Registration]) -> None:
+def _game(source: dict, where: str, rnd: Round, regs: dict[str, Registration], stages: dict) -> None:
     fields = check.values(Game, source, GAME_FIELDS, where)
     check.notes(fields["explanation"], f"{where}.explanation")
-    game = Game(round=rnd, **fields, entered_by_name=check.optional_name(source.get("entered_by"), f"{where}.entered_by") or "",
+    game = Game(round=rnd, **fields, **game_stage(source, where, stages), entered_by_name=check.optional_name(source.get("entered_by"), f"{where}.entered_by") or "",
                 entered_at=check.moment(source.get("entered_at"), f"{where}.entered_at"))
     check.full_clean(game, where)
     game.save()

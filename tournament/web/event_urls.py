@@ -13,10 +13,12 @@ from tournament.web.views import (
     final,
     pdf,
     players,
+    provided_armies,
     registration,
     report_links,
     results,
     rounds,
+    stages,
 )
 
 app_name = "tournament"
@@ -101,4 +103,18 @@ urlpatterns += [
     path("e/<slug:slug>/print/<int:job>/", pdf.print_job, name="print_job"),
     path("e/<slug:slug>/print/<int:job>/retry/", pdf.print_job_retry, name="print_job_retry"),
     path("e/<slug:slug>/join-poster.pdf", pdf.join_poster, name="join_poster"),
+]
+
+urlpatterns += [
+    path("e/<slug:slug>/stages/", stages.stage_index, name="stages"),
+    path("e/<slug:slug>/stages/setup/", stages.stage_setup, name="stage_setup"),
+    path("e/<slug:slug>/stages/pair/", stages.stage_pair_view, name="stage_pair"),
+    path("e/<slug:slug>/stages/<int:number>/", stages.stage_detail, name="stage"),
+    path("e/<slug:slug>/stages/<int:number>.pdf", stages.stage_pdf_view, name="stage_pdf"),
+    path("e/<slug:slug>/stages/<int:number>/edit/", stages.stage_edit, name="stage_edit"),
+    path("e/<slug:slug>/stages/<int:number>/draw/", stages.stage_draw_view, name="stage_draw"),
+    path("e/<slug:slug>/stages/<int:number>/delete/", stages.stage_delete_view, name="stage_delete"),
+    path("e/<slug:slug>/armies/provided/", provided_armies.provided_armies, name="provided_armies"),
+    path("e/<slug:slug>/armies/provided/<int:pk>/delete/", provided_armies.provided_army_delete,
+         name="provided_army_delete"),
 ]

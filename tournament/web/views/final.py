@@ -15,6 +15,7 @@ from tournament.pairing.finish import event_finish, round_pair_extra
 from tournament.pairing.manager import RoundError
 from tournament.pdfs.final import final_standings_pdf, podium, podium_pdf
 from tournament.results.standings import standings_frame
+from tournament.stages.pages import placings_context
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer
 
 
@@ -57,8 +58,10 @@ def _finished(event: Event) -> None:
 def final_standings(request: HttpRequest, event: Event) -> HttpResponse:
     _finished(event)
     frame = standings_frame(event)
-    context = {"event": event, "podium": podium(event), "columns": list(frame.columns),
-               "rows": frame.to_dict("records"), "is_organizer": is_organizer(request.user, event)}
+    staged = placings_context(event)["placings"]  # an event decided in its stages: the placings, not the points
+    context = {"event": event, "podium": [] if staged else podium(event), "columns": list(frame.columns),
+               "rows": frame.to_dict("records"), "is_organizer": is_organizer(request.user, event),
+               "placings": staged}
     return render(request, "tournament/final.html", context)
 
 

@@ -31,6 +31,8 @@ from tournament.pairing.messages import is_warning, note_message
 from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
 from tournament.results.shorthand import to_shorthand
+from tournament.stages.pages import game_labels
+from tournament.stages.tables import stage_finished
 from tournament.web.fragments import cached_fragment
 from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
@@ -39,7 +41,8 @@ from tournament.web.public_pages import public_page
 
 def games_of(rnd: Round):
     seats = Seat.objects.select_related("registration__club").order_by("side")
-    return rnd.games.prefetch_related(Prefetch("seats", queryset=seats)).order_by("is_bye", "table", "pk")
+    return rnd.games.select_related("stage").prefetch_related(Prefetch("seats", queryset=seats)).order_by(
+        "is_bye", "table", "pk")
 
 
 def _round(event: Event, number: int, *, published_only: bool = False) -> Round:
@@ -63,12 +66,13 @@ def _result(game, seats) -> dict:
 def _explained(games) -> tuple[list[dict], dict[int, str]]:
     games = list(games)
     names = {s.registration_id: s.registration.name for g in games for s in g.seats.all()}
+    stage = game_labels(games)  # a stage's game: which group or bracket match it is
     items = []
     for g in games:
         seats = list(g.seats.all())
         notes = [{"text": note_message(n, names), "warning": is_warning(n)} for n in g.explanation]
         items.append({"game": g, "seats": seats, "notes": notes, "result": _result(g, seats),
-                      "warned": any(n["warning"] for n in notes)})
+                      "warned": any(n["warning"] for n in notes), "stage": stage.get(g.pk, "")})
     return items, names
 
 
@@ -76,9 +80,11 @@ def _explained(games) -> tuple[list[dict], dict[int, str]]:
 @event_view(role="staff")
 def round_list(request: HttpRequest, event: Event) -> HttpResponse:
     rounds = event.rounds.annotate(game_count=Count("games")).order_by("number")
+    drawn = list(event.stages.filter(drawn_at__isnull=False))  # the event runs in stages: pair and finish them
     return render(request, "tournament/rounds.html", {
         "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
-        "progress": progress(event),
+        "progress": progress(event), "in_stages": bool(drawn),
+        "stages_done": bool(drawn) and all(stage_finished(s) for s in event.stages.all()),
     })
 
 

@@ -1,0 +1,55 @@
+"""Stage words in the reader's language: group errors, bracket round names, match labels."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.stages import brackets, groups
+
+
+def group_error(exc: groups.GroupError) -> str:
+    p = exc.params
+    messages = {
+        "group_size": lambda: _("%(players)s players do not make %(groups)s groups of %(low)s to %(high)s.") % p,
+        "one_group_size": lambda: _("Group %(group)s has %(size)s players: a group needs %(low)s to %(high)s.") % p,
+        "unassigned": lambda: ngettext("%(n)s player has no group.", "%(n)s players have no group.",
+                                       len(p["players"])) % {"n": len(p["players"])},
+        "group_number": lambda: _("Group %(group)s does not exist.") % p,
+        "cut_size": lambda: _("The cut must take between 2 and %(players)s players.") % p,
+        "no_groups": lambda: _("At least one group is needed."),
+    }
+    return messages.get(exc.code, lambda: exc.code)()
+
+
+def main_round_name(column: int, columns: int) -> str:
+    """"Final", "Semi-finals", "Quarter-finals", "Round of 16", "Round 1"..."""
+    left = columns - column
+    if left == 0:
+        return _("Final")
+    if left == 1:
+        return _("Semi-finals")
+    if left == 2:
+        return _("Quarter-finals")
+    return _("Round of %(n)s") % {"n": 2 ** (left + 1)}
+
+
+def column_name(bracket: brackets.Bracket, side: str, column: int) -> str:
+    if bracket.kind == "placement":
+        return _("Play-offs")
+    if side == brackets.LOSERS:
+        return _("Losers' round %(n)s") % {"n": column}
+    if side == brackets.GRAND:
+        return _("Grand final")
+    if side == brackets.THIRD:
+        return _("Third-place game")
+    if bracket.kind == "double":
+        return _("Winners' round %(n)s") % {"n": column} if column < bracket.columns else _("Winners' final")
+    return main_round_name(column, bracket.columns)
+
+
+def match_label(bracket: brackets.Bracket, match: brackets.Match) -> str:
+    if match.side == brackets.PLACEMENT:
+        place = 2 * int(match.code[1:]) - 1
+        return _("For places %(a)s and %(b)s") % {"a": place, "b": place + 1}
+    return column_name(bracket, match.side, match.column)

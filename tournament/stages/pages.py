@@ -1,0 +1,163 @@
+"""What the stage pages and PDFs show, with names and words in the reader's language (Django)."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.utils.translation import gettext as _
+
+from tournament.events.state import event_state
+from tournament.models import Event, Registration, Stage
+from tournament.results import standings
+from tournament.stages import brackets
+from tournament.stages.messages import column_name, match_label
+from tournament.stages.tables import (
+    bracket_of,
+    bracket_state,
+    entry_seeds,
+    event_placings,
+    group_letter,
+    group_tables,
+    stage_finished,
+    stage_placings,
+)
+
+
+def _names(event: Event) -> dict[int, str]:
+    return {r.pk: standings.entry_as_shown(r).name for r in event.registrations.select_related("club")}
+
+
+def _points(game) -> dict[int, int]:
+    return {s.registration_id: s.score for s in game.seats.all()}
+
+
+def _group_context(stage: Stage, data: standings.EventData, names: dict[int, str]) -> list[dict]:
+    result = []
+    for table in group_tables(stage, data):
+        games = {frozenset(s.registration_id for s in g.seats.all()): g
+                 for g in data.games if g.stage_id == stage.pk and g.slot == f"g{table.number}"}
+        rounds = []
+        for number, pairs in enumerate(table.schedule, 1):
+            lines = []
+            for a, b in pairs:
+                if b is None:
+                    lines.append({"a": names[a], "bye": True})
+                    continue
+                game = games.get(frozenset((a, b)))
+                points = _points(game) if game else {}
+                lines.append({"a": names[a], "b": names[b],
+                              "score": f"{points[a]}–{points[b]}" if game else ""})
+            rounds.append({"number": number, "games": lines})
+        result.append({"letter": table.letter, "table": table.table, "rounds": rounds})
+    return result
+
+
+def _who(player: int | None, names: dict[int, str]) -> str:
+    if player is None:
+        return _("to be decided")
+    if player == brackets.BYE:
+        return _("(bye)")
+    return names[player]
+
+
+def _bracket_context(stage: Stage, data: standings.EventData, names: dict[int, str]) -> list[dict]:
+    bracket, states = bracket_state(stage, data)
+    played = {g.slot: g for g in data.games if g.stage_id == stage.pk}
+    columns: dict[tuple[str, int], dict] = {}
+    order = {brackets.MAIN: 0, brackets.THIRD: 1, brackets.PLACEMENT: 0, brackets.LOSERS: 2, brackets.GRAND: 3}
+    for state in states.values():
+        m = state.match
+        key = (m.side, m.column)
+        column = columns.setdefault(key, {"name": column_name(bracket, m.side, m.column), "matches": [],
+                                          "sort": (order[m.side], m.column)})
+        game = played.get(m.code)
+        points = _points(game) if game else {}
+        column["matches"].append({
+            "code": m.code, "label": match_label(bracket, m),
+            "a": _who(state.a, names), "b": _who(state.b, names),
+            "a_won": state.winner is not None and state.winner == state.a and state.a != brackets.BYE,
+            "b_won": state.winner is not None and state.winner == state.b and state.b != brackets.BYE,
+            "score": f"{points.get(state.a, '')}–{points.get(state.b, '')}" if game else "",
+            "walkover": state.walkover, "conflict": state.conflict,
+        })
+    return [c for _k, c in sorted(columns.items(), key=lambda kv: kv[1]["sort"])]
+
+
+CACHE_SECONDS = 60
+STAGE_FIELDS = ("pk", "number", "name", "kind", "entrants", "source_id", "cut", "groups", "seeding", "third_place",
+                "drawn_at")
+
+
+def _key(event: Event, name: str, *parts) -> str:
+    """A cache key that moves on with every result, entry and language (event_state) and every stage change."""
+    stages = [tuple(getattr(s, f) for f in STAGE_FIELDS) for s in event.stages.order_by("number")]
+    return f"stages:{name}:" + event_state(event, repr(stages), *parts)
+
+
+def stage_context(stage: Stage) -> dict:
+    """The stage page's content (cached until a result, an entry or a stage changes; at most a minute)."""
+    key = _key(stage.event, "stage", stage.pk)
+    context = cache.get(key)
+    if context is None:
+        context = _stage_context(stage)
+        cache.set(key, context, CACHE_SECONDS)
+    return {**context, "stage": stage}
+
+
+def _stage_context(stage: Stage) -> dict:
+    data = standings.load(stage.event)
+    names = _names(stage.event)
+    context: dict = {"stage": stage, "drawn": stage.drawn_at is not None, "finished": stage_finished(stage, data)}
+    if stage.drawn_at is None:
+        return context
+    if stage.kind == Stage.Kind.GROUPS:
+        context["groups"] = _group_context(stage, data, names)
+    else:
+        context["columns"] = _bracket_context(stage, data, names)
+    if context["finished"]:
+        context["placings"] = [{"place": place, "name": names[p]} for place, p in stage_placings(stage, data)]
+    return context
+
+
+def placings_context(event: Event) -> dict:
+    """The final placings, once every stage is played (cached like `stage_context`)."""
+    key = _key(event, "placings")
+    context = cache.get(key)
+    if context is None:
+        context = _placings_context(event)
+        cache.set(key, context, CACHE_SECONDS)
+    return context
+
+
+def _placings_context(event: Event) -> dict:
+    stages = list(event.stages.all())
+    if not stages:
+        return {"placings": []}
+    data = standings.load(event)
+    if not all(stage_finished(s, data) for s in stages):
+        return {"placings": []}
+    names = _names(event)
+    rows = event_placings(event, data)
+    active = {r.pk for r in event.registrations.exclude(status=Registration.Status.DROPPED)}
+    return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows
+                         if p in active or stage]}
+
+
+def game_labels(games) -> dict[int, str]:
+    """What each stage game of a round is, for the round and pairings pages: "Finals · Semi-finals",
+    "Groups · Group B" (Swiss games have none)."""
+    labels: dict[int, str] = {}
+    brackets_of: dict[int, brackets.Bracket] = {}
+    for game in games:
+        if not game.stage_id:
+            continue
+        stage = game.stage
+        if game.slot.startswith("g") and game.slot[1:].isdigit():
+            part = _("Group %(letter)s") % {"letter": group_letter(int(game.slot[1:]))}
+        else:
+            if stage.pk not in brackets_of:
+                brackets_of[stage.pk] = bracket_of(stage, len(entry_seeds(stage)[0]))
+            bracket = brackets_of[stage.pk]
+            match = next((m for m in bracket.matches if m.code == game.slot), None)
+            part = match_label(bracket, match) if match else game.slot
+        labels[game.pk] = f"{stage.name} · {part}"
+    return labels

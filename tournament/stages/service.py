@@ -1,0 +1,232 @@
+"""Stages as the organizer runs them (Django): set up, draw (groups or seeds), pair a round, delete.
+
+Every write locks the event row (`select_for_update`), runs in one transaction and writes an audit
+entry. Pairing a stage round is a service function (`stage_pair`) the view calls, like the Swiss
+`pairing.manager.round_pair`; the games it writes are ordinary games, so result entry, two-person
+reports, corrections, the audit and the exports treat them like any other.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.events.audit import audit
+from tournament.leagues.event_ratings import event_ratings
+from tournament.models import Event, Game, Registration, Round, Seat, Stage, StageEntry
+from tournament.models.stages import MAX_STAGES
+from tournament.pairing.manager import RoundError, active_registrations
+from tournament.results.standings import event_standings
+from tournament.stages import brackets, groups, schedule
+from tournament.stages.messages import group_error
+from tournament.stages.tables import (
+    bracket_state,
+    group_members,
+    group_order,
+    qualifying_order,
+    stage_finished,
+)
+
+StageError = RoundError
+
+
+def _lock(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _next_round_number(event: Event) -> int:
+    last = event.rounds.order_by("-number").first()
+    return (last.number if last else 0) + 1
+
+
+def _active(event: Event) -> list[Registration]:
+    return active_registrations(event, _next_round_number(event))
+
+
+def _standings_order(event: Event, players: list[Registration]) -> list[int]:
+    place = {row.registration_id: row.rank_index for row in event_standings(event)}
+    return [r.pk for r in sorted(players, key=lambda r: (place.get(r.pk, len(place)), r.name_key, r.pk))]
+
+
+def _seeded(event: Event, stage: Stage, players: list[Registration]) -> list[int]:
+    """The players in seeding order, best first, by the stage's seeding."""
+    order = _standings_order(event, players)
+    if stage.seeding == Stage.Seeding.RANDOM:
+        random.Random(event.seed * 1000 + 500 + stage.number).shuffle(order)
+    elif stage.seeding == Stage.Seeding.RATING:
+        rated = event_ratings(event)
+        ratings = {pk: r.rating for pk, r in rated.ratings.items()} if rated else {}
+        order.sort(key=lambda pk: (pk not in ratings, -ratings.get(pk, 0.0)))  # stable: the unrated by standings
+    return order
+
+
+def _taken_from_source(stage: Stage) -> set[int]:
+    """Players already drawn into the sibling stages that take from the same stage (the cut, for a Plate)."""
+    siblings = Stage.objects.filter(event=stage.event, source=stage.source, drawn_at__isnull=False).exclude(pk=stage.pk)
+    return set(StageEntry.objects.filter(stage__in=siblings).values_list("registration_id", flat=True))
+
+
+def entrants(stage: Stage) -> list[int | None]:
+    """Who plays the stage, in seeding order (None: an empty place, in placement play-offs)."""
+    event = stage.event
+    active = _active(event)
+    active_ids = {r.pk for r in active}
+    source = stage.source
+    if source is not None and not stage_finished(source):
+        raise StageError(_("“%(stage)s” is not finished yet: its qualifiers are not known.") % {"stage": source.name})
+    if source is None and stage.entrants != Stage.Entrants.ALL and Game.objects.filter(
+            round__event=event, is_bye=False).exclude(status=Game.Status.CONFIRMED).exists():
+        raise StageError(_("Every game so far needs a confirmed result before the cut is drawn."))
+    if stage.kind == Stage.Kind.PLACEMENT:
+        if source is None or source.kind != Stage.Kind.GROUPS or source.groups != 2:
+            raise StageError(_("Placement play-offs need a stage of exactly two groups before them."))
+        first, second = (order for _number, order in group_order(source))
+        return groups.placement_seeds([p for p in first if p in active_ids], [p for p in second if p in active_ids])
+    if stage.entrants == Stage.Entrants.ALL:
+        return list(_seeded(event, stage, active))
+    order = [p for p in qualifying_order(event, source) if p in active_ids]
+    if stage.entrants == Stage.Entrants.REST:
+        cuts = Stage.objects.filter(event=event, source=source, drawn_at__isnull=True).exclude(
+            entrants=Stage.Entrants.REST).exclude(pk=stage.pk).order_by("number").first()
+        if cuts is not None:
+            raise StageError(_("Draw “%(cut)s” first: this stage takes the players it leaves.") % {"cut": cuts.name})
+        return [p for p in order if p not in _taken_from_source(stage)]
+    k = stage.cut or 0
+    if not 2 <= k <= len(order):
+        raise StageError(_("The cut must take between 2 and %(n)s players.") % {"n": len(order)})
+    return order[:k]
+
+
+@transaction.atomic
+def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None) -> Stage:
+    """Fix a stage's players, seeds and groups (again, while it has no game)."""
+    event = _lock(stage.event)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk, event=event)
+    if stage.games.exists():
+        raise StageError(_("“%(stage)s” already has games: it cannot be drawn again.") % {"stage": stage.name})
+    seeds = entrants(stage)
+    placed: list[tuple[int, int | None]] = []  # (registration, group)
+    try:
+        if stage.kind == Stage.Kind.GROUPS:
+            count = stage.groups or 1
+            ids = [p for p in seeds if p is not None]
+            if stage.seeding == Stage.Seeding.ORGANIZER:
+                made = groups.check_assignment(ids, assignment or {}, count)
+            else:
+                method = "random" if stage.seeding == Stage.Seeding.RANDOM else "seeded"
+                made = groups.draw(ids, count, method, event.seed * 1000 + 500 + stage.number)
+            rank = {p: i for i, p in enumerate(ids)}
+            placed = [(p, g) for g, members in enumerate(made, 1) for p in sorted(members, key=rank.__getitem__)]
+        else:
+            if sum(p is not None for p in seeds) < (3 if stage.kind == Stage.Kind.DOUBLE else 2):
+                raise StageError(_("Too few players for this bracket."))
+            placed = [(p, None) for p in seeds]
+    except groups.GroupError as exc:
+        raise StageError(group_error(exc)) from exc
+    stage.entries.all().delete()
+    StageEntry.objects.bulk_create([
+        StageEntry(stage=stage, registration_id=p, seed=i, group=g) for i, (p, g) in enumerate(placed, 1) if p is not None
+    ])
+    stage.drawn_at = timezone.now()
+    stage.save(update_fields=["drawn_at"])
+    audit(event=event, user=user, action="event.stage_draw", target=stage.name, people=[p for p, _g in placed if p],
+          after={"stage": stage.number, "entries": [[i, p, g] for i, (p, g) in enumerate(placed, 1)]})
+    return stage
+
+
+def _group_games(stage: Stage) -> list[tuple[str, int, int]]:
+    """The next round of every group's round robin: (slot, side A, side B)."""
+    played = stage.games.values("round_id").distinct().count()
+    active = {r.pk for r in _active(stage.event)}
+    games = []
+    for number, members in group_members(stage):
+        table = schedule.circle(members)
+        if played < len(table):
+            # A player who dropped out leaves their opponents that round without a game (like a bye).
+            games += [(f"g{number}", a, b) for a, b in table[played] if b is not None and {a, b} <= active]
+    return games
+
+
+def _bracket_games(stage: Stage) -> list[tuple[str, int, int]]:
+    _bracket, states = bracket_state(stage)
+    # A match is paired once for its players; after a correction changed who plays it, it is paired again.
+    paired = {(g.slot, frozenset(s.registration_id for s in g.seats.all())) for g in stage.games.prefetch_related("seats")}
+    return [(s.match.code, s.a, s.b) for s in brackets.playable(states) if (s.match.code, frozenset((s.a, s.b))) not in paired]
+
+
+def next_games(stage: Stage) -> list[tuple[str, int, int]]:
+    if stage.drawn_at is None:
+        return []
+    return _group_games(stage) if stage.kind == Stage.Kind.GROUPS else _bracket_games(stage)
+
+
+@transaction.atomic
+def stage_pair(event: Event, user) -> Round:
+    """Pair the next round of every drawn stage with games to play, as one draft round (a second call while
+    that draft exists returns it unchanged)."""
+    event = _lock(event)
+    last = event.rounds.order_by("-number").first()
+    if last is not None and last.status == Round.Status.DRAFT:
+        return last
+    if event.finished_at is not None:
+        raise StageError(_("The event is finished: its standings are final."))
+    if Game.objects.filter(round__event=event, is_bye=False).exclude(status=Game.Status.CONFIRMED).exists():
+        raise StageError(_("Every game of the previous rounds needs a confirmed result before pairing the next."))
+    seated: set[int] = set()
+    planned: list[tuple[Stage, str, int, int]] = []
+    for stage in event.stages.filter(drawn_at__isnull=False).order_by("number"):
+        for slot, a, b in next_games(stage):
+            if a in seated or b in seated:
+                continue  # a player still busy in an earlier stage: this game waits a round
+            seated |= {a, b}
+            planned.append((stage, slot, a, b))
+    if not planned:
+        raise StageError(_("No stage has a game to play: draw the next stage, or every stage is finished."))
+    number = _next_round_number(event)
+    rnd = Round.objects.create(event=event, number=number, seed=event.seed * 1000 + number, method="stage")
+    for table, (stage, slot, a, b) in enumerate(planned, 1):
+        game = Game.objects.create(round=rnd, table=table, stage=stage, slot=slot)
+        Seat.objects.create(game=game, round=rnd, registration_id=a, side=Seat.Side.A)
+        Seat.objects.create(game=game, round=rnd, registration_id=b, side=Seat.Side.B)
+    audit(event=event, user=user, action="round.pair", target=f"round {number}", round_number=number,
+          after={"pairings": [[t, a, b] for t, (_s, _slot, a, b) in enumerate(planned, 1)],
+                 "stages": [[s.number, slot] for s, slot, _a, _b in planned]})
+    return rnd
+
+
+@transaction.atomic
+def stage_delete(stage: Stage, user) -> None:
+    event = _lock(stage.event)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk, event=event)
+    if stage.games.exists():
+        raise StageError(_("“%(stage)s” already has games: delete its rounds first.") % {"stage": stage.name})
+    if Stage.objects.filter(source=stage).exists():
+        raise StageError(_("Another stage takes its players from “%(stage)s”.") % {"stage": stage.name})
+    name = stage.name
+    stage.entries.all().delete()
+    stage.delete()
+    audit(event=event, user=user, action="event.stage_delete", target=name, before={"stage": name})
+
+
+@transaction.atomic
+def stage_save(stage: Stage, user, *, created: bool) -> Stage:
+    """Save a stage from the setup form (its number is the next free one when new)."""
+    event = _lock(stage.event)
+    if created and event.stages.count() >= MAX_STAGES:
+        raise StageError(_("An event has at most %(n)s stages.") % {"n": MAX_STAGES})
+    if created:
+        last = event.stages.order_by("-number").first()
+        stage.number = (last.number if last else 0) + 1
+    elif stage.drawn_at is not None and stage.games.exists():
+        raise StageError(_("“%(stage)s” already has games: it cannot be changed.") % {"stage": stage.name})
+    else:
+        stage.drawn_at = None
+        stage.entries.all().delete()
+    stage.save()
+    fields = ["name", "kind", "entrants", "cut", "groups", "seeding", "third_place"]
+    audit(event=event, user=user, action="event.stage_create" if created else "event.stage_edit", target=stage.name,
+          after={f: getattr(stage, f) for f in fields} | {"source": stage.source_id})
+    return stage

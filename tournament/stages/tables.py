@@ -1,0 +1,149 @@
+"""What a stage shows (Django, read only): its groups and their tables, its bracket and who won each
+match, who qualifies from it, and the event's final placings.
+
+A group's table is the event's own standings code (`results.standings.build_table` and `rank`) over
+the group's players and games only: the same scoring, the same tie-breaks in the same order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournament.models import Event, Stage
+from tournament.results import standings
+from tournament.stages import brackets, groups, schedule
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def group_letter(number: int) -> str:
+    return LETTERS[number - 1] if 1 <= number <= len(LETTERS) else str(number)
+
+
+def group_members(stage: Stage) -> list[tuple[int, list[int]]]:
+    """(group number, its players in seeding order)."""
+    result: dict[int, list[int]] = {}
+    for reg, group in stage.entries.order_by("group", "seed").values_list("registration_id", "group"):
+        result.setdefault(group or 1, []).append(reg)
+    return sorted(result.items())
+
+
+def _stage_games(data: standings.EventData, stage: Stage, slot: str | None = None) -> list:
+    return [g for g in data.games if g.stage_id == stage.pk and (slot is None or g.slot == slot)]
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    number: int
+    letter: str
+    table: standings.StandingsTable
+    rows: list[standings.StandingRow]
+    games: dict[int, int]  # games played per player
+    schedule: list[list[tuple[int, int | None]]]
+
+
+def group_tables(stage: Stage, data: standings.EventData | None = None) -> list[GroupTable]:
+    data = data or standings.load(stage.event)
+    result = []
+    for number, members in group_members(stage):
+        games = _stage_games(data, stage, f"g{number}")
+        part = standings.EventData(data.event, {pk: data.registrations[pk] for pk in members}, games,
+                                   standings.played(games))
+        played: dict[int, int] = dict.fromkeys(members, 0)
+        for game in part.played:
+            for p in (game.a, game.b):
+                if p in played:
+                    played[p] += 1
+        result.append(GroupTable(number, group_letter(number), standings.build_table(part), standings.rank(part),
+                                 played, schedule.circle(members)))
+    return result
+
+
+def group_order(stage: Stage) -> list[tuple[int, list[int]]]:
+    """(group number, its players in table order)."""
+    return [(t.number, [row.registration_id for row in t.rows]) for t in group_tables(stage)]
+
+
+def _groups_order(stage: Stage, data: standings.EventData | None = None) -> list[int]:
+    tables = [[groups.Placed(row.registration_id, row.points, t.games[row.registration_id]) for row in t.rows]
+              for t in group_tables(stage, data)]
+    return groups.winners_and_runners_up(tables, sum(len(t) for t in tables)) if tables else []
+
+
+def entry_seeds(stage: Stage) -> tuple[list[int | None], dict[int, int]]:
+    """The seeds list (None: an empty place) and each player's seed."""
+    pairs = list(stage.entries.values_list("seed", "registration_id"))
+    size = max((s for s, _r in pairs), default=0)
+    seeds: list[int | None] = [None] * size
+    for seed, reg in pairs:
+        seeds[seed - 1] = reg
+    return seeds, {reg: seed for seed, reg in pairs}
+
+
+def bracket_of(stage: Stage, entrants: int) -> brackets.Bracket:
+    return brackets.build(stage.kind, entrants, stage.third_place)
+
+
+def bracket_state(stage: Stage, data: standings.EventData | None = None):
+    """(the bracket, the state of each match) from the confirmed games of the stage."""
+    seeds, seed_of = entry_seeds(stage)
+    bracket = bracket_of(stage, len(seeds))
+    data = data or standings.load(stage.event)
+    winners: dict[str, int] = {}
+    for game in _stage_games(data, stage):  # in round order: a match played again counts its latest game
+        a, b = list(game.seats.all())[:2]
+        side = brackets.knockout_winner(game.outcome, a.score or 0, b.score or 0,
+                                        seed_of.get(a.registration_id, 999), seed_of.get(b.registration_id, 999))
+        winners[game.slot] = a.registration_id if side == "a" else b.registration_id
+    return bracket, brackets.resolve(bracket, seeds, winners)
+
+
+def stage_finished(stage: Stage, data: standings.EventData | None = None) -> bool:
+    if stage.drawn_at is None:
+        return False
+    if stage.games.exclude(status="confirmed").exists():
+        return False
+    if stage.kind == Stage.Kind.GROUPS:
+        played = stage.games.values("round_id").distinct().count()
+        return all(played >= schedule.rounds_needed(len(m)) for _n, m in group_members(stage))
+    return brackets.finished(bracket_state(stage, data)[1])
+
+
+def stage_placings(stage: Stage, data: standings.EventData | None = None) -> list[tuple[int, int]]:
+    """(place, registration) of a finished stage, best first (shared places for a bracket round's losers)."""
+    if stage.kind == Stage.Kind.GROUPS:
+        return [(i, p) for i, p in enumerate(_groups_order(stage, data), 1)]
+    bracket, states = bracket_state(stage, data)
+    return brackets.placings(bracket, states)
+
+
+def qualifying_order(event: Event, source: Stage | None) -> list[int]:
+    """Who is best after `source` (None: the Swiss rounds, by the standings), best first."""
+    if source is None:
+        return [row.registration_id for row in standings.event_standings(event)]
+    return [p for _place, p in stage_placings(source)]
+
+
+def event_placings(event: Event, data: standings.EventData | None = None) -> list[tuple[int, int, str]]:
+    """The final placings of an event run in stages: (place, registration, the stage that placed them).
+
+    The brackets place their players first, the cut before a Plate; then the groups by place and
+    points per game; then anyone else by the Swiss standings."""
+    data = data or standings.load(event)
+    stages = list(event.stages.filter(drawn_at__isnull=False))
+    knockouts = sorted((s for s in stages if s.is_bracket), key=lambda s: (s.entrants == Stage.Entrants.REST, -s.number))
+    pools = sorted((s for s in stages if not s.is_bracket), key=lambda s: -s.number)
+    result: list[tuple[int, int, str]] = []
+    placed: set[int] = set()
+    for stage in [*knockouts, *pools]:
+        offset = len(result)
+        shift = 0
+        for place, player in stage_placings(stage, data):
+            if player in placed:
+                shift += 1
+                continue
+            placed.add(player)
+            result.append((offset + place - shift, player, stage.name))
+    rest = [row.registration_id for row in standings.rank(data) if row.registration_id not in placed]
+    result += [(len(result) + 1 + i, p, "") for i, p in enumerate(rest)]
+    return result
