@@ -75,5 +75,6 @@ def add_round(event: Event, number: int, games, *, status: str = Round.Status.CO
         for reg, side, lost, score in ((a, "a", result.a, score_game(result, scoring)[0]),
                                        (b, "b", result.b, score_game(result, scoring)[1])):
             Seat.objects.create(game=game, round=rnd, registration=reg, side=side, score=score,
-                                elements_lost=lost.elements_lost, general_lost=lost.general_lost, camp_lost=lost.camp_lost)
+                                elements_lost=lost.elements_lost, general_lost=lost.general_lost, camp_lost=lost.camp_lost,
+                                sch_lost=lost.sch_lost)
     return rnd

@@ -17,7 +17,7 @@ from tournament.leagues.presets import league_rule
 from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
 from tournament.models import Game, LadderGame, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
 from tournament.results import tiebreaks
-from tournament.results.shorthand import GameResult, SideResult
+from tournament.results.shorthand import seats_result
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def _seat_rows(event_ids: list[int]):
         .exclude(round__status=Round.Status.DRAFT)
         .order_by("round__event_id", "round__number", "game__table", "game_id", "side")
         .values_list("game_id", "round__event_id", "round__number", "game__is_bye", "game__outcome",
-                     "registration_id", "elements_lost", "general_lost", "camp_lost", "score")
+                     "registration_id", "elements_lost", "general_lost", "camp_lost", "score", "sch_lost", named=True)
     )
 
 
@@ -78,7 +78,7 @@ def _played(games: list[list[tuple]]) -> list[tiebreaks.PlayedGame]:
             out.append(tiebreaks.PlayedGame(a[2], a[5], None, None, a[9] or 0, 0))
             continue
         b = seats[1]
-        result = GameResult(a=SideResult(a[6], a[7], a[8]), b=SideResult(b[6], b[7], b[8]), outcome=a[4])
+        result = seats_result(a, b, a[4])
         out.append(tiebreaks.PlayedGame(a[2], a[5], b[5], result, a[9] or 0, b[9] or 0))
     return out
 

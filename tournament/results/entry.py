@@ -16,7 +16,7 @@ from django.utils import timezone
 from tournament.events.audit import audit
 from tournament.models import Game, ResultReport, Round, Seat
 from tournament.results.scoring import score_game, with_points
-from tournament.results.shorthand import GameResult, Problem, SideResult, camp_reading_flags, check_result
+from tournament.results.shorthand import GameResult, Problem, SideResult, camp_reading_flags, check_result, seats_result
 
 
 class ResultRejected(Exception):
@@ -48,12 +48,7 @@ def stored_result(game: Game) -> GameResult | None:
     if game.is_bye or game.status != Game.Status.CONFIRMED:
         return None
     seats = {s.side: s for s in game.seats.all()}
-    a, b = seats["a"], seats["b"]
-    return GameResult(
-        a=SideResult(a.elements_lost, a.general_lost, a.camp_lost, a.sch_lost),
-        b=SideResult(b.elements_lost, b.general_lost, b.camp_lost, b.sch_lost),
-        outcome=game.outcome,
-    )
+    return seats_result(seats["a"], seats["b"], game.outcome)
 
 
 def result_flags(event, result: GameResult) -> list[Problem]:

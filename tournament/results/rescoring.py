@@ -19,7 +19,8 @@ from tournament.models import Event, Game, Seat
 from tournament.results import tiebreaks
 from tournament.results.presets import PRESET_NAMES
 from tournament.results.scoring import bye_score, preset, score_game, with_points
-from tournament.results.standings import EventData, StandingRow, entry_as_shown, game_result, load, rank, shown_rank
+from tournament.results.shorthand import seats_result
+from tournament.results.standings import EventData, StandingRow, entry_as_shown, load, rank, shown_rank
 
 TOP = 8
 
@@ -100,7 +101,7 @@ def rescore(event: Event, change: ScoringChange, user, *, expected_state: str | 
         if game.is_bye:
             by_side["a"].score = bye_score(scoring)
         else:
-            by_side["a"].score, by_side["b"].score = score_game(game_result(by_side["a"], by_side["b"], game.outcome),
+            by_side["a"].score, by_side["b"].score = score_game(seats_result(by_side["a"], by_side["b"], game.outcome),
                                                                 scoring)
         seats += by_side.values()
         count += 1

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from tournament.events.state import event_state
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
 from tournament.results import explain, tiebreaks
-from tournament.results.shorthand import GameResult, SideResult
+from tournament.results.shorthand import seats_result
 
 CACHE_SECONDS = 60
 DASH = "–"
@@ -77,11 +77,6 @@ def confirmed_games(event: Event, upto: int | None = None, *, entries: bool = Tr
     )
 
 
-def game_result(a: Seat, b: Seat, outcome: str) -> GameResult:
-    return GameResult(a=SideResult(a.elements_lost, a.general_lost, a.camp_lost),
-                      b=SideResult(b.elements_lost, b.general_lost, b.camp_lost), outcome=outcome)
-
-
 def played(games) -> list[tiebreaks.PlayedGame]:
     result = []
     for game in games:
@@ -92,7 +87,7 @@ def played(games) -> list[tiebreaks.PlayedGame]:
             continue
         b = seats[1]
         result.append(tiebreaks.PlayedGame(game.round.number, a.registration_id, b.registration_id,
-                                           game_result(a, b, game.outcome), a.score or 0, b.score or 0))
+                                           seats_result(a, b, game.outcome), a.score or 0, b.score or 0))
     return result
 
 
