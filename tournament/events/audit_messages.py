@@ -159,6 +159,8 @@ def _event(entry: AuditEntry) -> str:
 
 def _scoring_name(side: dict) -> str:
     """A scoring as the rescoring recorded it: its preset's name (the key for older entries), with the points."""
+    if side.get("definition"):  # the event's own scoring, under the name its organizer gave it
+        return str(side.get("scoring_name") or "—")
     if side.get("scoring_preset") == "wdl":
         return _("win/draw/loss %(points)s") % {"points": side.get("wdl_points") or "3/1/0"}
     return _(side.get("scoring_name") or side.get("scoring_preset") or "—")

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from tournament.events.audit import audit
 from tournament.models import Game, ResultReport, Round, Seat
-from tournament.results.scoring import score_game, with_points
+from tournament.results.scoring import event_scoring, score_game
 from tournament.results.shorthand import GameResult, Problem, SideResult, camp_reading_flags, check_result, seats_result
 
 
@@ -66,7 +66,7 @@ def _validated(game: Game, result: GameResult) -> None:
 
 def _store(game: Game, result: GameResult, user) -> None:
     event = game.round.event
-    points_a, points_b = score_game(result, with_points(event.scoring_preset, event.wdl_points))
+    points_a, points_b = score_game(result, event_scoring(event), event.edition)
     for seat in game.seats.all():
         side, points = (result.a, points_a) if seat.side == Seat.Side.A else (result.b, points_b)
         seat.elements_lost, seat.general_lost, seat.camp_lost, seat.sch_lost, seat.score = (

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from tournament.events.state import event_state
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
 from tournament.results import explain, tiebreaks
+from tournament.results.scoring import event_scoring
 from tournament.results.shorthand import seats_result
 
 CACHE_SECONDS = 60
@@ -105,7 +106,7 @@ def rank(data: EventData) -> list[StandingRow]:
     rows = tiebreaks.standings(
         list(data.registrations), data.played, event.tiebreaks or [], dropped=dropped, seed=event.seed,
         keys={pk: entry.key for pk, entry in entries.items()},
-        h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES,
+        h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES, ranking=event_scoring(event).ranking,
     )
     return [
         StandingRow(row.player, row.rank, index, int(dict(row.values).get("points") or 0), dict(row.values), row.shared)
@@ -165,7 +166,7 @@ def standings_table(event: Event, upto: int | None = None) -> StandingsTable:
 def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     event = data.event
     rows = rank(data)
-    metrics = tiebreaks.metric_keys(event.tiebreaks or [])
+    metrics = tiebreaks.metric_keys(event.tiebreaks or [], event_scoring(event).ranking)
     keys = ["rank", "player", "club", "army", *metrics]
     columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
     records = []

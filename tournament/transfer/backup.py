@@ -32,7 +32,7 @@ EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_min
                 "victory_camp_reading", "tiebreaks",
                 "restrictions", "armies_locked", "allow_option_changes", "avoid_same_club", "avoid_civil_war",
                 "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed", "head_to_head_rule",
-                "global_rating"]
+                "global_rating", "scoring_definition"]
 REG_FIELDS = ["status", "army_ref", "army_name", "elements", "general", "camp", "allies", "late_entry_round",
               "dropped_after_round", "fixed_table", "notes"]
 ROUND_FIELDS = ["number", "status", "seed", "method", "cost", "warnings"]
@@ -164,7 +164,8 @@ def _event(source: dict, slug: str | None) -> Event:
     event = Event(**fields, date=check.date(source.get("date"), "event.date"))
     check.full_clean(event, "event")
     check.event_settings({"scoring_preset": event.scoring_preset, "wdl_points": event.wdl_points,
-                          "tiebreaks": event.tiebreaks, "restrictions": event.restrictions})
+                          "tiebreaks": event.tiebreaks, "restrictions": event.restrictions,
+                          "scoring_definition": event.scoring_definition})
     event.save()
     return event
 

@@ -210,6 +210,21 @@ def event_settings(fields: dict) -> None:
     if unknown or len(set(tiebreaks)) != len(tiebreaks):
         raise fail("event.tiebreaks", _("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown or tiebreaks)})
     _restrictions(fields["restrictions"])
+    _scoring_definition(fields.get("scoring_definition") or {})
+
+
+def _scoring_definition(value: Any) -> None:
+    """An event's own scoring, checked as the organizer's scoring page checks it (docs/scoring.md)."""
+    from tournament.results.definition import DefinitionError
+    from tournament.results.definition_messages import error_message
+    from tournament.results.scoring import own_scoring
+
+    if not value:
+        return
+    try:
+        own_scoring(value)
+    except DefinitionError as exc:
+        raise fail(f"event.scoring_definition.{exc.field}", error_message(exc)) from exc
 
 
 def _year(value: Any, where: str) -> int | None:

@@ -17,6 +17,7 @@ from tournament.web.views import (
     report_links,
     results,
     rounds,
+    scoring,
 )
 
 app_name = "tournament"
@@ -42,6 +43,7 @@ urlpatterns = [
     path("e/<slug:slug>/", events.event_detail, name="event"),
     path("e/<slug:slug>/edit/", events.event_edit, name="event_edit"),
     path("e/<slug:slug>/scoring/", events.event_scoring, name="event_scoring"),
+    path("e/<slug:slug>/scoring/own/", scoring.own_scoring_page, name="own_scoring"),
     path("e/<slug:slug>/register/", registration.register, name="register"),
     path("e/<slug:slug>/lock-armies/", registration.lock_armies, name="lock_armies"),
     path("e/<slug:slug>/army-defaults/", registration.army_defaults, name="army_defaults"),
