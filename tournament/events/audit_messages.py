@@ -174,6 +174,26 @@ def _rescore(before: dict, after: dict) -> str:
         "before": _scoring_name(before), "after": _scoring_name(after), "n": n}
 
 
+TIE_KINDS = {
+    "playoff": gettext_lazy("a playoff game"), "umpire": gettext_lazy("the umpire's decision"),
+    "lot": gettext_lazy("a die roll or lot"), "shared": gettext_lazy("a shared place"),
+}
+
+
+def _tie(entry: AuditEntry, names) -> str:
+    """A tie settled (or its decision removed), with the players in the decided order and the reason."""
+    side = (entry.after if entry.action == "event.tie_settle" else entry.before) or {}
+    if not isinstance(side, dict):
+        return _("Tie decision changed.")
+    players = ", ".join(_name(p, names) for p in side.get("players", ()))
+    how = TIE_KINDS.get(side.get("kind"), side.get("kind") or "—")
+    if entry.action == "event.tie_remove":
+        return _("Tie decision removed (%(how)s: %(players)s).") % {"how": how, "players": players}
+    detail = side.get("result") or side.get("reason") or side.get("record") or ""
+    text = _("Tie settled by %(how)s: %(players)s.") % {"how": how, "players": players}
+    return f"{text} {detail}".strip()
+
+
 def _round(entry: AuditEntry, names) -> str:
     n = {"n": entry.round_number or "?"}
     after = entry.after if isinstance(entry.after, dict) else {}
@@ -203,6 +223,8 @@ def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[in
         return _result(entry, names, roles, shorthand)
     if kind == "registration":
         return _registration(entry)
+    if entry.action in ("event.tie_settle", "event.tie_remove"):
+        return _tie(entry, names)
     if kind == "event":
         return _event(entry)
     if entry.action == "seat.report_link":

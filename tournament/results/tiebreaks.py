@@ -39,6 +39,7 @@ class Row:
     player: int
     values: tuple[tuple[str, float | None], ...]  # None: the metric does not apply (head-to-head)
     shared: bool
+    settled: str = ""  # how a tie after every tie-break was settled (results/settlements.py), if it was
 
 
 @dataclass

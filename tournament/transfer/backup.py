@@ -67,6 +67,7 @@ def _username(user, recorded: str = "") -> str | None:
 def export_event(event: Event) -> dict[str, Any]:
     regs = list(event.registrations.select_related("club", "player__user").order_by("name_key", "pk"))
     player_ref = {reg.player_id: f"p{i + 1}" for i, reg in enumerate(regs)}
+    by_reg = {reg.pk: reg.player_id for reg in regs}
     clubs = sorted({reg.club for reg in regs if reg.club_id}, key=lambda c: c.name)
     rounds = []
     for rnd in event.rounds.order_by("number").prefetch_related("games__seats__registration", "games__reports__seat"):
@@ -95,6 +96,8 @@ def export_event(event: Event) -> dict[str, Any]:
                         key=lambda r: (r["role"], r["user"])),
         "registrations": [{"player": player_ref[r.player_id], **{f: getattr(r, f) for f in REG_FIELDS}} for r in regs],
         "rounds": rounds,
+        "tie_decisions": [{**d, "players": [player_ref[by_reg[p]] for p in d["players"] if p in by_reg]}
+                          for d in event.tie_decisions or []],
         "audit": [{"at": _time(a.at), "user": _username(a.user, a.user_name), "action": a.action, "target": a.target,
                    "before": a.before, "after": a.after}
                   for a in event.audit_entries.select_related("user").order_by("at", "pk")],
@@ -146,6 +149,9 @@ def _import(data: dict, slug: str | None, importer) -> Imported:
     regs = _people(data, event, result)
     for index, rnd in enumerate(check.items(data, "rounds")):
         _round(rnd, f"rounds[{index}]", event, regs)
+    if data.get("tie_decisions"):
+        event.tie_decisions = check.tie_decisions(data["tie_decisions"], {ref: reg.pk for ref, reg in regs.items()})
+        event.save(update_fields=["tie_decisions"])
     for index, entry in enumerate(check.items(data, "audit") if "audit" in data else []):
         _audit(entry, f"audit[{index}]", event)
     audit(event=event, user=importer, action="event.import", target=event.slug,

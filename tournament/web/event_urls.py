@@ -18,6 +18,7 @@ from tournament.web.views import (
     results,
     rounds,
     scoring,
+    ties,
 )
 
 app_name = "tournament"
@@ -44,6 +45,7 @@ urlpatterns = [
     path("e/<slug:slug>/edit/", events.event_edit, name="event_edit"),
     path("e/<slug:slug>/scoring/", events.event_scoring, name="event_scoring"),
     path("e/<slug:slug>/scoring/own/", scoring.own_scoring_page, name="own_scoring"),
+    path("e/<slug:slug>/ties/", ties.ties, name="ties"),
     path("e/<slug:slug>/register/", registration.register, name="register"),
     path("e/<slug:slug>/lock-armies/", registration.lock_armies, name="lock_armies"),
     path("e/<slug:slug>/army-defaults/", registration.army_defaults, name="army_defaults"),
