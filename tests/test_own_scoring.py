@@ -202,3 +202,18 @@ def test_a_small_event_under_each_example_to_its_final_standings(key):
     assert [int(row[points_at]) for row in rows] == list(EXPECTED[key].values())
     if key == "southern-battle-gamers":
         assert "Players are ranked by wins first, then by points." in html
+
+
+def test_choosing_a_preset_on_the_event_form_replaces_the_own_scoring(organizer_client, event):
+    event.scoring_definition = preset_data("nswc-10")
+    event.save()
+    data = {**BASE, "name": event.name, "slug": event.slug, "scoring_preset": "wdl", "wdl_points": "3/1/0"}
+    assert organizer_client.post(reverse("tournament:event_edit", args=[event.slug]), data).status_code == 302
+    event.refresh_from_db()
+    assert event.scoring_preset == "wdl" and event.scoring_definition == {}
+    same = {**data, "name": "Renamed"}
+    event.scoring_definition = preset_data("nswc-10")
+    event.save()
+    organizer_client.post(reverse("tournament:event_edit", args=[event.slug]), same)
+    event.refresh_from_db()
+    assert event.name == "Renamed" and event.scoring_definition["split"] == 10  # other edits keep it

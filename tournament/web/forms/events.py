@@ -196,6 +196,8 @@ class EventForm(forms.ModelForm):
         event = super().save(commit=False)
         keys = ("allowed_books", "allowed_refs", "date_from", "date_to", "troop_minimums")
         event.restrictions = {k: self.cleaned_data[k] for k in keys if self.cleaned_data.get(k) not in (None, [], "")}
+        if {"scoring_preset", "wdl_points"} & set(self.changed_data):
+            event.scoring_definition = {}  # a preset chosen here replaces the event's own scoring (nothing is scored yet)
         if self.cleaned_data.get("tiebreak_order"):
             event.tiebreaks = self.cleaned_data["tiebreak_order"]
         elif "scoring_preset" in self.changed_data or not event.tiebreaks:
