@@ -37,6 +37,7 @@ def current_ties(event: Event) -> list[tuple[int, ...]]:
 
 
 def _order(kind: str, group: tuple[int, ...], order: list[int], result: str, edition: str) -> tuple[list[int], str]:
+    """The decided order; `group`: the tied players in the caller's order (a playoff's side A first)."""
     if kind == "shared":
         return list(group), ""
     if kind == "playoff":
@@ -73,7 +74,7 @@ def record_tie_decision(event: Event, user, *, kind: str, players: list[int], or
         raise TieRejected("reason", _("An umpire's decision needs its reason, written for the players."))
     if kind == "lot" and not record:
         raise TieRejected("record", _("Write down the roll or the lot as it was made, e.g. “Ana 5, Bruno 2”."))
-    decided, shorthand = _order(kind, group, list(order or []), result or "", event.edition)
+    decided, shorthand = _order(kind, tuple(players), list(order or []), result or "", event.edition)
     decision = {"kind": kind, "players": decided, "reason": reason, "record": record, "result": shorthand,
                 "by": getattr(user, "username", ""), "at": timezone.now().isoformat(timespec="seconds")}
     kept = [d for d in event.tie_decisions or [] if set(d.get("players", ())) != set(group)]
