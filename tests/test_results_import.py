@@ -114,3 +114,35 @@ def test_the_command_takes_a_template_or_a_definition_file(tmp_path):
         call_command("import_results", str(games), "--event", "cmd3", "--scoring", str(bad))
     with pytest.raises(CommandError, match="already exists"):
         call_command("import_results", str(games), "--event", "cmd", "--scoring", "wdl")
+
+
+def _upload(client, data: bytes, language: str = "en", **fields):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    form = {"name": "Club night 2019", "slug": "club-2019", "date": "2019-05-04", "edition": "3.0",
+            "scoring": "5-2-1-0", **fields, "file": SimpleUploadedFile("games.csv", data, content_type="text/csv")}
+    return client.post(reverse("tournament:results_import"), form, headers={"Accept-Language": language})
+
+
+def test_the_upload_page_imports_and_makes_the_importer_organizer(client, organizer_client, organizer):
+    from django.urls import reverse
+
+    from tournament.models import EventRole
+
+    assert client.get(reverse("tournament:results_import")).status_code == 302  # sign in first
+    response = _upload(organizer_client, csv_of(GAMES))
+    assert response.status_code == 302 and response["Location"].endswith("/e/club-2019/standings/")
+    event = Event.objects.get(slug="club-2019")
+    assert EventRole.objects.filter(event=event, user=organizer, role=EventRole.Role.ORGANIZER).exists()
+    assert [r[1:3] for r in table(event)][:2] == [("Elena", 10), ("Ana", 6)]
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Row 3, <code>result</code>: not a result in shorthand"),
+                                                 ("es", "Fila 3, <code>result</code>: no es un resultado abreviado"),
+                                                 ("it", "Riga 3, <code>result</code>: non è un risultato abbreviato")])
+def test_the_upload_page_lists_every_problem_and_writes_nothing(organizer_client, language, words):
+    data = (HEADER + "1,1,Ana,Norte,Bruno,Sur,4-1,,,\n1,2,Carla,Este,Dario,Oeste,four-one,,,\n").encode()
+    response = _upload(organizer_client, data, language)
+    assert response.status_code == 400 and words in response.text
+    assert not Event.objects.filter(slug="club-2019").exists()

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
 from tournament.events.services import check_event_quota
-from tournament.models import Club, Event, Game, Player, Registration, Round, Seat
+from tournament.models import Club, Event, EventRole, Game, Player, Registration, Round, Seat
 from tournament.models.keys import name_key
 from tournament.results.definition import definition_data
 from tournament.results.scoring import Preset, bye_score, presets, score_game
@@ -207,6 +207,8 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
                                  scoring_definition=definition_data(scoring.definition) if own else {},
                                  tiebreaks=list(scoring.tiebreaks), listed=False, registration_open=False,
                                  finished_at=timezone.now())
+    if user is not None:
+        EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
     regs = _registrations(event, checked.rows)
     for number in rounds:
         _round(event, number, [r for r in swiss if r.round == number], regs, scoring)

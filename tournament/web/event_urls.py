@@ -11,6 +11,7 @@ from tournament.web.views import (
     desk,
     events,
     final,
+    imports,
     pdf,
     players,
     registration,
@@ -92,6 +93,7 @@ urlpatterns += [
 
 urlpatterns += [
     path("events/import/", backups.backup_upload, name="backup_upload"),
+    path("events/import-results/", imports.results_import, name="results_import"),
     path("e/<slug:slug>/audit/", audit.audit_log, name="audit"),
     path("e/<slug:slug>/backup.json", backups.backup_download, name="backup_download"),
     path("e/<slug:slug>/seats/<int:pk>/report-link/", report_links.report_link, name="report_link"),
