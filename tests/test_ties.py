@@ -176,3 +176,20 @@ def test_a_backup_carries_the_decisions_and_the_own_scoring(umpire_client, organ
     broken = {**data, "event": {**data["event"], "scoring_definition": {"name": "x", "win": "3", "loss": 0, "time": 0}}}
     with pytest.raises(BackupError, match=r"event\.scoring_definition\.win"):
         import_event(broken, slug="copy3", importer=organizer)
+
+
+def test_a_league_places_the_players_as_the_event_settled_their_tie(umpire_client, organizer, tied):
+    import datetime
+
+    from tournament.leagues.table import load_league
+    from tournament.models import League, LeagueEvent
+
+    event, regs = tied
+    league = League.objects.create(slug="l", name="L", season_start=datetime.date(2026, 1, 1),
+                                   season_end=datetime.date(2026, 12, 31), scoring_preset="soa-best5")
+    LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.ACCEPTED)
+    before = {row.name: row.points for row in load_league(league).rows}
+    assert before["Ana"] == before["Carla"] == 15  # level: both placed first
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+    after = {row.name: row.points for row in load_league(league).rows}
+    assert (after["Carla"], after["Ana"]) == (15, 12)

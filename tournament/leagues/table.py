@@ -17,6 +17,8 @@ from tournament.leagues.presets import league_rule
 from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
 from tournament.models import Game, LadderGame, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
 from tournament.results import tiebreaks
+from tournament.results.scoring import event_scoring
+from tournament.results.settlements import settle, settlements_of
 from tournament.results.shorthand import seats_result
 
 
@@ -122,7 +124,8 @@ def load_league(league: League) -> LeagueData:
         keys = [k for k in (event.tiebreaks or []) if k in tiebreaks.REGISTRY]
         dropped = {r for r in in_event if regs[r][4] == Registration.Status.DROPPED}
         rows = tiebreaks.standings(in_event, played, keys, dropped=dropped, seed=event.seed,
-                                   keys={r: regs[r][3] for r in in_event})
+                                   keys={r: regs[r][3] for r in in_event}, ranking=event_scoring(event).ranking)
+        rows, _applied = settle(rows, settlements_of(event.tie_decisions))  # the event's own final order
         for row in rows:
             player = regs[row.player][1]
             placings.append(Placing(event_id, order, player, row.rank, len(in_event), membership.premier))
