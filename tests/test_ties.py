@@ -193,3 +193,15 @@ def test_a_league_places_the_players_as_the_event_settled_their_tie(umpire_clien
     post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
     after = {row.name: row.points for row in load_league(league).rows}
     assert (after["Carla"], after["Ana"]) == (15, 12)
+
+
+def test_the_standings_pdf_says_how_the_tie_was_settled(umpire_client, tied):
+    import io
+
+    from pypdf import PdfReader
+
+    event, regs = tied
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+    pdf = Client().get(reverse("tournament:standings_pdf", args=[event.slug])).content
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Ties settled by the event" in text and "a playoff game (1-4) decided the order" in text

@@ -36,6 +36,7 @@ class Ordering:
     criteria: tuple[tuple[str, str, str], ...]  # (key, label, definition) in order, points first
     head_to_head: str
     shared: str
+    ties: tuple[str, ...] = ()  # how the event settled ties left after every tie-break (standings.tie_words)
 
 
 def event_preset(event: Event) -> Preset:
@@ -90,7 +91,7 @@ def points_rule(p: Preset) -> tuple[str, ...]:
     return rule_lines(p.definition)
 
 
-def ordering(event: Event) -> Ordering:
+def ordering(event: Event, ties: tuple[str, ...] = ()) -> Ordering:
     p = event_preset(event)
     keys = metric_keys(event.tiebreaks or [], p.ranking)
     h2h = (_("Head-to-head among three or more tied players applies only when every pair of them has played each "
@@ -102,5 +103,5 @@ def ordering(event: Event) -> Ordering:
     return Ordering(
         preset=preset_name(event), source=p.source, points=(*points_rule(p), bye),
         criteria=tuple((k, label(k, event), definition(k, event)) for k in keys),
-        head_to_head=h2h, shared=definition("rank", event),
+        head_to_head=h2h, shared=definition("rank", event), ties=tuple(ties),
     )

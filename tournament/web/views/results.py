@@ -179,8 +179,8 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
         response = HttpResponse(table)
     else:
         rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
-        context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table, "order": ordering(event),
-                   "ties": tie_words(event) if upto is None else ()}
+        context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table,
+                   "order": ordering(event, tie_words(event) if upto is None else ())}
         response = render(request, "tournament/standings.html", context)
     patch_vary_headers(response, ["HX-Request"])
     return response
