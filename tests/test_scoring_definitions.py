@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tests import scoring_before
 from tournament.results.definition import DefinitionError, definition_data, parse_definition
 from tournament.results.evaluator import outcome_table
-from tournament.results.scoring import presets, score_game, templates, with_points
+from tournament.results.scoring import Preset, presets, score_game, templates, with_points
 from tournament.results.shorthand import GameResult, SideResult, parse_shorthand
 from tournament.results.tiebreaks import REGISTRY
 
@@ -138,3 +138,33 @@ def test_docs_write_out_every_example_and_they_load_as_the_templates():
     assert examples <= set(blocks)
     for key, data in blocks.items():
         assert parse_definition(data, REGISTRY) == templates()[key].definition, key
+
+
+def _own(**fields):
+    return parse_definition({"name": "t", "win": 0, "loss": 0, "time": 0, **fields}, REGISTRY)
+
+
+@pytest.mark.parametrize(("when", "text", "a_points"), [
+    ({"general_killed": True}, "4G-1", 5), ({"general_killed": True}, "4-1", 0),
+    ({"camp_taken": True}, "4C-1", 5), ({"general_lost": True}, "1G-4", 0), ({"general_lost": True}, "4-1G T", 5),
+    ({"camp_lost": True}, "1C-4", 0), ({"lost_at_most": 1}, "4-1", 5), ({"lost_at_most": 0}, "4-1", 0),
+    ({"lost_at_least": 2}, "4-2", 5), ({"destroyed_at_least": 5}, "4-1", 0), ({"destroyed_at_most": 4}, "4-1", 5),
+    ({"margin_at_least": 3}, "4-1", 5), ({"margin_at_least": 4}, "4-1", 0), ({"margin_at_most": -1}, "1-4", 5),
+    ({"both_lost_at_least": 4}, "5-4", 5), ({"both_lost_at_least": 4}, "4-3", 0),
+    ({"outcome": "time"}, "2-1 T", 5), ({"outcome": ["loss", "time_behind"]}, "1-2 T", 5),
+    ({"outcome": "time_level"}, "2-1 T", 0),
+])
+def test_each_rule_condition_holds_from_the_sides_own_view(when, text, a_points):
+    d = _own(rules=[{"when": when, "points": 5}])
+    assert score_game(parse_shorthand(text, "3.0"), Preset("t", d), "3.0")[0] == a_points
+
+
+def test_add_floor_cap_bonuses_and_counts_by_edition():
+    d = _own(win={"points": 3, "per_destroyed": 2, "general_killed": 1, "camp_taken": 4, "cap": 12},
+             loss={"per_lost": -3, "floor": -5}, counts={"element": 1, "sch": 0, "2.2": {"sch": 1}},
+             rules=[{"when": {"outcome": "win", "margin_at_least": 4}, "add": 1}])
+    p = Preset("t", d)
+    assert score_game(parse_shorthand("4-1", "3.0"), p, "3.0") == (11, -5)  # 3 + 2×4; the loser −3×4 = −12, floor −5
+    assert score_game(parse_shorthand("4G-0", "3.0"), p, "3.0") == (13, -5)  # 3 + 8 + 1 = 12 (the cap), then the rule +1
+    assert score_game(parse_shorthand("4+1S-1", "2.2"), p, "2.2") == (13, -5)  # 2.2 counts the chariot: 3 + 10, cap, +1
+    assert score_game(parse_shorthand("4+1S-1", "3.0"), p, "3.0") == (11, -5)  # 3.0 here does not

@@ -63,23 +63,24 @@ def _elements(side: SideResult) -> int:
 
 
 def _holds(key: str, wanted, view: SideView) -> bool:
+    """One condition of a rule, from the side's own view (the definition was checked: `wanted` has the right type)."""
     if key == "outcome":
         return view.outcome in wanted or ("time" in wanted and view.outcome.startswith("time"))
     lost, destroyed = _elements(view.mine), _elements(view.enemy)
-    values = {
-        "lost_at_least": lost >= wanted if isinstance(wanted, int) else False,
-        "lost_at_most": lost <= wanted if isinstance(wanted, int) else False,
-        "destroyed_at_least": destroyed >= wanted if isinstance(wanted, int) else False,
-        "destroyed_at_most": destroyed <= wanted if isinstance(wanted, int) else False,
-        "both_lost_at_least": min(lost, destroyed) >= wanted if isinstance(wanted, int) else False,
-        "margin_at_least": view.margin >= wanted if isinstance(wanted, int) else False,
-        "margin_at_most": view.margin <= wanted if isinstance(wanted, int) else False,
-        "general_killed": view.enemy.general_lost == wanted,
-        "general_lost": view.mine.general_lost == wanted,
-        "camp_taken": view.enemy.camp_lost == wanted,
-        "camp_lost": view.mine.camp_lost == wanted,
+    checks = {
+        "lost_at_least": lambda: lost >= wanted,
+        "lost_at_most": lambda: lost <= wanted,
+        "destroyed_at_least": lambda: destroyed >= wanted,
+        "destroyed_at_most": lambda: destroyed <= wanted,
+        "both_lost_at_least": lambda: min(lost, destroyed) >= wanted,
+        "margin_at_least": lambda: view.margin >= wanted,
+        "margin_at_most": lambda: view.margin <= wanted,
+        "general_killed": lambda: view.enemy.general_lost == wanted,
+        "general_lost": lambda: view.mine.general_lost == wanted,
+        "camp_taken": lambda: view.enemy.camp_lost == wanted,
+        "camp_lost": lambda: view.mine.camp_lost == wanted,
     }
-    return values[key]
+    return checks[key]()
 
 
 def side_points(d: Definition, view: SideView) -> int:
