@@ -217,3 +217,23 @@ def test_choosing_a_preset_on_the_event_form_replaces_the_own_scoring(organizer_
     organizer_client.post(reverse("tournament:event_edit", args=[event.slug]), same)
     event.refresh_from_db()
     assert event.name == "Renamed" and event.scoring_definition["split"] == 10  # other edits keep it
+
+
+def test_an_own_scoring_can_go_back_to_its_preset_through_the_rescoring_page(organizer_client, event):
+    for name in ("Ana", "Bruno"):
+        make_registration(event, make_player(name))
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    enter(organizer_client, event, games(rnd)[0], "4-1")
+    organizer_client.post(url(event), {"definition": definition_text(preset_data("nswc-10")), "action": "save"})
+    scoring = reverse("tournament:event_scoring", args=[event.slug])
+    shown = organizer_client.post(scoring, {"scoring_preset": event.scoring_preset, "wdl_points": "3/1/0",
+                                            "action": "preview"})
+    assert shown.status_code == 200 and "already uses" not in shown.text
+    previewed = re.search(r'name="previewed" value="([^"]+)"', shown.text)[1]
+    state = re.search(r'name="state" value="([^"]+)"', shown.text)[1]
+    organizer_client.post(scoring, {"scoring_preset": event.scoring_preset, "wdl_points": "3/1/0", "action": "confirm",
+                                    "previewed": previewed, "state": state})
+    event.refresh_from_db()
+    assert event.scoring_definition == {}
+    assert sorted(s.score for s in games(rnd)[0].seats.all()) == [1, 23]  # NASAMW (DBA 3.0) again

@@ -241,6 +241,7 @@ class ScoringForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         preset, points = cleaned.get("scoring_preset"), cleaned.get("wdl_points")
-        if preset and points and preset == self.event.scoring_preset and (preset != "wdl" or points == self.event.wdl_points):
+        same = preset == self.event.scoring_preset and (preset != "wdl" or points == self.event.wdl_points)
+        if preset and points and same and not self.event.scoring_definition:  # a preset replaces an own scoring
             raise forms.ValidationError(_("That is the scoring the event already uses."))
         return cleaned
