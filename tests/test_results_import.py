@@ -146,3 +146,13 @@ def test_the_upload_page_lists_every_problem_and_writes_nothing(organizer_client
     response = _upload(organizer_client, data, language)
     assert response.status_code == 400 and words in response.text
     assert not Event.objects.filter(slug="club-2019").exists()
+
+
+def test_the_audit_log_says_the_event_was_imported(organizer_client):
+    from django.urls import reverse
+
+    _upload(organizer_client, csv_of(GAMES))
+    log = organizer_client.get(reverse("tournament:audit", args=["club-2019"])).text
+    assert "Event imported from a table of its games: 4 games." in log
+    log_es = organizer_client.get(reverse("tournament:audit", args=["club-2019"]), headers={"Accept-Language": "es"}).text
+    assert "Torneo importado de una tabla de sus partidas: 4 partidas." in log_es

@@ -151,6 +151,9 @@ def _event(entry: AuditEntry) -> str:
         "event.finish": lambda: _("Event finished after round %(n)s: the standings are final.") % {
             "n": after.get("rounds", "?")},
         "event.rescore": lambda: _rescore(before, after),
+        "event.import_results": lambda: ngettext(
+            "Event imported from a table of its games: %(n)s game.", "Event imported from a table of its games: %(n)s games.",
+            after.get("games", 0)) % {"n": after.get("games", 0)},
         "event.extra_round": lambda: _("Extra round %(n)s chosen beyond the %(planned)s planned.") % {
             "n": entry.round_number or "?", "planned": before.get("planned", "?")},
     }

@@ -213,7 +213,7 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
     for number in rounds:
         _round(event, number, [r for r in swiss if r.round == number], regs, scoring)
     audit(event=event, user=user, action="event.import_results", target=event.slug,
-          after={"games": len(checked.rows), "rounds": len(rounds), "scoring": scoring.name})
+          after={"games": sum(1 for r in checked.rows if r.b is not None), "rounds": len(rounds), "scoring": scoring.name})
     for row in (r for r in checked.rows if r.stage == "playoff"):
         try:
             record_tie_decision(event, user, kind="playoff", players=[regs[row.a[0]].pk, regs[row.b[0]].pk],
