@@ -67,6 +67,8 @@ def test_a_yaml_bomb_is_refused(organizer_client, event):
     text = "a: &a [x, x]\nb: &b [*a, *a]\nname: n\nwin: 1\nloss: 0\ntime: 0\n"
     response = organizer_client.post(url(event), {"definition": text, "action": "save"})
     assert response.status_code == 400 and "aliases" in response.text
+    deep = organizer_client.post(url(event), {"definition": "[" * 9000, "action": "save"})
+    assert deep.status_code == 400 and "nested more than 12 levels" in deep.text
 
 
 def test_loading_a_template_and_saving_it_rescores_and_audits(organizer_client, event):

@@ -23,6 +23,7 @@ CONDITION_INTS = ("lost_at_least", "lost_at_most", "destroyed_at_least", "destro
 CONDITION_FLAGS = ("general_killed", "general_lost", "camp_taken", "camp_lost")
 LIMIT = 1000  # no number in a definition is larger than this (in size): a typo, not a scoring
 MAX_TEXT = 20_000  # characters of a definition typed or uploaded
+MAX_DEPTH = 12  # brackets and braces open at once: a definition needs 4
 
 
 class DefinitionError(ValueError):
@@ -44,14 +45,28 @@ class _NoAliases(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
+def _depth(text: str) -> int:
+    """The most flow brackets open at once (a crude bound, before the parser recurses into them)."""
+    depth = most = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+    return most
+
+
 def read_definition_text(text: str) -> dict:
     """The plain mapping in a definition typed as YAML (JSON is YAML too); DefinitionError when unreadable."""
     if len(text) > MAX_TEXT:
         raise DefinitionError("", "not_a_text", most=MAX_TEXT)
+    if _depth(text) > MAX_DEPTH:
+        raise DefinitionError("", "syntax", detail=f"nested more than {MAX_DEPTH} levels")
     try:
         data = yaml.load(text, Loader=_NoAliases)  # noqa: S506 - a SafeLoader without aliases
-    except yaml.YAMLError as exc:
-        raise DefinitionError("", "syntax", detail=str(exc).splitlines()[0][:200]) from None
+    except (yaml.YAMLError, RecursionError) as exc:
+        raise DefinitionError("", "syntax", detail=(str(exc).splitlines() or [""])[0][:200]) from None
     if not isinstance(data, dict):
         raise DefinitionError("", "not_a_mapping")
     return data
