@@ -12,7 +12,7 @@ import random
 
 from tournament.management.commands.simulate_event import random_result
 from tournament.models import Club, Event, Game, Player, Registration, Round, Seat
-from tournament.results.scoring import bye_score, score_game, with_points
+from tournament.results.scoring import bye_score, event_scoring, score_game, with_points
 
 _serial = itertools.count(1)
 
@@ -63,7 +63,7 @@ def add_round(event: Event, number: int, games, *, status: str = Round.Status.CO
     """`games`: (registration A, registration B or None for a bye, shorthand A first), confirmed and scored."""
     from tournament.results.shorthand import parse_shorthand
 
-    scoring = with_points(event.scoring_preset, event.wdl_points)
+    scoring = event_scoring(event)
     rnd = Round.objects.create(event=event, number=number, status=status)
     for table, (a, b, text) in enumerate(games, 1):
         if b is None:
@@ -72,8 +72,9 @@ def add_round(event: Event, number: int, games, *, status: str = Round.Status.CO
             continue
         result = parse_shorthand(text, event.edition)
         game = Game.objects.create(round=rnd, table=table, status=Game.Status.CONFIRMED, outcome=result.outcome)
-        for reg, side, lost, score in ((a, "a", result.a, score_game(result, scoring)[0]),
-                                       (b, "b", result.b, score_game(result, scoring)[1])):
+        points = score_game(result, scoring, event.edition)
+        for reg, side, lost, score in ((a, "a", result.a, points[0]), (b, "b", result.b, points[1])):
             Seat.objects.create(game=game, round=rnd, registration=reg, side=side, score=score,
-                                elements_lost=lost.elements_lost, general_lost=lost.general_lost, camp_lost=lost.camp_lost)
+                                elements_lost=lost.elements_lost, general_lost=lost.general_lost, camp_lost=lost.camp_lost,
+                                sch_lost=lost.sch_lost)
     return rnd

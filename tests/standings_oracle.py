@@ -14,20 +14,16 @@ import hashlib
 import io
 import unicodedata
 from collections import defaultdict
-from pathlib import Path
 
-import yaml
+from tests.scoring_before import numbers
 
-PRESETS = Path(__file__).resolve().parent.parent / "fixtures" / "scoring_presets.yaml"
 FEWER_IS_BETTER = {"fewest_lost"}
 
 
 def preset_numbers(key: str, wdl_points: str) -> dict:
-    numbers = dict(yaml.safe_load(PRESETS.read_text(encoding="utf-8"))["presets"][key])
-    if key == "wdl" and wdl_points:
-        win, draw, loss = (int(x) for x in wdl_points.split("/"))
-        numbers.update(win=win, draw=draw, draw_ahead=draw, loss=loss, bye=win)
-    return numbers
+    """The preset's numbers as tests/scoring_before.py froze them (the fixture is now a scoring definition,
+    which the app reads)."""
+    return numbers(key, wdl_points)
 
 
 def game_points(p: dict, winner: str, a: tuple, b: tuple) -> tuple[int, int]:

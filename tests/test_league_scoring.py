@@ -32,6 +32,33 @@ def test_soa_small_table_runs_down_to_one():
     assert [scoring.placing_points(SOA, place, 12, False)[1] for place in range(1, 11)] == [15, 12, 10, 8, 6, 5, 4, 3, 2, 1]
 
 
+def _places(size: int, premier: bool, upto: int) -> list[float]:
+    return [scoring.placing_points(SOA, place, size, premier)[1] for place in range(1, upto + 1)]
+
+
+def test_soa_tables_as_the_society_publishes_them():
+    """"5th down to 9th – 6 points down to 2 points, 10th and lower – 1 point" (12 or fewer, not premier);
+    "5th down to 11th – 8 points down to 2 points, 12th and lower – 1 point" (premier with 12 or fewer, or
+    more than 12 players); "5th down to 16th – 13 points down to 2 points, 17th and lower – 1 point" (premier
+    with more than 12). Places 1-4: 15/12/10/8, 20/16/13/10, 25/21/18/15."""
+    assert _places(12, False, 12) == [15, 12, 10, 8, 6, 5, 4, 3, 2, 1, 1, 1]
+    medium = [20, 16, 13, 10, 8, 7, 6, 5, 4, 3, 2, 1, 1]
+    assert _places(30, False, 30) == medium + [1] * 17
+    assert _places(10, True, 10) == medium[:10]
+    large = [25, 21, 18, 15, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+    assert _places(40, True, 40) == large + [1] * 23
+
+
+def test_the_soa_rule_in_words_has_no_extrapolation_note_and_a_point_for_every_finisher(db):
+    from tournament.leagues.rules import rule_in_words
+    from tournament.models import League
+
+    lines = rule_in_words(League(scoring_preset="soa-best5"))
+    assert not any("extrapolation" in line for line in lines)
+    assert "Places further down score 1." in lines
+    assert any("8/7/6/5/4/3/2" in line for line in lines) and any("13/12/11/10" in line for line in lines)
+
+
 def _placing(event, player, place, size=10, premier=False):
     return Placing(event=event, order=(f"2026-0{event}", event), player=player, place=place, size=size, premier=premier)
 

@@ -285,9 +285,12 @@ def test_merge_refuses_people_with_accounts_and_people_of_the_same_event(league,
     assert len(load_league(league).rows) == 3
 
 
-def test_league_page_says_the_rule_and_flags_extrapolated_points(client, league):
+def test_league_page_says_the_published_rule_with_no_extrapolation(client, league):
     page = client.get("/leagues/uk-2026/").content.decode()
-    assert "15/12/10/8/6/5/4/3/2/1" in page and "Only the best 5 results count." in page
-    assert "From place 5 on, these points are our extrapolation" in page
+    assert "15/12/10/8/6/5/4/3/2." in page and "20/16/13/10/8/7/6/5/4/3/2." in page
+    assert "Places further down score 1." in page and "Only the best 5 results count." in page
+    assert "extrapolation" not in page
     spanish = client.get("/leagues/uk-2026/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Solo cuentan los 5 mejores resultados." in spanish and "A partir del puesto 5" in spanish
+    assert "Solo cuentan los 5 mejores resultados." in spanish and "A partir del puesto 5" not in spanish
+    italian = client.get("/leagues/uk-2026/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "25/21/18/15/13/12/11/10/9/8/7/6/5/4/3/2." in italian and "A partire dal" not in italian

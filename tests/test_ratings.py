@@ -33,7 +33,7 @@ def test_adding_one_round_incrementally_equals_a_recompute_from_scratch():
         assert state.ratings[player] == pytest.approx(rating)
     assert dict(state.history) == dict(scratch.history)
     ratings, _history = rate(games)
-    assert ratings == scratch.ratings
+    assert ratings == scratch.now()
 
 
 def test_a_round_out_of_order_is_refused_so_a_past_correction_recomputes():
@@ -139,3 +139,62 @@ def test_calibration_groups_games_by_the_favourites_chance():
     assert result.games - 40 < sum(b.games for b in bins) <= result.games - 10
     assert all(b.low <= b.expected <= b.high and 0 <= b.observed <= 1 for b in bins)
     assert bins[-1].observed > bins[0].observed  # surer favourites won more often
+
+
+# Hand-computed Glicko-2 (Glickman, "Example of the Glicko-2 system"): a player who does not compete keeps
+# rating and volatility, and phi grows to sqrt(phi^2 + sigma^2) per period missed (step 6), on the Glicko-2
+# scale (173.7178). For 1500/200/0.06: 200 / 173.7178 = 1.151293, squared 1.325475;
+#   one period missed:  sqrt(1.325475 + 0.0036) * 173.7178 = 200.2714
+#   two periods missed: sqrt(1.325475 + 0.0072) * 173.7178 = 200.5425
+# At the cap: 349 / 173.7178 = 2.009004, squared 4.036098; ten periods: sqrt(4.036098 + 0.036) * 173.7178
+# = 350.553, above an unrated player's 350, so 350.
+# Glickman's worked example (1500/200/0.06 beats 1400/30, loses to 1550/100 and 1700/300) gives 1464.06 / 151.52;
+# the same games after one and two missed periods (steps 1-8 worked with the grown phi above) give
+# 1463.995 / 151.634 and 1463.939 / 151.751.
+GLICKMAN_OPPONENTS = {"o1": (1400.0, 30.0, 1.0), "o2": (1550.0, 100.0, 0.0), "o3": (1700.0, 300.0, 0.0)}
+
+
+def _returning(missed: int, deviation: float = 200.0) -> RatingState:
+    """`x` played period 0 and has missed `missed` periods since; its opponents played the last one."""
+    from tournament.leagues.ratings import Rating
+
+    ratings = {"x": Rating(1500.0, deviation, 0.06)}
+    ratings.update({o: Rating(r, rd, 0.06) for o, (r, rd, _s) in GLICKMAN_OPPONENTS.items()})
+    last = {"x": 0, **dict.fromkeys(GLICKMAN_OPPONENTS, missed)}
+    return RatingState(ratings=ratings, last_played=last, periods=missed + 1, last_period=(missed,))
+
+
+@pytest.mark.parametrize(("missed", "deviation"), [(0, 200.0), (1, 200.2714), (2, 200.5425)])
+def test_a_returning_players_deviation_grows_once_per_period_missed(missed, deviation):
+    state = _returning(missed)
+    assert state.missed("x") == missed
+    assert state.before("x").deviation == pytest.approx(deviation, abs=1e-3)
+    assert state.before("x").rating == 1500.0 and state.before("x").volatility == 0.06
+    assert state.now()["x"].deviation == pytest.approx(deviation, abs=1e-3)  # what a page shows
+
+
+@pytest.mark.parametrize(("missed", "rating", "deviation"),
+                         [(0, 1464.051, 151.517), (1, 1463.995, 151.634), (2, 1463.939, 151.751)])
+def test_glickmans_example_played_after_missed_periods(missed, rating, deviation):
+    state = _returning(missed)
+    period = (missed + 1,)
+    apply_round(state, period, [RatedGame(period, "x", o, s) for o, (_r, _rd, s) in GLICKMAN_OPPONENTS.items()])
+    assert state.ratings["x"].rating == pytest.approx(rating, abs=1e-3)
+    assert state.ratings["x"].deviation == pytest.approx(deviation, abs=1e-3)
+
+
+def test_idle_growth_stops_at_an_unrated_players_deviation():
+    state = _returning(10, deviation=349.0)
+    assert state.before("x").deviation == 350.0  # not 350.553
+    assert _returning(0, deviation=349.0).before("x").deviation == 349.0
+
+
+def test_ratings_shown_after_a_season_include_the_periods_missed_since_the_last_game():
+    games = [RatedGame((1,), "a", "b", 1.0), RatedGame((1,), "c", "d", 0.5), RatedGame((2,), "a", "c", 0.0),
+             RatedGame((3,), "a", "c", 1.0)]
+    shown, history = rate(games)
+    last = history["b"][-1]  # b played period 1 only and missed 2 and 3
+    grown = math.sqrt((last.deviation / 173.7178) ** 2 + 2 * shown["b"].volatility ** 2) * 173.7178
+    assert shown["b"].deviation == pytest.approx(grown) and shown["b"].deviation > last.deviation
+    assert shown["b"].rating == last.rating
+    assert shown["a"].deviation == history["a"][-1].deviation  # played the last period

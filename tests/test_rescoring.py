@@ -8,11 +8,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_player, make_registration
+from tests.factories import make_event, make_player, make_registration
 from tests.simulated_events import add_round
 from tournament.models import AuditEntry, Seat
 from tournament.results.scoring import bye_score, score_game, with_points
-from tournament.results.standings import game_result
+from tournament.results.shorthand import seats_result
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def all_scored_with(event, preset: str, points: str) -> bool:
             expected = bye_score(scoring)
         else:
             a, b = sorted(game.seats.all(), key=lambda s: s.side)
-            expected = score_game(game_result(a, b, game.outcome), scoring)[0 if seat.side == "a" else 1]
+            expected = score_game(seats_result(a, b, game.outcome), scoring)[0 if seat.side == "a" else 1]
         if seat.score != expected:
             return False
     return True
@@ -132,3 +132,47 @@ def test_the_audit_log_says_the_rescoring_in_words(organizer_client, played):
     assert "Event changed." not in log
     spanish = organizer_client.get(reverse("tournament:audit", args=[played.slug]), headers={"Accept-Language": "es"})
     assert "a victoria/empate/derrota 3/1/0: 6 partidas recalculadas." in spanish.text
+
+
+def sch_presets() -> list[tuple[str, str]]:
+    """Every preset or template that scores Scythed Chariots destroyed (entered apart, "+1S"), with the edition."""
+    from tournament.results.scoring import templates
+    from tournament.results.shorthand import parse_shorthand
+
+    return [(key, edition) for key in templates() for edition in ("2.2", "3.0")
+            if score_game(parse_shorthand("4+1S-1", edition), key, edition)
+            != score_game(parse_shorthand("4-1", edition), key, edition)]
+
+
+def test_some_preset_scores_scythed_chariots():
+    assert ("nasamw-v4", "2.2") in sch_presets()
+
+
+@pytest.mark.parametrize(("key", "edition"), sch_presets())
+def test_rescoring_keeps_the_scythed_chariots_points_of_the_entered_result(key, edition, organizer):
+    """`4+1S-1` under NASAMW v4 is (24, 1) when entered; rescoring it (and the preview, and the standings read
+    from the seats) gives the same, not (23, 1) with the chariot dropped."""
+    from tournament.models import Game, Round
+    from tournament.results.entry import result_enter
+    from tournament.results.rescoring import ScoringChange, preview, rescore
+    from tournament.results.scoring import preset
+    from tournament.results.shorthand import parse_shorthand
+    from tournament.results.standings import event_standings
+
+    event = make_event(edition=edition, scoring_preset=key, tiebreaks=list(preset(key).tiebreaks))
+    ana, bruno = make_registration(event, make_player("Ana")), make_registration(event, make_player("Bruno"))
+    rnd = Round.objects.create(event=event, number=1, status=Round.Status.PUBLISHED)
+    game = Game.objects.create(round=rnd, table=1)
+    Seat.objects.create(game=game, round=rnd, registration=ana, side="a")
+    Seat.objects.create(game=game, round=rnd, registration=bruno, side="b")
+    result = parse_shorthand("4+1S-1", edition)
+    result_enter(game, result, organizer)
+    entered = score_game(result, key, edition)
+    assert entered != score_game(parse_shorthand("4-1", edition), key, edition)  # the chariot scores
+    assert [s.score for s in game.seats.order_by("side")] == list(entered)
+
+    change = ScoringChange(key, event.wdl_points, tuple(event.tiebreaks))
+    assert preview(event, change).changed == 0
+    rescore(event, change, organizer)
+    assert [s.score for s in game.seats.order_by("side")] == list(entered)
+    assert [row.points for row in event_standings(event)] == sorted(entered, reverse=True)

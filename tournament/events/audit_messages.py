@@ -153,6 +153,9 @@ def _event(entry: AuditEntry) -> str:
         "event.rescore": lambda: _rescore(before, after),
         "event.global_rating": lambda: (_("Approved for the global rating by the site's staff.") if after.get("approved")
                                         else _("Withdrawn from the global rating by the site's staff.")),
+        "event.import_results": lambda: ngettext(
+            "Event imported from a table of its games: %(n)s game.", "Event imported from a table of its games: %(n)s games.",
+            after.get("games", 0)) % {"n": after.get("games", 0)},
         "event.extra_round": lambda: _("Extra round %(n)s chosen beyond the %(planned)s planned.") % {
             "n": entry.round_number or "?", "planned": before.get("planned", "?")},
         "event.stage_create": lambda: _("Stage “%(name)s” added.") % {"name": entry.target},
@@ -176,6 +179,8 @@ def _provided(after: dict) -> str:
 
 def _scoring_name(side: dict) -> str:
     """A scoring as the rescoring recorded it: its preset's name (the key for older entries), with the points."""
+    if side.get("definition"):  # the event's own scoring, under the name its organizer gave it
+        return str(side.get("scoring_name") or "—")
     if side.get("scoring_preset") == "wdl":
         return _("win/draw/loss %(points)s") % {"points": side.get("wdl_points") or "3/1/0"}
     return _(side.get("scoring_name") or side.get("scoring_preset") or "—")
@@ -187,6 +192,26 @@ def _rescore(before: dict, after: dict) -> str:
     return ngettext("Scoring changed from %(before)s to %(after)s: %(n)s game rescored.",
                     "Scoring changed from %(before)s to %(after)s: %(n)s games rescored.", n) % {
         "before": _scoring_name(before), "after": _scoring_name(after), "n": n}
+
+
+TIE_KINDS = {
+    "playoff": gettext_lazy("a playoff game"), "umpire": gettext_lazy("the umpire's decision"),
+    "lot": gettext_lazy("a die roll or lot"), "shared": gettext_lazy("a shared place"),
+}
+
+
+def _tie(entry: AuditEntry, names) -> str:
+    """A tie settled (or its decision removed), with the players in the decided order and the reason."""
+    side = (entry.after if entry.action == "event.tie_settle" else entry.before) or {}
+    if not isinstance(side, dict):
+        return _("Tie decision changed.")
+    players = ", ".join(_name(p, names) for p in side.get("players", ()))
+    how = TIE_KINDS.get(side.get("kind"), side.get("kind") or "—")
+    if entry.action == "event.tie_remove":
+        return _("Tie decision removed (%(how)s: %(players)s).") % {"how": how, "players": players}
+    detail = side.get("result") or side.get("reason") or side.get("record") or ""
+    text = _("Tie settled by %(how)s: %(players)s.") % {"how": how, "players": players}
+    return f"{text} {detail}".strip()
 
 
 def _round(entry: AuditEntry, names) -> str:
@@ -218,6 +243,8 @@ def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[in
         return _result(entry, names, roles, shorthand)
     if kind == "registration":
         return _registration(entry)
+    if entry.action in ("event.tie_settle", "event.tie_remove"):
+        return _tie(entry, names)
     if kind == "event":
         return _event(entry)
     if entry.action == "seat.report_link":

@@ -85,12 +85,12 @@ def _event_ratings(event: Event, membership: LeagueEvent | None) -> EventRatings
     else:
         league, games = None, global_games()
     date = event.date.isoformat()
-    state = glicko.rate_state(g for g in games if _before(g.period, date, event.pk))
+    before = glicko.rate_state(g for g in games if _before(g.period, date, event.pk)).now()
     ratings = {}
     for pk, player in Registration.objects.filter(event=event).values_list("pk", "player_id"):
         person = same.get(player, player)
-        if person in state.ratings:
-            ratings[pk] = state.ratings[person]
+        if person in before:
+            ratings[pk] = before[person]
     return EventRatings(league, ratings)
 
 

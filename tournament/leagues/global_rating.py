@@ -83,14 +83,14 @@ def global_table() -> list[GlobalRow]:
 def compute_global_table() -> list[GlobalRow]:
     """Players with an account and a global rating, highest rating first."""
     games = global_games()
-    state = glicko.rate_state(games)
+    ratings = glicko.rate_state(games).now()
     played: dict[int, int] = {}
     for game in games:
         played[game.a] = played.get(game.a, 0) + 1
         played[game.b] = played.get(game.b, 0) + 1
     people = Player.objects.filter(user__isnull=False, registrations__event__in=Event.objects.filter(COUNTED)).distinct()
     listed = [(pk, name, club or "") for pk, name, club in people.values_list("pk", "name", "club__name")
-              if pk in state.ratings]
-    listed.sort(key=lambda p: (-state.ratings[p[0]].rating, p[1], p[0]))
-    return [GlobalRow(rank, pk, name, club, state.ratings[pk].rating, state.ratings[pk].deviation, played[pk])
+              if pk in ratings]
+    listed.sort(key=lambda p: (-ratings[p[0]].rating, p[1], p[0]))
+    return [GlobalRow(rank, pk, name, club, ratings[pk].rating, ratings[pk].deviation, played[pk])
             for rank, (pk, name, club) in enumerate(listed, start=1)]

@@ -2,9 +2,13 @@
 
 The arithmetic of one rating period is the maintained `glicko2` library's (with one correction, see
 `_Player`); this module groups games into periods and keeps history. `rate(games)` takes games in order,
-grouped into rating periods (one period per round of an event), and returns each player's rating and their history. Players who sit a period out keep their rating;
-their deviation grows by the volatility for every period missed (applied when they next play, which is
-what Glicko-2's step for an unrated period does).
+grouped into rating periods (one period per round of an event), and returns each player's rating and their history.
+
+Players who sit a period out keep their rating and volatility; their deviation grows as Glicko-2's step 6 for
+a player who did not compete says, once per period missed: phi' = sqrt(phi^2 + sigma^2), so after k periods
+sqrt(phi^2 + k sigma^2). It is capped at the deviation of an unrated player (350), as Glicko (Glickman 1995)
+caps it: a long absence makes a player as uncertain as a newcomer, never more. A rating shown anywhere is
+`RatingState.now()`: as of the last period rated, grown for the periods the player has missed since.
 """
 
 from __future__ import annotations
@@ -107,10 +111,17 @@ class RatingState:
     last_period: tuple | None = None
     history: dict[Hashable, list[HistoryPoint]] = field(default_factory=lambda: defaultdict(list))
 
+    def missed(self, player: Hashable) -> int:
+        """Periods rated since the player last played (0 for one who played the last period or never did)."""
+        return self.periods - self.last_played.get(player, self.periods - 1) - 1
+
     def before(self, player: Hashable) -> Rating:
         """The player's rating going into the next period (deviation grown for the periods missed)."""
-        rating = self.ratings.get(player, Rating())
-        return _idle(rating, self.periods - self.last_played.get(player, self.periods) - 1)
+        return _idle(self.ratings.get(player, Rating()), self.missed(player))
+
+    def now(self) -> dict[Hashable, Rating]:
+        """Every rated player's rating as it stands after the last period: what a page shows."""
+        return {player: self.before(player) for player in self.ratings}
 
 
 def apply_round(state: RatingState, period: tuple, games: Sequence[RatedGame], tau: float = DEFAULT_TAU) -> RatingState:
@@ -151,6 +162,7 @@ def rate_state(games: Iterable[RatedGame], tau: float = DEFAULT_TAU) -> RatingSt
 
 
 def rate(games: Iterable[RatedGame], tau: float = DEFAULT_TAU) -> tuple[dict, dict[Hashable, list[HistoryPoint]]]:
-    """Every player's rating after all `games`, and their rating after each period they played in."""
+    """Every player's rating after all `games` (as shown: grown for the periods missed since they last played),
+    and their rating after each period they played in."""
     state = rate_state(games, tau)
-    return state.ratings, dict(state.history)
+    return state.now(), dict(state.history)

@@ -32,7 +32,8 @@ def rule_in_words(league: League) -> list[str]:
                                    "the league's published rules.)") % {"n": given + 1})
             else:
                 lines.append(_("Points for 1st, 2nd, 3rd…: %(points)s.") % {"points": table})
-        lines.append(_("Places further down score %(n)s.") % {"n": rule.beyond_table})
+        for n in sorted({rule.beyond.get(key, rule.beyond_table) for key in rule.tables}, reverse=True):
+            lines.append(_("Places further down score %(n)s.") % {"n": n})
         if rule.best_n:
             lines.append(ngettext("Only the best result counts.", "Only the best %(n)s results count.",
                                   rule.best_n) % {"n": rule.best_n})

@@ -1,6 +1,6 @@
 """A league table from plain data (pure): events with final placings and sizes, and the games.
 
-Four kinds of rule (fixtures/league_presets.yaml holds the presets and their sources):
+Three kinds of rule (fixtures/league_presets.yaml holds the presets and their sources):
 - "placing": points for each event's final place, from a table chosen by the event's size band and
   premier flag (SoA style), or one custom table for every event; the best N results count;
 - "game_points": the sum of the player's game points in every league game;
@@ -24,6 +24,7 @@ class Rule:
     kind: str  # "placing", "game_points" or "average"
     tables: dict[str, tuple[int, ...]] = field(default_factory=dict)  # band -> points for places 1, 2, ...
     beyond_table: int = 0  # points for a place past the end of the table
+    beyond: dict[str, int] = field(default_factory=dict)  # band -> its own points past the end (else beyond_table)
     small_max_players: int = 12  # an event of this many players or fewer is "small"
     best_n: int | None = None  # None: every result counts
     min_games: int = 0  # "average": fewer games than this and the player is unranked
@@ -90,7 +91,7 @@ def band(size: int, premier: bool, small_max_players: int = 12) -> str:
 def placing_points(rule: Rule, place: int, size: int, premier: bool) -> tuple[str, float]:
     key = band(size, premier, rule.small_max_players) if len(rule.tables) > 1 else next(iter(rule.tables))
     table = rule.tables[key]
-    return key, float(table[place - 1] if 1 <= place <= len(table) else rule.beyond_table)
+    return key, float(table[place - 1] if 1 <= place <= len(table) else rule.beyond.get(key, rule.beyond_table))
 
 
 def _best(results: list[Result], best_n: int | None) -> list[Result]:
@@ -154,8 +155,10 @@ def rule_from_preset(preset: dict, best_n: int | None = None, min_games: int | N
     tables = {key: tuple(int(x) for x in value["points"]) for key, value in (preset.get("tables") or {}).items()}
     if preset["kind"] == "placing" and custom_points and "custom" in tables:  # only a custom preset takes them
         tables = {"custom": tuple(int(x) for x in custom_points)}
+    beyond = {key: int(value["beyond"]) for key, value in (preset.get("tables") or {}).items()
+              if key in tables and "beyond" in value}
     return Rule(
-        kind=preset["kind"], tables=tables, beyond_table=int(preset.get("beyond_table", 0)),
+        kind=preset["kind"], tables=tables, beyond_table=int(preset.get("beyond_table", 0)), beyond=beyond,
         small_max_players=int(preset.get("small_max_players", 12)),
         best_n=best_n if best_n else preset.get("best_n"),
         min_games=min_games if min_games is not None else int(preset.get("min_games", 0)),

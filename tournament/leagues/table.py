@@ -18,7 +18,9 @@ from tournament.leagues.presets import league_rule
 from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
 from tournament.models import Game, LadderGame, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
 from tournament.results import tiebreaks
-from tournament.results.shorthand import GameResult, SideResult
+from tournament.results.scoring import event_scoring
+from tournament.results.settlements import settle, settlements_of
+from tournament.results.shorthand import seats_result
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,7 @@ def _seat_rows(event_ids: list[int]):
         .exclude(round__status=Round.Status.DRAFT)
         .order_by("round__event_id", "round__number", "game__table", "game_id", "side")
         .values_list("game_id", "round__event_id", "round__number", "game__is_bye", "game__outcome",
-                     "registration_id", "elements_lost", "general_lost", "camp_lost", "score")
+                     "registration_id", "elements_lost", "general_lost", "camp_lost", "score", "sch_lost", named=True)
     )
 
 
@@ -79,7 +81,7 @@ def _played(games: list[list[tuple]]) -> list[tiebreaks.PlayedGame]:
             out.append(tiebreaks.PlayedGame(a[2], a[5], None, None, a[9] or 0, 0))
             continue
         b = seats[1]
-        result = GameResult(a=SideResult(a[6], a[7], a[8]), b=SideResult(b[6], b[7], b[8]), outcome=a[4])
+        result = seats_result(a, b, a[4])
         out.append(tiebreaks.PlayedGame(a[2], a[5], b[5], result, a[9] or 0, b[9] or 0))
     return out
 
@@ -124,7 +126,8 @@ def load_league(league: League) -> LeagueData:
         keys = [k for k in (event.tiebreaks or []) if k in tiebreaks.REGISTRY]
         dropped = {r for r in in_event if regs[r][4] == Registration.Status.DROPPED}
         rows = tiebreaks.standings(in_event, played, keys, dropped=dropped, seed=event.seed,
-                                   keys={r: regs[r][3] for r in in_event})
+                                   keys={r: regs[r][3] for r in in_event}, ranking=event_scoring(event).ranking)
+        rows, _applied = settle(rows, settlements_of(event.tie_decisions))  # the event's own final order
         for row in rows:
             player = regs[row.player][1]
             placings.append(Placing(event_id, order, player, row.rank, len(in_event), membership.premier))

@@ -65,6 +65,14 @@ class Event(models.Model):
     tiebreaks = models.JSONField(_("tie-breaks, in order"), default=default_tiebreaks, blank=True)
     # Points for a win, a draw and a loss under the "wdl" preset (its only configurable numbers).
     wdl_points = models.CharField(_("win/draw/loss points"), max_length=20, default="3/1/0")
+    # The event's own scoring definition (docs/scoring.md; checked by tournament.results.definition): when not
+    # empty it replaces the preset. Written only through tournament.results.rescoring.rescore.
+    scoring_definition = models.JSONField(_("own scoring"), default=dict, blank=True)
+    # Ties left after every tie-break, settled as the event settles them (tournament.results.tie_decisions):
+    # [{"kind": "playoff" | "umpire" | "lot" | "shared", "players": [registration ids in order], "reason": …,
+    #   "record": …, "result": …, "by": …, "at": …}]. On the event row, so the event's state (and every cached
+    # page) changes with them.
+    tie_decisions = models.JSONField(_("tie decisions"), default=list, blank=True)
     # Whether a lost camp / BUA counts toward the "four elements" threshold (guia22 L1577 vs L1583).
     victory_camp_reading = models.CharField(
         _("lost camp and the four-element threshold"), max_length=12, choices=CampReading.choices,

@@ -20,7 +20,7 @@ from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Edition, Event, Game, Registration, Round, Seat
 from tournament.pairing import engine as pairing
 from tournament.pairing.notes import hand_made, warns
-from tournament.results.scoring import bye_score, with_points
+from tournament.results.scoring import bye_score, event_scoring
 from tournament.results.standings import event_standings
 
 ROUND_ONE = {"random": "random", "army_date": "date", "enemies": "enemies", "rating_fold": "rating_folded",
@@ -151,7 +151,7 @@ def note_data(note: pairing.Note) -> dict:
 
 
 def _write_games(rnd: Round, pairings) -> None:
-    preset = with_points(rnd.event.scoring_preset, rnd.event.wdl_points)
+    preset = event_scoring(rnd.event)
     for p in pairings:
         bye = p.b is None
         game = Game.objects.create(
@@ -230,7 +230,7 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
                      for s in (first, second))
     if first.game_id == second.game_id:
         raise RoundError(_("These two players are already at the same table."))
-    bye_points = bye_score(with_points(rnd.event.scoring_preset, rnd.event.wdl_points))
+    bye_points = bye_score(event_scoring(rnd.event))
     moves = [(first.game, first.side, second.registration_id), (second.game, second.side, first.registration_id)]
     # Delete and recreate: the unique (round, registration) constraint holds after every statement.
     Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()

@@ -125,7 +125,10 @@ def order_flowables(order) -> list:
     story += [_p(f"• {line}", s["base"]) for line in order.points]
     story.append(_p(_("Then, in this order"), s["bold"]))
     story += [_p(f"{n}. {label}: {text}", s["base"]) for n, (_key, label, text) in enumerate(order.criteria, 1)]
-    return story + [_p(order.head_to_head, s["base"]), _p(order.shared, s["base"])]
+    story += [_p(order.head_to_head, s["base"]), _p(order.shared, s["base"])]
+    if order.ties:
+        story += [_p(_("Ties settled by the event"), s["bold"]), *(_p(f"• {line}", s["base"]) for line in order.ties)]
+    return story
 
 
 def standings_pdf(event_name: str, frame, *, after_round: int | None, lang: str = "en", order=None) -> bytes:

@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from tournament.events.audit import audit
 from tournament.models import Game, ResultReport, Round, Seat
-from tournament.results.scoring import score_game, with_points
-from tournament.results.shorthand import GameResult, Problem, SideResult, camp_reading_flags, check_result
+from tournament.results.scoring import event_scoring, score_game
+from tournament.results.shorthand import GameResult, Problem, SideResult, camp_reading_flags, check_result, seats_result
 
 
 class ResultRejected(Exception):
@@ -52,12 +52,7 @@ def stored_result(game: Game) -> GameResult | None:
     if game.is_bye or game.status != Game.Status.CONFIRMED:
         return None
     seats = {s.side: s for s in game.seats.all()}
-    a, b = seats["a"], seats["b"]
-    return GameResult(
-        a=SideResult(a.elements_lost, a.general_lost, a.camp_lost, a.sch_lost),
-        b=SideResult(b.elements_lost, b.general_lost, b.camp_lost, b.sch_lost),
-        outcome=game.outcome,
-    )
+    return seats_result(seats["a"], seats["b"], game.outcome)
 
 
 def result_flags(event, result: GameResult) -> list[Problem]:
@@ -75,7 +70,7 @@ def _validated(game: Game, result: GameResult) -> None:
 
 def _store(game: Game, result: GameResult, user) -> None:
     event = game.round.event
-    points_a, points_b = score_game(result, with_points(event.scoring_preset, event.wdl_points))
+    points_a, points_b = score_game(result, event_scoring(event), event.edition)
     for seat in game.seats.all():
         side, points = (result.a, points_a) if seat.side == Seat.Side.A else (result.b, points_b)
         seat.elements_lost, seat.general_lost, seat.camp_lost, seat.sch_lost, seat.score = (

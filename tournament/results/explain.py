@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.models import Event, HeadToHeadRule
-from tournament.results.scoring import Preset, with_points
+from tournament.results.rule_words import rule_lines
+from tournament.results.scoring import OWN, Preset, event_scoring
 from tournament.results.tiebreaks import metric_keys
 
 LABELS = {
@@ -35,15 +36,19 @@ class Ordering:
     criteria: tuple[tuple[str, str, str], ...]  # (key, label, definition) in order, points first
     head_to_head: str
     shared: str
+    ties: tuple[str, ...] = ()  # how the event settled ties left after every tie-break (standings.tie_words)
 
 
 def event_preset(event: Event) -> Preset:
-    return with_points(event.scoring_preset, event.wdl_points)
+    return event_scoring(event)
 
 
 def preset_name(event: Event) -> str:
-    """The preset's name (fixtures/scoring_presets.yaml) in the reader's language (locale/core)."""
+    """The scoring's name (fixtures/scoring_presets.yaml) in the reader's language (locale/core); an event's own
+    scoring keeps the name its organizer gave it."""
     p = event_preset(event)
+    if p.key == OWN:
+        return p.name
     if p.key == "wdl" and event.wdl_points:
         return f"{_(p.name.removesuffix(' 3/1/0'))} {event.wdl_points}"
     return _(p.name)
@@ -82,36 +87,13 @@ def definition(key: str, event: Event) -> str:
 
 
 def points_rule(p: Preset) -> tuple[str, ...]:
-    """The preset's points rule in words: win, loss, draw, bye and what the margin does."""
-    if p.kind == "margin":
-        return (
-            _("Win: %(base)s, plus the points of what you destroyed, minus the points of what your opponent "
-              "destroyed.") % {"base": p["win_base"]},
-            _("What you destroyed is worth %(element)s per enemy element, +%(general)s for the enemy general and "
-              "+%(camp)s for the enemy camp or BUA.") % {"element": p["per_element"], "general": p["general_bonus"],
-                                                          "camp": p["camp_bonus"]},
-            _("Loss: the points of what you destroyed."),
-            _("Time called (a draw): each player scores the points of what they destroyed."),
-            _("Bye: %(bye)s points.") % {"bye": p.bye},
-            _("Margin: it is in the points, since a win scores more the more you destroyed and the less you lost."),
-        )
-    if p["draw_ahead"] != p["draw"]:
-        draw = _("Time called (a draw): %(ahead)s points having destroyed more than you lost, %(draw)s otherwise.") % {
-            "ahead": p["draw_ahead"], "draw": p["draw"]}
-    else:
-        draw = _("Time called (a draw): %(draw)s points.") % {"draw": p["draw"]}
-    return (
-        _("Win: %(n)s points.") % {"n": p["win"]},
-        _("Loss: %(n)s points.") % {"n": p["loss"]},
-        draw,
-        _("Bye: %(bye)s points.") % {"bye": p.bye},
-        _("Margin: it does not change the points; every win scores the same."),
-    )
+    """The scoring's points rule in words: win, loss, draw, bye and what the margin does."""
+    return rule_lines(p.definition)
 
 
-def ordering(event: Event) -> Ordering:
+def ordering(event: Event, ties: tuple[str, ...] = ()) -> Ordering:
     p = event_preset(event)
-    keys = metric_keys(event.tiebreaks or [])
+    keys = metric_keys(event.tiebreaks or [], p.ranking)
     h2h = (_("Head-to-head among three or more tied players applies only when every pair of them has played each "
              "other; otherwise it does not separate them and the next tie-break decides.")
            if event.head_to_head_rule == HeadToHeadRule.ALL_MET else
@@ -121,5 +103,5 @@ def ordering(event: Event) -> Ordering:
     return Ordering(
         preset=preset_name(event), source=p.source, points=(*points_rule(p), bye),
         criteria=tuple((k, label(k, event), definition(k, event)) for k in keys),
-        head_to_head=h2h, shared=definition("rank", event),
+        head_to_head=h2h, shared=definition("rank", event), ties=tuple(ties),
     )

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from tournament.models import Registration
 from tournament.results import explain, tiebreaks
+from tournament.results.scoring import event_scoring
 from tournament.results.shorthand import GameResult
 from tournament.results.shorthand import to_shorthand as shorthand
 from tournament.results.standings import EventData, StandingRow, entry_as_shown, rank, shown_rank, shown_value
@@ -90,7 +91,7 @@ def record(data: EventData, registration_id: int) -> PlayerRecord:
 
 def _figures(data: EventData, me: int, rows: dict[int, StandingRow], entries, lines) -> list[Figure]:
     event = data.event
-    keys = tiebreaks.metric_keys(event.tiebreaks or [])
+    keys = tiebreaks.metric_keys(event.tiebreaks or [], event_scoring(event).ranking)
     mine = rows[me].values
     opponents = [line for line in lines if line.opponent_id is not None]
     wins = tiebreaks.Context(data.played).wins  # an opponent's Wins, whether or not the event shows the column

@@ -1,4 +1,5 @@
-"""Changing an event's scoring after results exist: the preset, or the win/draw/loss points of a result preset.
+"""Changing an event's scoring after results exist: the preset, the win/draw/loss points of a result preset, or
+the event's own scoring definition (docs/scoring.md).
 
 Points are stored on each seat when a result is confirmed, so a new scoring must rescore every confirmed
 game (byes included), or one table would mix two scorings. `preview` shows the top of the table before
@@ -9,7 +10,7 @@ scores, so they follow. Event creation and the other event fields live elsewhere
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 
@@ -18,8 +19,9 @@ from tournament.events.state import event_state
 from tournament.models import Event, Game, Seat
 from tournament.results import tiebreaks
 from tournament.results.presets import PRESET_NAMES
-from tournament.results.scoring import bye_score, preset, score_game, with_points
-from tournament.results.standings import EventData, StandingRow, entry_as_shown, game_result, load, rank, shown_rank
+from tournament.results.scoring import Preset, bye_score, event_scoring, own_scoring, preset, score_game, with_points
+from tournament.results.shorthand import seats_result
+from tournament.results.standings import EventData, StandingRow, entry_as_shown, load, rank, shown_rank
 
 TOP = 8
 
@@ -33,6 +35,10 @@ class ScoringChange:
     preset: str
     wdl_points: str
     tiebreaks: tuple[str, ...]
+    definition: dict = field(default_factory=dict, hash=False)  # the event's own scoring; empty: the preset
+
+    def scoring(self) -> Preset:
+        return own_scoring(self.definition) if self.definition else with_points(self.preset, self.wdl_points)
 
 
 @dataclass(frozen=True)
@@ -52,19 +58,25 @@ def has_scores(event: Event) -> bool:
 
 def proposed(event: Event, preset_key: str, wdl_points: str) -> ScoringChange:
     """The change asked for. Tie-breaks follow the new preset unless the organizer had set their own order."""
-    own_order = list(event.tiebreaks or []) != list(preset(event.scoring_preset).tiebreaks)
+    own_order = list(event.tiebreaks or []) != list(event_scoring(event).tiebreaks)
     order = tuple(event.tiebreaks) if own_order else preset(preset_key).tiebreaks
     return ScoringChange(preset_key, wdl_points, order)
 
 
-def _rescored(played: list[tiebreaks.PlayedGame], change: ScoringChange) -> list[tiebreaks.PlayedGame]:
-    scoring = with_points(change.preset, change.wdl_points)
+def proposed_definition(event: Event, definition: dict) -> ScoringChange:
+    """The event's own scoring: its tie-breaks are the definition's (the event's current order if it names none)."""
+    order = own_scoring(definition).tiebreaks or tuple(event.tiebreaks or ())
+    return ScoringChange(event.scoring_preset, event.wdl_points, order, definition)
+
+
+def _rescored(played: list[tiebreaks.PlayedGame], change: ScoringChange, edition: str) -> list[tiebreaks.PlayedGame]:
+    scoring = change.scoring()
     result = []
     for g in played:
         if g.b is None:
             result.append(tiebreaks.PlayedGame(g.round, g.a, None, None, bye_score(scoring), 0))
         else:
-            result.append(tiebreaks.PlayedGame(g.round, g.a, g.b, g.result, *score_game(g.result, scoring)))
+            result.append(tiebreaks.PlayedGame(g.round, g.a, g.b, g.result, *score_game(g.result, scoring, edition)))
     return result
 
 
@@ -76,14 +88,19 @@ def preview(event: Event, change: ScoringChange) -> Preview:
     """The top of the table now and with the new scoring (nothing written)."""
     state = event_state(event)
     data = load(event)
-    after_played = _rescored(data.played, change)
+    after_played = _rescored(data.played, change, event.edition)
     changed_event = Event(**{f.attname: getattr(event, f.attname) for f in Event._meta.concrete_fields})
     changed_event.scoring_preset, changed_event.wdl_points, changed_event.tiebreaks = (
         change.preset, change.wdl_points, list(change.tiebreaks))
+    changed_event.scoring_definition = change.definition
     after = EventData(changed_event, data.registrations, data.games, after_played)
     changed = sum((old.points_a, old.points_b) != (new.points_a, new.points_b)
                   for old, new in zip(data.played, after_played, strict=True))
     return Preview(change, len(data.played), changed, _top(data, rank(data)), _top(after, rank(after)), state)
+
+
+def _name(preset_key: str, definition: dict) -> str:
+    return definition.get("name", "") if definition else PRESET_NAMES.get(preset_key, "")
 
 
 @transaction.atomic
@@ -92,7 +109,7 @@ def rescore(event: Event, change: ScoringChange, user, *, expected_state: str | 
     event = Event.objects.select_for_update().get(pk=event.pk)
     if expected_state is not None and event_state(event) != expected_state:
         raise StaleRescoring
-    scoring = with_points(change.preset, change.wdl_points)
+    scoring = change.scoring()
     games = Game.objects.filter(round__event=event, status=Game.Status.CONFIRMED).prefetch_related("seats")
     seats, count = [], 0
     for game in games:
@@ -100,16 +117,19 @@ def rescore(event: Event, change: ScoringChange, user, *, expected_state: str | 
         if game.is_bye:
             by_side["a"].score = bye_score(scoring)
         else:
-            by_side["a"].score, by_side["b"].score = score_game(game_result(by_side["a"], by_side["b"], game.outcome),
-                                                                scoring)
+            by_side["a"].score, by_side["b"].score = score_game(seats_result(by_side["a"], by_side["b"], game.outcome),
+                                                                scoring, event.edition)
         seats += by_side.values()
         count += 1
     Seat.objects.bulk_update(seats, ["score"], batch_size=500)
-    before = {"scoring_preset": event.scoring_preset, "scoring_name": PRESET_NAMES.get(event.scoring_preset, ""),
-              "wdl_points": event.wdl_points, "tiebreaks": event.tiebreaks}
+    before = {"scoring_preset": event.scoring_preset, "scoring_name": _name(event.scoring_preset, event.scoring_definition),
+              "wdl_points": event.wdl_points, "tiebreaks": event.tiebreaks,
+              **({"definition": event.scoring_definition} if event.scoring_definition else {})}
     event.scoring_preset, event.wdl_points, event.tiebreaks = change.preset, change.wdl_points, list(change.tiebreaks)
-    event.save(update_fields=["scoring_preset", "wdl_points", "tiebreaks"])
+    event.scoring_definition = change.definition
+    event.save(update_fields=["scoring_preset", "wdl_points", "tiebreaks", "scoring_definition"])
     audit(event=event, user=user, action="event.rescore", target=event.slug, before=before,
-          after={"scoring_preset": change.preset, "scoring_name": PRESET_NAMES.get(change.preset, ""),
-                 "wdl_points": change.wdl_points, "tiebreaks": list(change.tiebreaks), "games_rescored": count})
+          after={"scoring_preset": change.preset, "scoring_name": _name(change.preset, change.definition),
+                 "wdl_points": change.wdl_points, "tiebreaks": list(change.tiebreaks), "games_rescored": count,
+                 **({"definition": change.definition} if change.definition else {})})
     return count

@@ -1,92 +1,119 @@
-"""Scoring presets (pure Python): the numbers live in fixtures/scoring_presets.yaml.
+"""Scoring presets and templates, and an event's own scoring (pure Python): all are scoring definitions
+(tournament/results/definition.py, docs/scoring.md), scored by tournament/results/evaluator.py.
 
-Two kinds of preset:
-- `margin` (NASAMW v4 and its DBA 3.0 adaptation): each side "destroyed" points = elements it
-  destroyed × per_element, + general_bonus for the enemy general, + camp_bonus for the enemy camp.
-  The winner scores win_base + its destroyed − the enemy's destroyed; the loser, and both sides when
-  time is called, score what they destroyed. Scythed Chariots, entered apart from the elements
-  (they do not count toward DBA 2.2 victory, guia22 L1582), score per_element when `sch_scored`.
-- `result` (5/2/1/0, win/draw/loss): points for a win, a draw having destroyed more than lost, any
-  other draw, and a loss.
+- presets: fixtures/scoring_presets.yaml, the scorings an event can pick by name (NASAMW v4, its DBA 3.0
+  adaptation, 5/2/1/0, win/draw/loss with the event's own points, the Spanish club scoring);
+- templates: the presets and fixtures/scoring_templates.yaml (published scorings of real events), the starting
+  points of an organizer's own scoring;
+- an event's own scoring: `Event.scoring_definition`, when not empty, replaces its preset (`event_scoring`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import cache
 
 import yaml
 
-from tournament.results.shorthand import PRESETS_PATH, GameResult, SideResult
+from config.paths import fixture
+from tournament.results.definition import Definition, Line, definition_data, parse_definition
+from tournament.results.evaluator import evaluate
+from tournament.results.shorthand import PRESETS_PATH, GameResult
+from tournament.results.tiebreaks import REGISTRY
+
+TEMPLATES_PATH = fixture("scoring_templates.yaml")
+OWN = "own"  # the key of an event's own scoring
 
 
 @dataclass(frozen=True)
 class Preset:
     key: str
-    name: str
-    source: str
-    kind: str
-    bye: int
-    tiebreaks: tuple[str, ...]
-    numbers: dict = field(default_factory=dict, hash=False, compare=False)
-    doubtful: str = ""
+    definition: Definition
 
-    def __getitem__(self, name: str) -> int:
-        return self.numbers[name]
+    @property
+    def name(self) -> str:
+        return self.definition.name
+
+    @property
+    def source(self) -> str:
+        return self.definition.source
+
+    @property
+    def doubtful(self) -> str:
+        return self.definition.doubtful
+
+    @property
+    def bye(self) -> int:
+        return self.definition.bye
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        return self.definition.tiebreaks
+
+    @property
+    def ranking(self) -> tuple[str, ...]:
+        return self.definition.ranking
+
+
+def _tiebreak_keys() -> set[str]:
+    return set(REGISTRY)
+
+
+def _load(path) -> dict[str, Preset]:
+    rows = yaml.safe_load(path.read_text(encoding="utf-8"))["presets"]
+    return {key: Preset(key, parse_definition(row, _tiebreak_keys())) for key, row in rows.items()}
 
 
 @cache
 def presets() -> dict[str, Preset]:
-    data = yaml.safe_load(PRESETS_PATH.read_text(encoding="utf-8"))["presets"]
-    return {
-        key: Preset(key=key, name=row["name"], source=row["source"], kind=row["kind"], bye=int(row["bye"]),
-                    tiebreaks=tuple(row.get("tiebreaks", ())), numbers=row, doubtful=row.get("doubtful", ""))
-        for key, row in data.items()
-    }
+    return _load(PRESETS_PATH)
+
+
+@cache
+def templates() -> dict[str, Preset]:
+    """Every named template: the presets, then the published scorings of fixtures/scoring_templates.yaml."""
+    return {**presets(), **_load(TEMPLATES_PATH)}
 
 
 def preset(value: str | Preset) -> Preset:
     if isinstance(value, Preset):
         return value
     try:
-        return presets()[value]
+        return templates()[value]
     except KeyError:
-        raise KeyError(f"unknown scoring preset {value!r}; known: {', '.join(presets())}") from None
-
-
-def destroyed(enemy: SideResult, p: Preset) -> int:
-    """Points a side earns for what it destroyed of the enemy (margin presets)."""
-    elements = enemy.elements_lost + (enemy.sch_lost if p.numbers.get("sch_scored", False) else 0)
-    return (elements * p["per_element"] + (p["general_bonus"] if enemy.general_lost else 0)
-            + (p["camp_bonus"] if enemy.camp_lost else 0))
+        raise KeyError(f"unknown scoring preset {value!r}; known: {', '.join(templates())}") from None
 
 
 def with_points(which: str | Preset, wdl_points: str | None) -> Preset:
-    """The preset with an event's own win/draw/loss points ("3/1/0"), for presets that allow them."""
+    """The preset with an event's own win/draw/loss points ("3/1/0"), for the preset that allows them."""
     p = preset(which)
     if p.key != "wdl" or not wdl_points:
         return p
     win, draw, loss = (int(x) for x in wdl_points.split("/"))
-    numbers = {**p.numbers, "win": win, "draw": draw, "draw_ahead": draw, "loss": loss, "bye": win}
-    return Preset(p.key, p.name, p.source, p.kind, win, p.tiebreaks, numbers, p.doubtful)
+    lines = {**p.definition.lines, "win": Line(win), "time": Line(draw), "time_ahead": Line(draw), "loss": Line(loss)}
+    return Preset(p.key, replace(p.definition, lines=lines, bye=win))
 
 
-def score_game(result: GameResult, which: str | Preset) -> tuple[int, int]:
+def own_scoring(data: dict) -> Preset:
+    return Preset(OWN, parse_definition(data, _tiebreak_keys()))
+
+
+def event_scoring(event) -> Preset:
+    """An event's scoring: its own definition if it has one, else its preset (with its win/draw/loss points)."""
+    own = getattr(event, "scoring_definition", None)
+    if own:
+        return own_scoring(own)
+    return with_points(event.scoring_preset, event.wdl_points)
+
+
+def preset_data(which: str | Preset) -> dict:
+    """A template as the plain mapping an event stores (and the form shows)."""
+    return definition_data(preset(which).definition)
+
+
+def score_game(result: GameResult, which: str | Preset, edition: str | None = None) -> tuple[int, int]:
     """Points for side A and side B."""
-    p = preset(which)
-    if p.kind == "margin":
-        a, b = destroyed(result.b, p), destroyed(result.a, p)
-        if result.outcome == "a":
-            return p["win_base"] + a - b, b
-        if result.outcome == "b":
-            return a, p["win_base"] + b - a
-        return a, b
-    if result.outcome == "a":
-        return p["win"], p["loss"]
-    if result.outcome == "b":
-        return p["loss"], p["win"]
-    a_margin = result.b.elements_lost - result.a.elements_lost
-    return (p["draw_ahead"] if a_margin > 0 else p["draw"], p["draw_ahead"] if a_margin < 0 else p["draw"])
+    return evaluate(preset(which).definition, result, edition)
 
 
 def bye_score(which: str | Preset) -> int:

@@ -58,6 +58,17 @@ class GameResult:
         return self.a if name == "a" else self.b
 
 
+def seat_side(seat) -> SideResult:
+    """What one seat lost, as stored (a Seat, or any row with the same four fields)."""
+    return SideResult(seat.elements_lost, seat.general_lost, seat.camp_lost, seat.sch_lost)
+
+
+def seats_result(a, b, outcome: str) -> GameResult:
+    """THE way from two stored seats (side A, side B) to a game result: entry, standings, rescoring and leagues
+    all read a stored game through it, so none of them can drop a field (Scythed Chariots included)."""
+    return GameResult(a=seat_side(a), b=seat_side(b), outcome=outcome)
+
+
 @dataclass(frozen=True)
 class Problem:
     code: str

@@ -20,7 +20,9 @@ from django.utils.translation import gettext as _
 from tournament.events.state import event_state
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
 from tournament.results import explain, tiebreaks
-from tournament.results.shorthand import GameResult, SideResult
+from tournament.results.scoring import event_scoring
+from tournament.results.settlements import settle, settlements_of
+from tournament.results.shorthand import seats_result
 
 CACHE_SECONDS = 60
 DASH = "–"
@@ -49,6 +51,7 @@ class StandingRow:
     points: int
     values: dict
     shared: bool
+    settled: str = ""  # how the event settled this player's tie after every tie-break (results/settlements.py)
 
 
 @dataclass
@@ -77,11 +80,6 @@ def confirmed_games(event: Event, upto: int | None = None, *, entries: bool = Tr
     )
 
 
-def game_result(a: Seat, b: Seat, outcome: str) -> GameResult:
-    return GameResult(a=SideResult(a.elements_lost, a.general_lost, a.camp_lost),
-                      b=SideResult(b.elements_lost, b.general_lost, b.camp_lost), outcome=outcome)
-
-
 def played(games) -> list[tiebreaks.PlayedGame]:
     result = []
     for game in games:
@@ -92,7 +90,7 @@ def played(games) -> list[tiebreaks.PlayedGame]:
             continue
         b = seats[1]
         result.append(tiebreaks.PlayedGame(game.round.number, a.registration_id, b.registration_id,
-                                           game_result(a, b, game.outcome), a.score or 0, b.score or 0))
+                                           seats_result(a, b, game.outcome), a.score or 0, b.score or 0))
     return result
 
 
@@ -103,19 +101,58 @@ def load(event: Event, upto: int | None = None) -> EventData:
     return EventData(event, regs, games, played(games))
 
 
-def rank(data: EventData) -> list[StandingRow]:
+def ranked(data: EventData) -> list[tiebreaks.Row]:
+    """The ranking by points and tie-breaks, before the event's own settlements of the ties left."""
     event = data.event
     entries = {pk: entry_as_shown(reg) for pk, reg in data.registrations.items()}
     dropped = {pk for pk, reg in data.registrations.items() if reg.status == Registration.Status.DROPPED}
-    rows = tiebreaks.standings(
+    return tiebreaks.standings(
         list(data.registrations), data.played, event.tiebreaks or [], dropped=dropped, seed=event.seed,
         keys={pk: entry.key for pk, entry in entries.items()},
-        h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES,
+        h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES, ranking=event_scoring(event).ranking,
     )
+
+
+def rank(data: EventData) -> list[StandingRow]:
+    rows, _applied = settle(ranked(data), settlements_of(data.event.tie_decisions))
     return [
-        StandingRow(row.player, row.rank, index, int(dict(row.values).get("points") or 0), dict(row.values), row.shared)
+        StandingRow(row.player, row.rank, index, int(dict(row.values).get("points") or 0), dict(row.values), row.shared,
+                    row.settled)
         for index, row in enumerate(rows)
     ]
+
+
+def _tie_sentence(decision: dict, players: str) -> str:
+    kind = decision["kind"]
+    if kind == "playoff":
+        return _("%(players)s were level after every tie-break: a playoff game (%(result)s) decided the order.") % {
+            "players": players, "result": decision.get("result", "")}
+    if kind == "umpire":
+        return _("%(players)s were level after every tie-break: the umpire decided the order. Reason: %(reason)s") % {
+            "players": players, "reason": decision.get("reason", "")}
+    if kind == "lot":
+        return _("%(players)s were level after every tie-break: a die roll or lot decided the order (%(record)s).") % {
+            "players": players, "record": decision.get("record", "")}
+    return _("%(players)s were level after every tie-break and share the place.") % {"players": players}
+
+
+def tie_words(event: Event) -> tuple[str, ...]:
+    """How the event settled the ties left after every tie-break, for "how this table is ordered"; a decision
+    whose players are no longer level is said not to apply."""
+    if not event.tie_decisions:
+        return ()
+    data = load(event)
+    _rows, applied = settle(ranked(data), settlements_of(event.tie_decisions))
+    done = {frozenset(s.players) for s in applied}
+    words = []
+    for d in event.tie_decisions:
+        players = ", ".join(entry_as_shown(data.registrations[p]).name for p in d["players"] if p in data.registrations)
+        if frozenset(d["players"]) not in done:
+            words.append(_("A decision recorded for %(players)s does not apply: they are no longer level.")
+                         % {"players": players})
+            continue
+        words.append(_tie_sentence(d, players))
+    return tuple(words)
 
 
 def event_standings(event: Event, upto: int | None = None) -> list[StandingRow]:
@@ -170,7 +207,7 @@ def standings_table(event: Event, upto: int | None = None) -> StandingsTable:
 def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     event = data.event
     rows = rank(data)
-    metrics = tiebreaks.metric_keys(event.tiebreaks or [])
+    metrics = tiebreaks.metric_keys(event.tiebreaks or [], event_scoring(event).ranking)
     keys = ["rank", "player", "club", "army", *metrics]
     columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
     records = []

@@ -1,6 +1,6 @@
 """Standings and tie-breaks (pure Python): a small registry of metrics, applied in the event's order.
 
-Players are ranked by points, then by each tie-break in turn, each one only separating the players
+Players are ranked by points (or by wins, then points, when the scoring says so), then by each tie-break in turn, each one only separating the players
 still tied on everything before it (so head-to-head looks at the games among exactly those players).
 Players tied on every metric share a rank (1, =2, =2, 4).
 
@@ -39,6 +39,7 @@ class Row:
     player: int
     values: tuple[tuple[str, float | None], ...]  # None: the metric does not apply (head-to-head)
     shared: bool
+    settled: str = ""  # how a tie after every tie-break was settled (results/settlements.py), if it was
 
 
 @dataclass
@@ -214,20 +215,22 @@ def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict) -
     return classes
 
 
-def metric_keys(tiebreaks: Sequence[str]) -> list[str]:
-    """Points, then the known tie-breaks in the event's order, the drawn lot (if any) last."""
-    known = [k for k in dict.fromkeys(tiebreaks) if k in REGISTRY and k != "points"]
-    return ["points"] + [k for k in known if not REGISTRY[k].lot] + [k for k in known if REGISTRY[k].lot]
+def metric_keys(tiebreaks: Sequence[str], ranking: Sequence[str] = ("points",)) -> list[str]:
+    """The scoring's ranking keys (points; or wins, then points), then the known tie-breaks in the event's order,
+    the drawn lot (if any) last."""
+    primary = list(dict.fromkeys(ranking)) or ["points"]
+    known = [k for k in dict.fromkeys(tiebreaks) if k in REGISTRY and k not in primary]
+    return primary + [k for k in known if not REGISTRY[k].lot] + [k for k in known if REGISTRY[k].lot]
 
 
 def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Sequence[str],
               dropped: Collection[int] = (), *, seed: int = 0, keys: Mapping[int, str] | None = None,
-              h2h_all_met: bool = True) -> list[Row]:
+              h2h_all_met: bool = True, ranking: Sequence[str] = ("points",)) -> list[Row]:
     """Rank `players` (dropped ones stay in, ranked normally: the caller marks them).
 
     Players equal on every criterion share a rank; a drawn lot, if among the tie-breaks, only orders them."""
     ctx = Context(games, seed, keys or {}, h2h_all_met)
-    metrics = [REGISTRY[k]() for k in metric_keys(tiebreaks)]
+    metrics = [REGISTRY[k]() for k in metric_keys(tiebreaks, ranking)]
     criteria, lots = [m for m in metrics if not m.lot], [m for m in metrics if m.lot]
     shown: dict[int, dict[str, float | None]] = {p: {} for p in players}
     rows: list[Row] = []

@@ -34,7 +34,7 @@ EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_min
                 "victory_camp_reading", "tiebreaks",
                 "restrictions", "armies_locked", "allow_option_changes", "avoid_same_club", "avoid_civil_war",
                 "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed", "head_to_head_rule",
-                "global_rating"]
+                "global_rating", "scoring_definition"]
 # Kept in a backup (the organizer's record) but never taken from one: a file cannot put an event in the
 # global rating (its organizer ticks it again, and the site's staff approve it).
 NOT_IMPORTED = {"global_rating"}
@@ -72,6 +72,7 @@ def _username(user, recorded: str = "") -> str | None:
 def export_event(event: Event) -> dict[str, Any]:
     regs = list(event.registrations.select_related("club", "player__user").order_by("name_key", "pk"))
     player_ref = {reg.player_id: f"p{i + 1}" for i, reg in enumerate(regs)}
+    by_reg = {reg.pk: reg.player_id for reg in regs}
     clubs = sorted({reg.club for reg in regs if reg.club_id}, key=lambda c: c.name)
     rounds = []
     for rnd in event.rounds.order_by("number").prefetch_related("games__seats__registration", "games__reports__seat",
@@ -103,6 +104,8 @@ def export_event(event: Event) -> dict[str, Any]:
         "registrations": [{"player": player_ref[r.player_id], **{f: getattr(r, f) for f in REG_FIELDS}} for r in regs],
         "rounds": rounds,
         **export_stages(event, player_ref),
+        "tie_decisions": [{**d, "players": [player_ref[by_reg[p]] for p in d["players"] if p in by_reg]}
+                          for d in event.tie_decisions or []],
         "audit": [{"at": _time(a.at), "user": _username(a.user, a.user_name), "action": a.action, "target": a.target,
                    "before": a.before, "after": a.after}
                   for a in event.audit_entries.select_related("user").order_by("at", "pk")],
@@ -159,6 +162,9 @@ def _import(data: dict, slug: str | None, importer) -> Imported:
     stages = import_stages(data, event, regs)
     for index, rnd in enumerate(check.items(data, "rounds")):
         _round(rnd, f"rounds[{index}]", event, regs, stages)
+    if data.get("tie_decisions"):
+        event.tie_decisions = check.tie_decisions(data["tie_decisions"], {ref: reg.pk for ref, reg in regs.items()})
+        event.save(update_fields=["tie_decisions"])
     for index, entry in enumerate(check.items(data, "audit") if "audit" in data else []):
         _audit(entry, f"audit[{index}]", event)
     audit(event=event, user=importer, action="event.import", target=event.slug,
@@ -178,7 +184,8 @@ def _event(source: dict, slug: str | None) -> Event:
     event = Event(**fields, date=check.date(source.get("date"), "event.date"))
     check.full_clean(event, "event")
     check.event_settings({"scoring_preset": event.scoring_preset, "wdl_points": event.wdl_points,
-                          "tiebreaks": event.tiebreaks, "restrictions": event.restrictions})
+                          "tiebreaks": event.tiebreaks, "restrictions": event.restrictions,
+                          "scoring_definition": event.scoring_definition})
     event.save()
     return event
 

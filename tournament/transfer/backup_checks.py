@@ -210,6 +210,21 @@ def event_settings(fields: dict) -> None:
     if unknown or len(set(tiebreaks)) != len(tiebreaks):
         raise fail("event.tiebreaks", _("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown or tiebreaks)})
     _restrictions(fields["restrictions"])
+    _scoring_definition(fields.get("scoring_definition") or {})
+
+
+def _scoring_definition(value: Any) -> None:
+    """An event's own scoring, checked as the organizer's scoring page checks it (docs/scoring.md)."""
+    from tournament.results.definition import DefinitionError
+    from tournament.results.definition_messages import error_message
+    from tournament.results.scoring import own_scoring
+
+    if not value:
+        return
+    try:
+        own_scoring(value)
+    except DefinitionError as exc:
+        raise fail(f"event.scoring_definition.{exc.field}", error_message(exc)) from exc
 
 
 def _year(value: Any, where: str) -> int | None:
@@ -238,3 +253,22 @@ def _restrictions(value: Any) -> None:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and 0 < len(item[0]) <= 8
                 and type(item[1]) is int and 0 <= item[1] <= 12):
             raise fail(f"{where}.troop_minimums[{index}]", _('Write each minimum as a number and a troop type, e.g. "6 Wb".'))
+
+
+def tie_decisions(value: Any, players: dict[str, int]) -> list[dict]:
+    """The event's recorded tie decisions, their players named by the backup's player refs."""
+    from tournament.results.settlements import KINDS
+
+    if not isinstance(value, list) or len(value) > 50:
+        raise fail("tie_decisions", _("expected a list."))
+    out = []
+    for index, item in enumerate(value):
+        where = f"tie_decisions[{index}]"
+        if not isinstance(item, dict) or item.get("kind") not in KINDS:
+            raise fail(f"{where}.kind", _("unknown kind of decision."))
+        refs = item.get("players")
+        if not isinstance(refs, list) or len(refs) < 2 or any(r not in players for r in refs) or len(set(refs)) != len(refs):
+            raise fail(f"{where}.players", _("expected two or more of the backup's players."))
+        texts = {k: text(item.get(k, ""), f"{where}.{k}", 500) for k in ("reason", "record", "result", "by", "at")}
+        out.append({"kind": item["kind"], "players": [players[r] for r in refs], **texts})
+    return out

@@ -11,6 +11,7 @@ from tournament.web.views import (
     desk,
     events,
     final,
+    imports,
     pdf,
     players,
     provided_armies,
@@ -18,7 +19,9 @@ from tournament.web.views import (
     report_links,
     results,
     rounds,
+    scoring,
     stages,
+    ties,
 )
 
 app_name = "tournament"
@@ -44,6 +47,8 @@ urlpatterns = [
     path("e/<slug:slug>/", events.event_detail, name="event"),
     path("e/<slug:slug>/edit/", events.event_edit, name="event_edit"),
     path("e/<slug:slug>/scoring/", events.event_scoring, name="event_scoring"),
+    path("e/<slug:slug>/scoring/own/", scoring.own_scoring_page, name="own_scoring"),
+    path("e/<slug:slug>/ties/", ties.ties, name="ties"),
     path("e/<slug:slug>/register/", registration.register, name="register"),
     path("e/<slug:slug>/lock-armies/", registration.lock_armies, name="lock_armies"),
     path("e/<slug:slug>/army-defaults/", registration.army_defaults, name="army_defaults"),
@@ -90,6 +95,7 @@ urlpatterns += [
 
 urlpatterns += [
     path("events/import/", backups.backup_upload, name="backup_upload"),
+    path("events/import-results/", imports.results_import, name="results_import"),
     path("e/<slug:slug>/audit/", audit.audit_log, name="audit"),
     path("e/<slug:slug>/backup.json", backups.backup_download, name="backup_download"),
     path("e/<slug:slug>/seats/<int:pk>/report-link/", report_links.report_link, name="report_link"),

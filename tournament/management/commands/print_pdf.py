@@ -13,7 +13,7 @@ from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, round_sheet
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
 from tournament.results.explain import ordering
-from tournament.results.standings import standings_frame
+from tournament.results.standings import standings_frame, tie_words
 
 KINDS = ("army-sheets", "round", "slips", "standings")
 
@@ -39,7 +39,8 @@ class Command(BaseCommand):
             body = army_sheets_pdf(army_sheets(event, regs, o["base_url"]), lang=o["lang"], size=o["size"])
         elif o["kind"] == "standings":
             with override(o["lang"]):
-                frame, order = standings_frame(event, upto=o["round"]), ordering(event)
+                frame = standings_frame(event, upto=o["round"])
+                order = ordering(event, tie_words(event) if o["round"] is None else ())
             body = standings_pdf(event.name, frame, after_round=o["round"], lang=o["lang"], order=order)
         else:
             rounds = event.rounds.order_by("-number")

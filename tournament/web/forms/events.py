@@ -196,6 +196,8 @@ class EventForm(forms.ModelForm):
         event = super().save(commit=False)
         keys = ("allowed_books", "allowed_refs", "date_from", "date_to", "troop_minimums")
         event.restrictions = {k: self.cleaned_data[k] for k in keys if self.cleaned_data.get(k) not in (None, [], "")}
+        if {"scoring_preset", "wdl_points"} & set(self.changed_data):
+            event.scoring_definition = {}  # a preset chosen here replaces the event's own scoring (nothing is scored yet)
         if self.cleaned_data.get("tiebreak_order"):
             event.tiebreaks = self.cleaned_data["tiebreak_order"]
         elif "scoring_preset" in self.changed_data or not event.tiebreaks:
@@ -239,6 +241,7 @@ class ScoringForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         preset, points = cleaned.get("scoring_preset"), cleaned.get("wdl_points")
-        if preset and points and preset == self.event.scoring_preset and (preset != "wdl" or points == self.event.wdl_points):
+        same = preset == self.event.scoring_preset and (preset != "wdl" or points == self.event.wdl_points)
+        if preset and points and same and not self.event.scoring_definition:  # a preset replaces an own scoring
             raise forms.ValidationError(_("That is the scoring the event already uses."))
         return cleaned

@@ -21,7 +21,7 @@ from tournament.pdfs.poster import join_poster_pdf
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
 from tournament.pdfs.sizes import army_sheet_pages, round_pages
 from tournament.results.explain import ordering
-from tournament.results.standings import standings_frame
+from tournament.results.standings import standings_frame, tie_words
 from tournament.web.params import int_param, round_param
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 
@@ -140,7 +140,7 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
 def standings_print(request: HttpRequest, event: Event) -> HttpResponse:
     upto = round_param(request.GET)
     body = standings_pdf(event.name, standings_frame(event, upto=upto), after_round=upto, lang=get_language(),
-                         order=ordering(event))
+                         order=ordering(event, tie_words(event) if upto is None else ()))
     return pdf_response(body, f"{event.slug}-standings.pdf")
 
 

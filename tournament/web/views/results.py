@@ -30,7 +30,14 @@ from tournament.results.explain import ordering
 from tournament.results.messages import problem_message, report_sentence
 from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
-from tournament.results.standings import load, pairings_frame, results_frame, standings_frame, standings_table
+from tournament.results.standings import (
+    load,
+    pairings_frame,
+    results_frame,
+    standings_frame,
+    standings_table,
+    tie_words,
+)
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment
@@ -196,7 +203,8 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
         response = HttpResponse(table)
     else:
         rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
-        context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table, "order": ordering(event)}
+        context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table,
+                   "order": ordering(event, tie_words(event) if upto is None else ())}
         response = render(request, "tournament/standings.html", context)
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -1,0 +1,100 @@
+"""Recording how the event settles a tie left after every tie-break (the Django side of results/settlements.py).
+
+A staff member (organizer or umpire) records, for players who share a rank in the current standings: a playoff
+game between two of them (its result in shorthand: the winner goes first), an umpire's decision with its written
+reason, a die roll or lot as it was recorded, or that they share the place. The decision is kept on the event
+row (`Event.tie_decisions`), audited, shown under the standings, and carried in backups. Recording another
+decision for the same players replaces it.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.events.audit import audit
+from tournament.models import Event
+from tournament.results.settlements import KINDS, tied_groups
+from tournament.results.shorthand import ResultError, check_result, parse_shorthand
+from tournament.results.standings import load, ranked
+
+MAX_TEXT = 500
+MAX_DECISIONS = 50
+
+
+class TieRejected(Exception):
+    """A decision that cannot be recorded: `field` names the form field, `message` says why."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field, self.message = field, message
+
+
+def current_ties(event: Event) -> list[tuple[int, ...]]:
+    """Players sharing a rank after every tie-break, before any decision is applied (latest standings)."""
+    return tied_groups(ranked(load(event)))
+
+
+def _order(kind: str, group: tuple[int, ...], order: list[int], result: str, edition: str) -> tuple[list[int], str]:
+    """The decided order; `group`: the tied players in the caller's order (a playoff's side A first)."""
+    if kind == "shared":
+        return list(group), ""
+    if kind == "playoff":
+        if len(group) != 2:
+            raise TieRejected("kind", _("A playoff game settles a tie of two players; record a decision for more."))
+        try:
+            game = parse_shorthand(result, edition)
+        except ResultError:
+            raise TieRejected("result", _("Write the playoff's result in shorthand, e.g. 4-1.")) from None
+        if game.outcome == "time" or check_result(game, edition):
+            raise TieRejected("result", _("A playoff game needs a winner."))
+        a, b = group
+        return ([a, b] if game.outcome == "a" else [b, a]), result.strip()
+    if sorted(order) != sorted(group) or len(set(order)) != len(order):
+        raise TieRejected("order", _("Give every tied player one place."))
+    return list(order), ""
+
+
+@transaction.atomic
+def record_tie_decision(event: Event, user, *, kind: str, players: list[int], order: list[int] | None = None,
+                        reason: str = "", record: str = "", result: str = "") -> dict:
+    """Record how the tie of `players` is settled; returns the decision."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if kind not in KINDS:
+        raise TieRejected("kind", _("Choose how the tie is settled."))
+    group = next((g for g in current_ties(event) if set(g) == set(players)), None)
+    if group is None:
+        raise TieRejected("players", _("These players do not share a place in the standings now."))
+    reason, record = (reason or "").strip(), (record or "").strip()
+    if len(reason) > MAX_TEXT or len(record) > MAX_TEXT or len(result or "") > 40:
+        raise TieRejected("reason" if len(reason) > MAX_TEXT else "record",
+                          _("At most %(n)s characters.") % {"n": MAX_TEXT})
+    if kind == "umpire" and not reason:
+        raise TieRejected("reason", _("An umpire's decision needs its reason, written for the players."))
+    if kind == "lot" and not record:
+        raise TieRejected("record", _("Write down the roll or the lot as it was made, e.g. “Ana 5, Bruno 2”."))
+    decided, shorthand = _order(kind, tuple(players), list(order or []), result or "", event.edition)
+    decision = {"kind": kind, "players": decided, "reason": reason, "record": record, "result": shorthand,
+                "by": getattr(user, "username", ""), "at": timezone.now().isoformat(timespec="seconds")}
+    kept = [d for d in event.tie_decisions or [] if set(d.get("players", ())) != set(group)]
+    if len(kept) >= MAX_DECISIONS:
+        raise TieRejected("players", _("Too many recorded decisions for one event."))
+    before = next((d for d in event.tie_decisions or [] if set(d.get("players", ())) == set(group)), None)
+    event.tie_decisions = [*kept, decision]
+    event.save(update_fields=["tie_decisions"])
+    audit(event=event, user=user, action="event.tie_settle", target=event.slug, before=before, after=decision,
+          people=decided)
+    return decision
+
+
+@transaction.atomic
+def remove_tie_decision(event: Event, user, players: list[int]) -> bool:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    found = next((d for d in event.tie_decisions or [] if set(d.get("players", ())) == set(players)), None)
+    if found is None:
+        return False
+    event.tie_decisions = [d for d in event.tie_decisions if d is not found]
+    event.save(update_fields=["tie_decisions"])
+    audit(event=event, user=user, action="event.tie_remove", target=event.slug, before=found, people=found["players"])
+    return True

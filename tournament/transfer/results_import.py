@@ -1,0 +1,225 @@
+"""A finished event imported from a table of its games (CSV or XLSX, one row per game), so leagues and ratings
+can start from a club's history (issue #25.5).
+
+Columns: `round`, `table`, `player_a`, `club_a`, `player_b`, `club_b`, `result` (the result form's shorthand, side
+A's figures first; empty with no `player_b` for a bye); optional `stage` (`swiss`, the default, or `playoff`: a
+game outside the rounds that orders two players level after every tie-break), `army_a`, `army_b`, `points_a`,
+`points_b` (checked against the scoring). Every problem is listed with its row and column, and nothing is
+written until the file is clean: `check_rows` finds the problems, `import_results` writes the event in one
+transaction (and undoes it all if a playoff row settles no tie).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.events.audit import audit
+from tournament.events.services import check_event_quota
+from tournament.models import Club, Event, EventRole, Game, Player, Registration, Round, Seat
+from tournament.models.keys import name_key
+from tournament.results.definition import definition_data
+from tournament.results.scoring import Preset, bye_score, presets, score_game
+from tournament.results.shorthand import GameResult, ResultError, check_result, parse_shorthand
+from tournament.results.tie_decisions import TieRejected, record_tie_decision
+
+REQUIRED = ("round", "table", "player_a", "club_a", "player_b", "club_b", "result")
+OPTIONAL = ("stage", "army_a", "army_b", "points_a", "points_b")
+STAGES = ("swiss", "playoff")
+MAX_NAME = 120
+
+
+@dataclass(frozen=True)
+class Problem:
+    row: int  # the file's line (the header is line 1); 0: the whole file
+    column: str
+    message: str
+
+
+class ImportRejected(Exception):
+    def __init__(self, problems: list[Problem]):
+        super().__init__(problems)
+        self.problems = problems
+
+
+@dataclass
+class Row:
+    line: int
+    stage: str
+    round: int | None
+    table: int | None
+    a: tuple[str, str]  # (name, club)
+    b: tuple[str, str] | None  # None: a bye
+    result: GameResult | None
+    text: str
+    armies: tuple[str, str] = ("", "")
+
+
+@dataclass
+class Checked:
+    rows: list[Row] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _int(value: str, line: int, column: str, problems: list[Problem], *, required: bool) -> int | None:
+    text = value.strip()
+    if not text:
+        if required:
+            problems.append(Problem(line, column, _("required.")))
+        return None
+    if not (text.isascii() and text.lstrip("-").isdigit()) or not -10_000 < int(text) < 10_000:
+        problems.append(Problem(line, column, _("expected a whole number.")))
+        return None
+    return int(text)
+
+
+def _person(row: pd.Series, side: str, line: int, problems: list[Problem]) -> tuple[str, str] | None:
+    name = " ".join(str(row.get(f"player_{side}", "")).split())
+    club = " ".join(str(row.get(f"club_{side}", "")).split())
+    if len(name) > MAX_NAME or len(club) > MAX_NAME:
+        problems.append(Problem(line, f"player_{side}", _("at most %(n)s characters.") % {"n": MAX_NAME}))
+        return None
+    return (name, club) if name else None
+
+
+def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
+    """The rows as games, or every problem with its row and column."""
+    out = Checked()
+    missing = [c for c in REQUIRED if c not in frame.columns]
+    unknown = [c for c in frame.columns if c not in REQUIRED + OPTIONAL]
+    for column in missing:
+        out.problems.append(Problem(1, column, _("this column is missing from the header.")))
+    for column in unknown:
+        out.problems.append(Problem(1, column, _("unknown column; the known ones are: %(columns)s.")
+                                    % {"columns": ", ".join(REQUIRED + OPTIONAL)}))
+    if out.problems:
+        return out
+    clubs: dict[str, str] = {}
+    seen: dict[tuple[int, str], int] = {}
+    for index, row in frame.fillna("").astype(str).iterrows():
+        line = int(index) + 2
+        before = len(out.problems)
+        stage = row.get("stage", "").strip().lower() or "swiss"
+        if stage not in STAGES:
+            out.problems.append(Problem(line, "stage", _("use swiss or playoff (other stages are not imported yet).")))
+        number = _int(row["round"], line, "round", out.problems, required=stage == "swiss")
+        if number is not None and number < 1:
+            out.problems.append(Problem(line, "round", _("expected a whole number.")))
+        table = _int(row["table"], line, "table", out.problems, required=False)
+        a, b = _person(row, "a", line, out.problems), _person(row, "b", line, out.problems)
+        if a is None:
+            out.problems.append(Problem(line, "player_a", _("required.")))
+        text = row["result"].strip()
+        result = None
+        if b is None:
+            if stage == "playoff":
+                out.problems.append(Problem(line, "player_b", _("required.")))
+            elif text:
+                out.problems.append(Problem(line, "result", _("a bye has no result.")))
+        else:
+            try:
+                result = parse_shorthand(text, edition)
+            except ResultError:
+                out.problems.append(Problem(line, "result", _("not a result in shorthand, e.g. 4G-1C or 3-1 T.")))
+            else:
+                if check_result(result, edition) or (stage == "playoff" and result.outcome == "time"):
+                    out.problems.append(Problem(line, "result", _("not a possible DBA %(edition)s result.")
+                                                % {"edition": edition}))
+        for person in (a, b):
+            if person is None:
+                continue
+            if clubs.setdefault(person[0], person[1]) != person[1]:
+                column = "club_a" if person is a else "club_b"
+                out.problems.append(Problem(line, column, _("this player has another club on an earlier row.")))
+            if stage == "swiss" and number is not None:
+                first = seen.setdefault((number, person[0]), line)
+                if first != line:
+                    column = "player_a" if person is a else "player_b"
+                    out.problems.append(Problem(line, column, _("this player already plays in this round (row %(row)s).")
+                                                % {"row": first}))
+        if a is not None and b is not None and a[0] == b[0]:
+            out.problems.append(Problem(line, "player_b", _("a player cannot play themselves.")))
+        if result is not None:
+            points = score_game(result, scoring, edition)
+            for column, expected in (("points_a", points[0]), ("points_b", points[1])):
+                given = _int(row.get(column, ""), line, column, out.problems, required=False)
+                if given is not None and given != expected:
+                    out.problems.append(Problem(line, column, _("the scoring gives %(n)s.") % {"n": expected}))
+        if len(out.problems) == before and a is not None:
+            out.rows.append(Row(line, stage, number, table, a, b, result, text,
+                                (row.get("army_a", "").strip()[:40], row.get("army_b", "").strip()[:40])))
+    if not frame.shape[0]:
+        out.problems.append(Problem(0, "", _("The file has no games.")))
+    return out
+
+
+def _registrations(event: Event, rows: list[Row]) -> dict[str, Registration]:
+    clubs: dict[str, Club | None] = {}
+    regs: dict[str, Registration] = {}
+    for row in rows:
+        for side, (name, club) in enumerate([row.a, *([row.b] if row.b else [])]):
+            if name in regs:
+                continue
+            if club not in clubs:
+                clubs[club] = (Club.objects.filter(name__iexact=club).first() or Club.objects.create(name=club)) if club else None
+            player = (Player.objects.filter(name_key=name_key(name), club=clubs[club]).order_by("pk").first()
+                      or Player.objects.create(name=name, club=clubs[club]))
+            regs[name] = Registration.objects.create(event=event, player=player, army_ref=row.armies[side])
+    return regs
+
+
+def _round(event: Event, number: int, rows: list[Row], regs: dict[str, Registration], scoring: Preset) -> None:
+    rnd = Round.objects.create(event=event, number=number, status=Round.Status.COMPLETED, published_at=timezone.now())
+    for row in rows:
+        if row.b is None:
+            game = Game.objects.create(round=rnd, is_bye=True, status=Game.Status.CONFIRMED)
+            Seat.objects.create(game=game, round=rnd, registration=regs[row.a[0]], side="a", score=bye_score(scoring))
+            continue
+        points = score_game(row.result, scoring, event.edition)
+        game = Game.objects.create(round=rnd, table=row.table, status=Game.Status.CONFIRMED, outcome=row.result.outcome,
+                                   entered_at=timezone.now())
+        for side, person, lost, score in (("a", row.a, row.result.a, points[0]), ("b", row.b, row.result.b, points[1])):
+            Seat.objects.create(game=game, round=rnd, registration=regs[person[0]], side=side, score=score,
+                                elements_lost=lost.elements_lost, general_lost=lost.general_lost,
+                                camp_lost=lost.camp_lost, sch_lost=lost.sch_lost)
+
+
+@transaction.atomic
+def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: str, scoring: Preset, user=None) -> Event:
+    """A finished event from the games of `frame`; ImportRejected (nothing written) lists every problem."""
+    checked = check_rows(frame, scoring, edition)
+    if Event.objects.filter(slug=slug).exists():
+        checked.problems.insert(0, Problem(0, "event", _("An event with the short name “%(slug)s” already exists; "
+                                                            "choose another.") % {"slug": slug}))
+    if checked.problems:
+        raise ImportRejected(checked.problems)
+    if user is not None:
+        check_event_quota(user)
+    own = scoring.key not in presets()
+    swiss = [r for r in checked.rows if r.stage == "swiss"]
+    rounds = sorted({r.round for r in swiss})
+    event = Event.objects.create(slug=slug, name=name, date=date, edition=edition, rounds_planned=max(rounds or [1]),
+                                 scoring_preset="nasamw-3.0" if own else scoring.key,
+                                 scoring_definition=definition_data(scoring.definition) if own else {},
+                                 tiebreaks=list(scoring.tiebreaks), listed=False, registration_open=False,
+                                 finished_at=timezone.now())
+    if user is not None:
+        EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
+    regs = _registrations(event, checked.rows)
+    for number in rounds:
+        _round(event, number, [r for r in swiss if r.round == number], regs, scoring)
+    audit(event=event, user=user, action="event.import_results", target=event.slug,
+          after={"games": sum(1 for r in checked.rows if r.b is not None), "rounds": len(rounds), "scoring": scoring.name})
+    for row in (r for r in checked.rows if r.stage == "playoff"):
+        try:
+            record_tie_decision(event, user, kind="playoff", players=[regs[row.a[0]].pk, regs[row.b[0]].pk],
+                                result=row.text)
+        except TieRejected as exc:
+            raise ImportRejected([Problem(row.line, "stage", exc.message)]) from None
+    event.refresh_from_db()
+    return event
+

@@ -1,0 +1,82 @@
+"""Ties left after every tie-break, settled as the event settles them: a playoff game, the umpire's decision with
+its reason, a recorded die roll or lot, or a shared place (tournament/results/tie_decisions.py)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.events.audit_messages import TIE_KINDS
+from tournament.models import Event
+from tournament.results.standings import entry_as_shown
+from tournament.results.tie_decisions import TieRejected, current_ties, record_tie_decision, remove_tie_decision
+from tournament.web.permissions import event_view
+
+
+class TieForm(forms.Form):
+    kind = forms.ChoiceField(label=gettext_lazy("Settled by"), choices=())
+    reason = forms.CharField(label=gettext_lazy("The umpire's reason"), required=False, max_length=500,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+    record = forms.CharField(label=gettext_lazy("The roll or lot, as made"), required=False, max_length=500)
+    result = forms.CharField(label=gettext_lazy("Playoff result (the first player listed first)"), required=False,
+                             max_length=40)
+
+    def __init__(self, *args, group: tuple[int, ...], names: dict[int, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.group = group
+        self.fields["kind"].choices = [(k, str(v).capitalize()) for k, v in TIE_KINDS.items()]
+        choices = [(str(p), names[p]) for p in group]
+        for n in range(1, len(group) + 1):
+            self.fields[f"place_{n}"] = forms.TypedChoiceField(label=_("Place %(n)s") % {"n": n}, choices=choices,
+                                                               coerce=int, required=False)
+
+    def order(self) -> list[int]:
+        return [self.cleaned_data.get(f"place_{n}") for n in range(1, len(self.group) + 1)]
+
+
+def _names(event: Event) -> dict[int, str]:
+    return {reg.pk: entry_as_shown(reg).name for reg in event.registrations.select_related("club")}
+
+
+def _players(value: str) -> list[int]:
+    return [int(x) for x in value.split(",") if x.isascii() and x.isdigit()][:50]
+
+
+@event_view(role="staff")
+def ties(request: HttpRequest, event: Event) -> HttpResponse:
+    names = _names(event)
+    groups = current_ties(event)
+    status = 200
+    posted = _players(request.POST.get("players", "")) if request.method == "POST" else []
+    if request.method == "POST" and request.POST.get("action") == "remove":
+        if remove_tie_decision(event, request.user, posted):
+            messages.success(request, _("Tie decision removed."))
+        return redirect("tournament:ties", slug=event.slug)
+    forms_by_group = []
+    for group in groups:
+        bound = request.method == "POST" and set(posted) == set(group)
+        form = TieForm(request.POST if bound else None, group=group, names=names, prefix=f"t{group[0]}")
+        if bound and form.is_valid():
+            try:
+                record_tie_decision(event, request.user, kind=form.cleaned_data["kind"], players=list(group),
+                                    order=form.order(), reason=form.cleaned_data["reason"],
+                                    record=form.cleaned_data["record"], result=form.cleaned_data["result"])
+            except TieRejected as exc:
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            else:
+                messages.success(request, _("Tie settled."))
+                return redirect("tournament:ties", slug=event.slug)
+        if bound:
+            status = 400
+        forms_by_group.append((",".join(map(str, group)), [names[p] for p in group], form))
+    if request.method == "POST" and not any(set(posted) == set(g) for g in groups):
+        messages.error(request, _("These players do not share a place in the standings now."))
+        status = 400
+    decisions = [(",".join(map(str, d["players"])), TIE_KINDS.get(d["kind"], d["kind"]),
+                  [names.get(p, "?") for p in d["players"]], d) for d in event.tie_decisions or []]
+    context = {"event": event, "groups": forms_by_group, "decisions": decisions}
+    return render(request, "tournament/ties.html", context, status=status)
