@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import CampReading, Event, HeadToHeadRule
 from tournament.models.events import DEFAULT_PRESET
 from tournament.results.rescoring import has_scores
+from tournament.web.forms.widgets import DateInput
 
 LIST_LENGTH = 500  # the comma-separated lists below (stored in JSON fields)
 
@@ -71,7 +72,7 @@ class EventForm(forms.ModelForm):
             "registration_open",
             "player_reports", "listed",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"date": DateInput()}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
