@@ -1,5 +1,5 @@
 """The organizer's event, start to finish, in en, es and it, on a desktop and on a phone (390 × 844):
-create the event, import the players from a CSV, check everyone in, pair, swap two players (a clean swap
+create the event, edit it (its date kept in every language), import the players from a CSV, check everyone in, pair, swap two players (a clean swap
 is confirmed), publish, start the clock (the full-screen clock fits the screen), call time, enter and
 correct a result (the DBA result beside the points), change the scoring after the results (issue 16: the
 table before and after, confirmed, the standings change), a player finds the figures that rank them on
@@ -61,6 +61,18 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     check(page, "event page")
     event = Event.objects.get(name="Torneo di Bologna")
     base = f"{live_server.url}/e/{event.slug}"
+
+    # Edit the event: the date is still there in every language (it was dropped in es and it), and saving
+    # changes only what the organizer changed.
+    page.get_by_role("link", name=t("Edit event")).click()
+    expect(page.locator("#id_date")).to_have_value("2026-05-09")
+    check(page, "edit event form")
+    page.fill("#id_venue", "Sala Borsa")
+    page.locator("main button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text(t("Event saved."))
+    expect(page.locator("main")).to_contain_text("Sala Borsa")
+    event.refresh_from_db()
+    assert event.date.isoformat() == "2026-05-09" and event.venue == "Sala Borsa"
 
     # Import the players from a CSV.
     page.goto(f"{base}/players/")
