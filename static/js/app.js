@@ -48,3 +48,57 @@ document.addEventListener("input", (event) => {
 document.addEventListener("input", (event) => {
   if (event.target.id === "id_slug") event.target.dataset.touched = "1";
 });
+
+// htmx answers of 4xx carry the reason: a fragment (a form with its errors, the calculator's message) is
+// swapped in like a 200; a bare message or a whole error page is shown in words next to what asked, as is a
+// server error or a lost connection. htmx alone swaps nothing on an error and the screen does not change.
+function showRequestError(elt, words) {
+  const anchor = (elt && (elt.closest("form") || elt)) || document.getElementById("main");
+  if (!anchor || !anchor.isConnected) return;
+  let box = anchor.nextElementSibling;
+  if (!box || !box.classList.contains("request-error")) {
+    box = document.createElement("p");
+    box.className = "errors request-error";
+    box.setAttribute("role", "alert");
+    anchor.after(box);
+  }
+  box.textContent = words;
+}
+function errorWords(xhr) {
+  const body = (xhr.responseText || "").trim();
+  if (!body.startsWith("<")) return body.slice(0, 500);
+  const page = new DOMParser().parseFromString(body, "text/html");
+  const reason = page.querySelector("#reason, .errors, .errorlist, main h1, h1");
+  return (reason ? reason.textContent : page.body.textContent).trim().replace(/\s+/g, " ").slice(0, 500);
+}
+function isWholePage(body) {
+  return /<html[\s>]|<!doctype/i.test(body.slice(0, 500));
+}
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const detail = event.detail;
+  const xhr = detail.xhr;
+  if (xhr.status < 400) return;
+  const body = (xhr.responseText || "").trim();
+  const type = xhr.getResponseHeader("Content-Type") || "";
+  if (xhr.status < 500 && type.startsWith("text/html") && body.startsWith("<") && !isWholePage(body)) {
+    detail.shouldSwap = true;
+    detail.isError = false;
+    return;
+  }
+  detail.shouldSwap = false;
+  detail.isError = false;
+  const fallback = document.body.dataset.serverError || "";
+  showRequestError(detail.requestConfig && detail.requestConfig.elt,
+    (xhr.status < 500 && errorWords(xhr)) || fallback);
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  // A request that reached the server removes the words of an earlier failure beside the same form.
+  if (!event.detail.xhr || !event.detail.xhr.status || event.detail.xhr.status >= 400) return;
+  const elt = event.detail.elt;
+  const anchor = elt && (elt.closest("form") || elt);
+  const box = anchor && anchor.nextElementSibling;
+  if (box && box.classList.contains("request-error")) box.remove();
+});
+document.addEventListener("htmx:sendError", (event) => {
+  showRequestError(event.detail.elt, document.body.dataset.offline || "");
+});
