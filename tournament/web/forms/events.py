@@ -69,7 +69,7 @@ class EventForm(forms.ModelForm):
             "victory_camp_reading", "head_to_head_rule",
             "round_one_method", "global_rating", "avoid_same_club", "avoid_civil_war", "allow_option_changes",
             "umpires_may_swap",
-            "registration_open",
+            "registration_open", "self_check_in",
             "player_reports", "listed",
         ]
         widgets = {"date": DateInput()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -34,7 +35,7 @@ from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment
 from tournament.web.params import round_param
-from tournament.web.permissions import event_view, game_for
+from tournament.web.permissions import event_view, game_for, own_entry
 from tournament.web.public_pages import public_page
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -151,6 +152,18 @@ def my_game(request: HttpRequest, token: str) -> HttpResponse:
         context = {"event": event, "reg": reg, "seat": seat}
         return render(request, "tournament/my_game.html", context)
     return _report_page(request, seat, reverse("tournament:my_game", args=[token]), {"my_game": True})
+
+
+@login_required
+@event_view()
+def own_game(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """A signed-in player reports their current game from their home: the same report page as the slip's
+    link, the account standing for the player (it counts as one person with the slip and the game link)."""
+    reg = own_entry(request, event, pk)
+    seat = current_seat(reg)
+    if seat is None or seat.token_revoked or seat.game.is_bye or not event.player_reports:
+        return render(request, "tournament/my_game.html", {"event": event, "reg": reg, "seat": seat})
+    return _report_page(request, seat, reverse("tournament:own_game", args=[event.slug, reg.pk]), {"my_game": True})
 
 
 def _upto(request: HttpRequest, event: Event) -> int | None:
