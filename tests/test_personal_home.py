@@ -215,3 +215,29 @@ def test_the_players_page_opens_and_closes_self_check_in(event, organizer_client
     organizer_client.post(reverse("tournament:check_in_open", args=[event.slug]), {"open": "1"})
     assert "Close self check-in" in organizer_client.get(reverse("tournament:players", args=[event.slug])).text
     assert EventRole.objects.filter(event=event).exists()
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "You are at table {t} against {name}."),
+    ("es", "Juegas en la mesa {t} contra {name}."),
+    ("it", "Giochi al tavolo {t} contro {name}."),
+])
+def test_the_pairings_mark_a_signed_in_players_own_game_for_them_alone(event, paired, lang, words):
+    """The mark is rendered for the signed-in reader only: the anonymous copy, cached and shared, never has it."""
+    url = reverse("tournament:pairings", args=[event.slug])
+    marta_user = make_user_lookup("marta")
+    seat, other = opponent_of(own(marta_user, event))
+    anonymous = Client()
+    assert 'id="own-game"' not in anonymous.get(url, headers={"Accept-Language": lang}).text  # cached now
+    page = client_for(marta_user).get(url, headers={"Accept-Language": lang})
+    sentence = words.format(t=seat.game.table, name=other.registration.name)
+    assert sentence in text(page)
+    assert f'href="#table-{seat.game.table}"' in page.text and f'id="table-{seat.game.table}"' in page.text
+    for reader in (anonymous, Client()):
+        shared = reader.get(url, headers={"Accept-Language": lang}).text
+        assert 'id="own-game"' not in shared and sentence not in unescape(shared)
+    tomas_seat, tomas_other = opponent_of(own(make_user_lookup("tomas"), event))
+    tomas_page = text(client_for(make_user_lookup("tomas")).get(url, headers={"Accept-Language": lang}))
+    assert sentence not in tomas_page
+    assert words.format(t=tomas_seat.game.table, name=tomas_other.registration.name) in tomas_page
+    assert 'id="own-game"' not in client_for(make_user("nobody")).get(url).text

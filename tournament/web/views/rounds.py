@@ -34,6 +34,7 @@ from tournament.results.shorthand import to_shorthand
 from tournament.web.fragments import cached_fragment
 from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
+from tournament.web.personal_home import own_game_in
 from tournament.web.public_pages import public_page
 
 
@@ -196,5 +197,6 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
     if wants_fragment(request):
         return varies(HttpResponse(table))
-    context = {"event": event, "round": rnd, "rounds": published, "table_html": table}
+    context = {"event": event, "round": rnd, "rounds": published, "table_html": table,
+               "mine": own_game_in(request.user, rnd)}
     return varies(render(request, "tournament/pairings.html", context))
