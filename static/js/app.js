@@ -102,3 +102,15 @@ document.addEventListener("htmx:afterRequest", (event) => {
 document.addEventListener("htmx:sendError", (event) => {
   showRequestError(event.detail.elt, document.body.dataset.offline || "");
 });
+
+// A table wider than its frame scrolls inside it; the frame says so (the words come from the page's language).
+function markScrolling() {
+  document.querySelectorAll(".table-wrap").forEach((wrap) => {
+    const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    wrap.classList.toggle("scrolls", scrolls);
+    if (scrolls) wrap.dataset.scrollHint = document.body.dataset.scrollHint || "";
+  });
+}
+window.addEventListener("load", markScrolling);
+window.addEventListener("resize", markScrolling);
+document.addEventListener("htmx:afterSettle", markScrolling);

@@ -114,18 +114,45 @@ def assert_no_sideways_scroll(page, where: str) -> None:
     assert scroll <= width, f"{where} is {scroll} px wide on a {width} px screen: {page.evaluate(WIDEST)}"
 
 
+SMALL_TARGETS = """() => {
+  const words = /[^\\s·|,;:\\/()\\[\\]–—-]/;
+  const inSentence = (el) => {
+    const block = el.parentElement;
+    if (!block || !/^(P|LI|TD|TH|DD|DT|SPAN|SMALL|LABEL|H[1-6]|STRONG|EM|FIGCAPTION|CAPTION)$/.test(block.tagName)) return false;
+    return [...block.childNodes].some((node) => node.nodeType === 3 && words.test(node.textContent));
+  };
+  const small = [];
+  for (const el of document.querySelectorAll("a[href], button, input:not([type=hidden]), select, summary, textarea")) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || el.closest(".visually-hidden, .skip")) continue;
+    if (box.width >= 23.5 && box.height >= 23.5) continue;
+    if (el.tagName === "A" && inSentence(el)) continue;
+    small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent || el.name || "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+  }
+  return small.slice(0, 8);
+}"""
+
+
+def assert_tap_targets(page, where: str) -> None:
+    """WCAG 2.2 target size (2.5.8): every link or control that stands alone is at least 24 × 24 px (a link
+    inside a sentence is exempt)."""
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, f"{where}: targets under 24 × 24 px: {small}"
+
+
 RAW = ("{'", '{"', "%(", "[object ", "<built-in", "undefined", "Traceback")
 
 
 def check(page, where: str) -> None:
     """A main page of a journey: no console error since the last check (a script error, a blocked inline
-    style), no sideways scrolling, axe finds nothing serious, and the page shows no developer output
+    style), no sideways scrolling, no tap target under 24 × 24 px, axe finds nothing serious, and the page shows no developer output
     (a dict, an unfilled %(placeholder)s, a JavaScript object)."""
     from tests.e2e.axe import assert_accessible
 
     errors = console_errors(page)
     assert not errors, f"{where}: the console shows errors: {errors}"
     assert_no_sideways_scroll(page, where)
+    assert_tap_targets(page, where)
     assert_accessible(page, where)
     text = page.locator("main").inner_text()
     leaked = [raw for raw in RAW if raw in text]

@@ -99,7 +99,9 @@ REPORTED = {
 def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | None = None) -> HttpResponse:
     game, event = seat.game, seat.game.round.event
     seats = list(game.seats.select_related("registration__player").order_by("side"))
+    names = {s.side: s.registration.name for s in seats}
     form = ResultForm(request.POST or None, edition=event.edition, camp_reading=event.victory_camp_reading)
+    form.for_player(seat.side).name_sides(names.get("a", ""), names.get("b", ""))
     done = game.status == game.Status.CONFIRMED
     waiting = game.status == game.Status.DISPUTED
     if request.method == "POST" and not done and not waiting and form.is_valid():
@@ -116,8 +118,6 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
             else:
                 messages.success(request, _("Thanks. The result is confirmed when your opponent reports the same."))
             return redirect(here)
-    names = {s.side: s.registration.name for s in seats}
-    form.name_sides(names.get("a", ""), names.get("b", ""))
     reports = list(game.reports.filter(source=ResultReport.Source.PLAYER).select_related("seat"))
     own = next((r for r in reversed(reports) if r.seat_id == seat.pk), None)
     other = next((r for r in reversed(reports) if r.seat_id and r.seat_id != seat.pk), None)
