@@ -76,6 +76,7 @@ urlpatterns += [
     path("e/<slug:slug>/rounds/<int:number>/clock/<slug:action>/", clock.clock_control, name="clock_control"),
     path("e/<slug:slug>/rounds/extra/", final.round_extra, name="round_extra"),
     path("e/<slug:slug>/finish/", final.event_finish_view, name="event_finish"),
+    path("e/<slug:slug>/finish-after-round/", final.event_finish_early, name="event_finish_early"),
     path("e/<slug:slug>/final/", final.final_standings, name="final"),
     path("e/<slug:slug>/final-standings.pdf", final.final_standings_pdf_view, name="final_pdf"),
     path("e/<slug:slug>/podium.pdf", final.podium_pdf_view, name="podium_pdf"),
