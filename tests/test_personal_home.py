@@ -241,3 +241,24 @@ def test_the_pairings_mark_a_signed_in_players_own_game_for_them_alone(event, pa
     assert sentence not in tomas_page
     assert words.format(t=tomas_seat.game.table, name=tomas_other.registration.name) in tomas_page
     assert 'id="own-game"' not in client_for(make_user("nobody")).get(url).text
+
+
+def test_the_home_refreshes_itself_and_is_answered_304_until_something_changes(event, paired, organizer_client):
+    marta_user = make_user_lookup("marta")
+    marta = own(marta_user, event)
+    client = client_for(marta_user)
+    first = client.get(ME)
+    etag = first["ETag"]
+    assert 'hx-trigger="every 30s"' in first.text and "private" in first["Cache-Control"]
+    poll = client.get(ME, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert poll.status_code == 304 and "HX-Request" in poll["Vary"]
+    seat, other = opponent_of(marta)
+    Client().post(reverse("tournament:report", args=[other.report_token]),
+                  {"shorthand": "4-1" if seat.side == "a" else "1-4"})  # the opponent reports: the game moves on
+    fresh = client.get(ME, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert fresh.status_code == 200 and fresh["ETag"] != etag
+    assert "<html" not in fresh.text and 'id="me-live"' in fresh.text and "Reported" in text_fragment(fresh)
+
+
+def text_fragment(response) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split())

@@ -9,10 +9,12 @@ standing, which are read for the few most recent entries only."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q
 
+from tournament.events.state import event_state
 from tournament.leagues import merges
 from tournament.models import Event, EventRole, Game, League, LeagueEvent, PrintJob, Registration, Round, Seat
 from tournament.pairing.clock import ClockState, clock_state
@@ -136,3 +138,23 @@ def own_game_in(user, rnd: Round | None) -> tuple[Seat, Registration | None] | N
     other = (None if seat.game.is_bye else
              Seat.objects.filter(game=seat.game).exclude(pk=seat.pk).select_related("registration").first())
     return seat, other.registration if other else None
+
+
+def home_key(user) -> str:
+    """A key that moves on whenever the home would show something new: each of the person's events' state
+    (a round published, a result reported or confirmed, a check-in, a setting), its clock, and what waits for
+    them. The home's polling is answered 304 without rendering while it stays the same."""
+    regs = Registration.objects.filter(player__user=user).select_related("event").order_by("-pk")[:ENTRIES]
+    run = Event.objects.filter(roles__user=user).order_by("-pk")[:EVENTS]
+    events = {reg.event_id: reg.event for reg in regs} | {event.pk: event for event in run}
+    clocks = dict(Round.objects.filter(event_id__in=events).order_by("event_id", "number").values_list(
+        "event_id", "clock_paused_at"))  # the latest round's pause (the state reads the other clock fields)
+    ended = dict(Round.objects.filter(event_id__in=events).order_by("event_id", "number").values_list(
+        "event_id", "clock_ended_at"))
+    invited, asked = invitations_for(user)
+    parts = [user.pk, sorted((pk, event_state(event), str(clocks.get(pk)), str(ended.get(pk)))
+                             for pk, event in events.items()),
+             [(reg.pk, reg.status) for reg in regs], sorted(invited.values_list("pk", flat=True)),
+             sorted(asked.values_list("pk", flat=True)), sorted(merges.suggestions_for(user).values_list("pk", flat=True)),
+             list(League.objects.filter(roles__user=user).values_list("pk", "name"))]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]

@@ -5,12 +5,15 @@ organizer's switch that opens it."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.messages import get_messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.htmx import render_partial, vary_on_htmx
 from tournament.models import Event
 from tournament.registration.check_in import CheckInClosed, self_check_in, self_check_in_set
 from tournament.web import personal_home
@@ -20,7 +23,12 @@ from tournament.web.permissions import ORGANIZER, event_view, own_entry
 @require_GET
 @login_required
 def me(request: HttpRequest) -> HttpResponse:
+    """The home; it polls itself (htmx, every 30 s) and is answered 304 while nothing it shows has changed."""
     user = request.user
+    etag = f'"{personal_home.home_key(user)}"'
+    unchanged = None if get_messages(request) else get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return vary_on_htmx(unchanged)
     invited, asked = personal_home.invitations_for(user)
     context = {
         "entries": personal_home.my_entries(user),
@@ -30,7 +38,8 @@ def me(request: HttpRequest) -> HttpResponse:
         "asked": list(asked),
         "merges": personal_home.merge_suggestions(user),
     }
-    response = render(request, "tournament/me.html", context)
+    response = render_partial(request, "tournament/me.html", "tournament/me.html#live", context)
+    response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
 
