@@ -5,10 +5,10 @@ organizer's switch that opens it."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.messages import get_messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
