@@ -114,3 +114,18 @@ function markScrolling() {
 window.addEventListener("load", markScrolling);
 window.addEventListener("resize", markScrolling);
 document.addEventListener("htmx:afterSettle", markScrolling);
+
+// Installable and readable offline (templates/offline/sw.js): the home asks the service worker to keep the
+// pages marked data-offline ready; logging out forgets every kept page.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then((registration) => {
+    const home = document.getElementById("me-live");
+    const warm = home === null ? [] : [...document.querySelectorAll("a[data-offline]")].map((link) => link.getAttribute("href"));
+    if (warm.length && registration.active) registration.active.postMessage({ warm });
+  }).catch(() => {});
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches("form[action$='/accounts/logout/']") && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ forget: true });
+    }
+  });
+}
