@@ -74,6 +74,16 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     event.refresh_from_db()
     assert event.date.isoformat() == "2026-05-09" and event.venue == "Sala Borsa"
 
+    # Back on their own page (the header's link), the organizer finds the event, listed or not, and its state.
+    page.get_by_role("link", name=t("My page")).click()
+    run = page.locator(f"#run-{event.slug}")
+    expect(run).to_contain_text(t("Registration open"))
+    if not event.listed:
+        expect(run).to_contain_text(t("Unlisted"))
+    check(page, "the organizer's home")
+    run.get_by_role("link", name="Torneo di Bologna").click()
+    expect(page.locator("h1")).to_contain_text("Torneo di Bologna")
+
     # Import the players from a CSV.
     page.goto(f"{base}/players/")
     page.get_by_role("link", name=t("Import CSV/XLSX")).click()
