@@ -158,6 +158,11 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     nasamw_points = points_of(page, winner, lang).inner_text()
     assert nasamw_points not in ("", "3")
     check(page, "standings")
+    wrap = page.locator("#standings .table-wrap")
+    if screen == "phone":  # the table scrolls inside its own frame, which says so in the reader's language
+        expect(wrap).to_have_class(re.compile(r"\bscrolls\b"))
+        hint = wrap.evaluate("(el) => getComputedStyle(el, '::before').content")
+        assert t("Swipe sideways to see the whole table →") in hint
     old_scoring = tr(lang, PRESET_NAMES[Event.objects.get(pk=event.pk).scoring_preset], same_ok=True)
     page.goto(f"{base}/edit/")
     page.get_by_role("link", name=t("Change the scoring")).click()
