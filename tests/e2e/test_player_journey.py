@@ -38,6 +38,9 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
 
     page.goto(f"{live_server.url}/e/{event.slug}/")
     check(page, "event page")
+    header = page.locator("header")  # on a phone too: the header keeps Events, Leagues and the player's page
+    for words in (t("Events"), t("Leagues"), t("My page")):
+        expect(header.get_by_role("link", name=words, exact=False).first).to_be_visible()
     page.get_by_role("link", name=t("Register for this event")).click()
     check(page, "registration form")
     page.fill("#id_name", "Marta Núñez")
