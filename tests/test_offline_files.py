@@ -17,8 +17,9 @@ def test_the_service_worker_is_served_from_the_root_and_revalidated(client, db):
     assert f'const OFFLINE = "{reverse("offline")}";' in body
     assert 'request.method !== "GET"' in body
     keep = re.search(r"const KEEP = \[(.*?)\];", body, re.S).group(1)
-    for never in ("accounts", "admin", "api", "report", "game"):
+    for never in ("accounts", "admin", "api", "report"):
         assert never not in keep, never
+    assert "^\\/game" not in keep  # the slip's and the army sheet's token links are never kept
 
 
 def test_the_manifest_starts_on_the_home(client, db):

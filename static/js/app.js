@@ -129,3 +129,47 @@ if ("serviceWorker" in navigator) {
     }
   });
 }
+
+// A player's result typed without a connection is kept on the phone (the form says so) and sent once the
+// phone is back online. Never twice: a report leaves the queue as soon as the server has answered, and the
+// server takes the same report again as a repeat, not a second report.
+const REPORTS = "dba-queued-reports";
+function queuedReports() {
+  try { return JSON.parse(localStorage.getItem(REPORTS) || "[]"); } catch { return []; }
+}
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.matches || !form.matches("form[data-offline-queue]") || navigator.onLine) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const url = form.action || window.location.href;
+  const reports = queuedReports().filter((item) => item.url !== url);  // the newest report of a game replaces the older
+  reports.push({ url, body: new URLSearchParams(new FormData(form)).toString() });
+  localStorage.setItem(REPORTS, JSON.stringify(reports));
+  let note = document.getElementById("queued-report");
+  if (!note) {
+    note = document.createElement("p");
+    note.id = "queued-report";
+    note.className = "warnings";
+    note.setAttribute("role", "status");
+    form.before(note);
+  }
+  note.textContent = form.dataset.queued || "";
+}, true);
+async function sendQueuedReports() {
+  if (!navigator.onLine) return;
+  let sent = false;
+  for (const item of queuedReports()) {
+    try {
+      await fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin", redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    } catch {
+      return;  // still offline: try again at the next "online"
+    }
+    localStorage.setItem(REPORTS, JSON.stringify(queuedReports().filter((other) => other.url !== item.url)));
+    sent = true;
+  }
+  if (sent && document.querySelector("form[data-offline-queue], #queued-report")) window.location.reload();
+}
+window.addEventListener("online", sendQueuedReports);
+sendQueuedReports();

@@ -5,7 +5,7 @@
 // the admin or the API. Logging out deletes every copy.
 const CACHE = "dba-pages-v1";
 const OFFLINE = "{{ offline_url }}";
-const KEEP = [/^\/me\/$/, /^\/e\/[^/]+\/$/, /^\/e\/[^/]+\/entries\/\d+\/army\/$/, /^\/e\/[^/]+\/pairings\/(\d+\/)?$/,
+const KEEP = [/^\/me\/$/, /^\/e\/[^/]+\/$/, /^\/e\/[^/]+\/entries\/\d+\/(army|game)\/$/, /^\/e\/[^/]+\/pairings\/(\d+\/)?$/,
   /^\/e\/[^/]+\/standings\/$/, /^\/rulings\//, /^\/static\//, /^\/offline\/$/];
 
 function kept(url) {
