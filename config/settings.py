@@ -198,7 +198,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournament:home"
+LOGIN_REDIRECT_URL = "tournament:me"
 LOGOUT_REDIRECT_URL = "tournament:home"
 
 LANGUAGE_CODE = "en"

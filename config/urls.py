@@ -7,7 +7,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 
 from rulings.views.calculators import calc_api
-from tournament.web.views import accounts, ratings
+from tournament.web.views import accounts, offline, ratings
 from tournament.web.views.language import language_switch
 from tournament.web.views.registration import signup
 
@@ -33,6 +33,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page links: send them to the static icon (resolved per
     # request: with DEBUG off the hashed name comes from the collected manifest).
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline, name="offline"),
     path("favicon.ico", lambda request: HttpResponsePermanentRedirect(static("img/favicon.svg"))),
 ]
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
 import re
+from html.parser import HTMLParser
 
+import pytest
 from django.urls import reverse
 
 from tests.factories import make_user
@@ -56,3 +59,80 @@ def test_short_name_is_made_from_the_name_when_left_empty(client, db):
     response = client.post(reverse("tournament:event_create"), {**BASE, "slug": "", "scoring_preset": "wdl"})
     assert response.status_code == 302, response.text
     assert Event.objects.get().slug == "torneo-di-citta"
+
+
+class _FormValues(HTMLParser):
+    """What a browser would send back from the page's form with id `form_id`, untouched."""
+
+    def __init__(self, form_id: str):
+        super().__init__()
+        self.form_id, self.inside, self.values, self._select, self._textarea = form_id, False, {}, None, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        if not self.inside:
+            return
+        if tag == "input" and a.get("name"):
+            if a.get("type") in ("checkbox", "radio"):
+                if "checked" in a:
+                    self.values[a["name"]] = a.get("value", "on")
+            elif a.get("type") != "submit":
+                self.values[a["name"]] = a.get("value", "")
+        elif tag == "select":
+            self._select = a.get("name")
+        elif tag == "option" and self._select and "selected" in a:
+            self.values[self._select] = a.get("value", "")
+        elif tag == "textarea":
+            self._textarea = a.get("name")
+            self.values[self._textarea] = ""
+
+    def handle_data(self, data):
+        if self._textarea:
+            self.values[self._textarea] += data
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self._select = None
+        elif tag == "textarea":
+            self._textarea = None
+
+
+def form_values(html: str, form_id: str) -> dict:
+    parser = _FormValues(form_id)
+    parser.feed(html)
+    return parser.values
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_editing_an_event_keeps_its_date_in_every_language(organizer_client, event, lang):
+    """The date goes to `<input type=date>` in ISO form, which the browser shows in the reader's format; a
+    localized value ("09/05/2026") is dropped by the browser, and saving the untouched form said the date
+    was required."""
+    url = reverse("tournament:event_edit", args=[event.slug])
+    html = organizer_client.get(url, headers={"Accept-Language": lang}).text
+    assert re.search(r'<input type="date" name="date" value="2026-05-09"', html), html
+    values = form_values(html, "event-form")
+    values["rounds_planned"] = "2"
+    response = organizer_client.post(url, values, headers={"Accept-Language": lang})
+    assert response.status_code == 302, response.text
+    event.refresh_from_db()
+    assert event.date == datetime.date(2026, 5, 9) and event.rounds_planned == 2
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_league_and_ladder_dates_are_iso_in_every_language(lang):
+    from django.utils import translation
+
+    from tournament.models import League
+    from tournament.web.forms.league_play import LadderForm
+    from tournament.web.forms.leagues import LeagueForm
+
+    with translation.override(lang):
+        league = LeagueForm(instance=League(season_start=datetime.date(2026, 1, 31), season_end=datetime.date(2026, 12, 1)))
+        assert 'value="2026-01-31"' in str(league["season_start"]) and 'value="2026-12-01"' in str(league["season_end"])
+        ladder = LadderForm(initial={"played_on": datetime.date(2026, 3, 4)}, opponents=[])
+        assert 'value="2026-03-04"' in str(ladder["played_on"])

@@ -97,3 +97,34 @@ def test_scythed_chariot_labels_name_the_players_in_italian(game):
     response = Client().get(reverse("tournament:report", args=[b.report_token]), headers={"Accept-Language": "it"})
     labels = _labels(response)
     assert f"Scythed Chariots persi da {a.registration.name} (non inclusi negli elementi)" in labels
+
+
+@pytest.mark.parametrize(("lang", "choices", "mismatch"), [
+    ("en", ("I won", "I lost", "Time was called: no winner"), "The figures do not match the result you chose."),
+    ("es", ("He ganado", "He perdido", "Se cantó el tiempo: sin ganador"), "Las cifras no coinciden con el resultado que has elegido."),
+    ("it", ("Ho vinto", "Ho perso", "Tempo scaduto: nessun vincitore"), "Le cifre non corrispondono al risultato che hai scelto."),
+])
+def test_a_player_chooses_the_outcome_in_words_first_and_the_figures_must_agree(game, lang, choices, mismatch):
+    """Side B's player who lost and types their own losses first ("4-1" read as side A's) is stopped: the
+    shorthand says B won. Before, the report was stored the other way round, and two such reports confirmed."""
+    a, b = game.seats.order_by("side")
+    url = reverse("tournament:report", args=[b.report_token])
+    client = Client()
+    page = client.get(url, headers={"Accept-Language": lang}).text
+    first = [page.index(choice) for choice in choices]
+    assert max(first) < page.index('name="shorthand"')  # the outcome comes before the figures
+    wrong = client.post(url, {"mine": "lost", "shorthand": "1-4"}, headers={"Accept-Language": lang})
+    assert mismatch in unescape(wrong.text) and a.registration.name in unescape(wrong.text)
+    assert not game.reports.exists()
+    client.post(url, {"mine": "lost", "shorthand": "4-1"})  # side A's figures first: A lost 1, B lost 4
+    assert game.reports.get().payload["outcome"] == "a"
+
+
+def test_the_figures_alone_follow_the_outcome_the_player_chose(game):
+    a, b = game.seats.order_by("side")
+    Client().post(reverse("tournament:report", args=[b.report_token]),
+                  {"mine": "lost", "a_elements_lost": "1", "b_elements_lost": "4"})
+    assert game.reports.get().payload["outcome"] == "a"
+    nothing = Client().post(reverse("tournament:report", args=[a.report_token]), {"a_elements_lost": "1"})
+    assert "Choose your result (I won, I lost or time was called), then the figures." in unescape(nothing.text)
+    assert game.reports.count() == 1

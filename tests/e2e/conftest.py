@@ -47,3 +47,12 @@ def login(page, live_server):
         page.click("main button[type=submit]")
 
     return do_login
+
+
+@pytest.fixture
+def context(context):
+    """pytest-playwright's context, its console watched (see `journey.check`)."""
+    from tests.e2e.journey import watch_console
+
+    watch_console(context)
+    return context

@@ -6,6 +6,8 @@ Every journey runs in en, es and it; across the set both a desktop and a phone (
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -51,6 +53,7 @@ def signed_in_page(browser, live_server, language: str, screen: str, username: s
     """A new browser (its own cookies) in `language` on `screen`; signed in through the login form when
     a username is given. Confirmation dialogs are accepted."""
     context = browser.new_context(locale=BROWSER_LOCALES[language], viewport=SCREENS[screen])
+    watch_console(context)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     if username:
@@ -67,14 +70,89 @@ def fits(page, screen: str) -> bool:
     return screen == "desktop" or page.evaluate("document.documentElement.scrollWidth") <= SCREENS[screen]["width"]
 
 
+# The browser's own note of an answer the test asked for (a 400 naming the wrong field) is not an error of
+# the page; anything else in the console is: a script error, a Content Security Policy refusal, a 5xx.
+EXPECTED_CONSOLE = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d")
+_CONSOLE: dict[int, list[str]] = {}
+
+
+def watch_console(context) -> None:
+    """Keep every console error and uncaught script error of the pages of `context`, for `check`."""
+    errors = _CONSOLE.setdefault(id(context), [])
+    errors.clear()
+
+    def console(message) -> None:
+        if message.type == "error" and not EXPECTED_CONSOLE.match(message.text):
+            errors.append(f"{message.text} at {message.location.get('url', '')}")
+
+    context.on("console", console)
+    context.on("weberror", lambda error: errors.append(f"uncaught: {error.error}"))
+
+
+def console_errors(page) -> list[str]:
+    """The console errors of the page's context so far (forgotten once read)."""
+    errors = _CONSOLE.get(id(page.context), [])
+    found = list(errors)
+    errors.clear()
+    return found
+
+
+WIDEST = """() => {
+  const width = document.documentElement.clientWidth;
+  return [...document.querySelectorAll("body *")].filter((el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.right > width + 1 && !el.closest(".table-wrap, pre");
+  }).slice(0, 6).map((el) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.className ? "." +
+    String(el.className).trim().replace(/\\s+/g, ".") : ""} to ${Math.round(el.getBoundingClientRect().right)}px`);
+}"""
+
+
+def assert_no_sideways_scroll(page, where: str) -> None:
+    """The whole page never scrolls sideways (a wide table scrolls inside its own frame)."""
+    width = page.viewport_size["width"]
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"{where} is {scroll} px wide on a {width} px screen: {page.evaluate(WIDEST)}"
+
+
+SMALL_TARGETS = """() => {
+  const words = /[^\\s·|,;:\\/()\\[\\]–—-]/;
+  const inSentence = (el) => {
+    const block = el.parentElement;
+    if (!block || !/^(P|LI|TD|TH|DD|DT|SPAN|SMALL|LABEL|H[1-6]|STRONG|EM|FIGCAPTION|CAPTION)$/.test(block.tagName)) return false;
+    return [...block.childNodes].some((node) => node.nodeType === 3 && words.test(node.textContent));
+  };
+  const small = [];
+  for (const el of document.querySelectorAll("a[href], button, input:not([type=hidden]), select, summary, textarea")) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || el.closest(".visually-hidden, .skip")) continue;
+    if (box.width >= 23.5 && box.height >= 23.5) continue;
+    if (el.tagName === "A" && inSentence(el)) continue;
+    small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent || el.name || "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+  }
+  return small.slice(0, 8);
+}"""
+
+
+def assert_tap_targets(page, where: str) -> None:
+    """WCAG 2.2 target size (2.5.8): every link or control that stands alone is at least 24 × 24 px (a link
+    inside a sentence is exempt)."""
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, f"{where}: targets under 24 × 24 px: {small}"
+
+
 RAW = ("{'", '{"', "%(", "[object ", "<built-in", "undefined", "Traceback")
 
 
 def check(page, where: str) -> None:
-    """A main page of a journey: axe finds nothing serious, and the page shows no developer output
+    """A main page of a journey: no console error since the last check (a script error, a blocked inline
+    style), no sideways scrolling, no tap target under 24 × 24 px, axe finds nothing serious, and the page shows no developer output
     (a dict, an unfilled %(placeholder)s, a JavaScript object)."""
     from tests.e2e.axe import assert_accessible
 
+    errors = console_errors(page)
+    assert not errors, f"{where}: the console shows errors: {errors}"
+    assert_no_sideways_scroll(page, where)
+    assert_tap_targets(page, where)
     assert_accessible(page, where)
     text = page.locator("main").inner_text()
     leaked = [raw for raw in RAW if raw in text]

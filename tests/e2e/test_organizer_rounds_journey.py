@@ -1,5 +1,5 @@
 """The organizer's event, start to finish, in en, es and it, on a desktop and on a phone (390 × 844):
-create the event, import the players from a CSV, check everyone in, pair, swap two players (a clean swap
+create the event, edit it (its date kept in every language), import the players from a CSV, check everyone in, pair, swap two players (a clean swap
 is confirmed), publish, start the clock (the full-screen clock fits the screen), call time, enter and
 correct a result (the DBA result beside the points), change the scoring after the results (issue 16: the
 table before and after, confirmed, the standings change), a player finds the figures that rank them on
@@ -61,6 +61,28 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     check(page, "event page")
     event = Event.objects.get(name="Torneo di Bologna")
     base = f"{live_server.url}/e/{event.slug}"
+
+    # Edit the event: the date is still there in every language (it was dropped in es and it), and saving
+    # changes only what the organizer changed.
+    page.get_by_role("link", name=t("Edit event")).click()
+    expect(page.locator("#id_date")).to_have_value("2026-05-09")
+    check(page, "edit event form")
+    page.fill("#id_venue", "Sala Borsa")
+    page.locator("main button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text(t("Event saved."))
+    expect(page.locator("main")).to_contain_text("Sala Borsa")
+    event.refresh_from_db()
+    assert event.date.isoformat() == "2026-05-09" and event.venue == "Sala Borsa"
+
+    # Back on their own page (the header's link), the organizer finds the event, listed or not, and its state.
+    page.get_by_role("link", name=t("My page")).click()
+    run = page.locator(f"#run-{event.slug}")
+    expect(run).to_contain_text(t("Registration open"))
+    if not event.listed:
+        expect(run).to_contain_text(t("Unlisted"))
+    check(page, "the organizer's home")
+    run.get_by_role("link", name="Torneo di Bologna").click()
+    expect(page.locator("h1")).to_contain_text("Torneo di Bologna")
 
     # Import the players from a CSV.
     page.goto(f"{base}/players/")
@@ -136,6 +158,11 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     nasamw_points = points_of(page, winner, lang).inner_text()
     assert nasamw_points not in ("", "3")
     check(page, "standings")
+    wrap = page.locator("#standings .table-wrap")
+    if screen == "phone":  # the table scrolls inside its own frame, which says so in the reader's language
+        expect(wrap).to_have_class(re.compile(r"\bscrolls\b"))
+        hint = wrap.evaluate("(el) => getComputedStyle(el, '::before').content")
+        assert t("Swipe sideways to see the whole table →") in hint
     old_scoring = tr(lang, PRESET_NAMES[Event.objects.get(pk=event.pk).scoring_preset], same_ok=True)
     page.goto(f"{base}/edit/")
     page.get_by_role("link", name=t("Change the scoring")).click()

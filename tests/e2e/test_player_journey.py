@@ -1,5 +1,5 @@
 """A player, in en, es and it, on a phone (390 × 844) and a desktop: registers, builds an army from the
-list's options, prints the sheet, reports a result and sees it confirmed once the opponent reports the
+list's options, prints the sheet, checks in and reports a result from their own page and sees it confirmed once the opponent reports the
 same. Each step asserts the words the player reads in their language; axe-core checks the main pages."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, check, fits, signed_
 from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.models import EventRole, Registration
 from tournament.pairing.manager import round_pair, round_publish
+from tournament.registration.check_in import self_check_in_set
 
 
 def won_sentence(lang: str, lost: int, opponent: str, opponent_lost: int) -> str:
@@ -37,6 +38,9 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
 
     page.goto(f"{live_server.url}/e/{event.slug}/")
     check(page, "event page")
+    header = page.locator("header")  # on a phone too: the header keeps Events, Leagues and the player's page
+    for words in (t("Events"), t("Leagues"), t("My page")):
+        expect(header.get_by_role("link", name=words, exact=False).first).to_be_visible()
     page.get_by_role("link", name=t("Register for this event")).click()
     check(page, "registration form")
     page.fill("#id_name", "Marta Núñez")
@@ -67,12 +71,27 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.body())).pages)
     assert "Marta Núñez" in text and "II/56" in text
 
-    # A round with an opponent; Marta reports from her stable game link.
+    # The organizer opens check-in: Marta checks in from her own page, reached from the header.
+    self_check_in_set(event=event, open_=True, user=organizer)
+    page.get_by_role("link", name=t("My page")).click()
+    expect(page.locator("h1")).to_have_text(t("My page"))
+    check(page, "the player's home")
+    page.get_by_role("button", name=t("Check in: I am here")).click()
+    expect(page.locator(".messages")).to_contain_text(t("You are checked in for %(event)s.", event=event.name))
+    marta = Registration.objects.get(event=event, name="Marta Núñez")
+    assert marta.status == Registration.Status.CHECKED_IN
+
+    # A round with an opponent; Marta finds her table on her home and reports from there.
     make_registration(event, make_player("Tomás Ruiz"))
     round_publish(round_pair(event, organizer), organizer)
-    marta = Registration.objects.get(event=event, name="Marta Núñez")
     seat = marta.seats.get()
-    page.goto(live_server.url + reverse("tournament:my_game", args=[marta.game_token]))
+    page.reload()
+    expect(page.locator(f"#my-game-{marta.pk}")).to_contain_text(
+        t("Round %(n)s: table %(t)s against %(name)s", n=1, t=seat.game.table, name="Tomás Ruiz"))
+    check(page, "the player's home with a game")
+    page.get_by_role("link", name=t("Report the result")).click()
+    check(page, "the player's report form")
+    page.get_by_label(t("I won")).check()  # the outcome first, in words; then the figures, side A's first
     page.fill("#id_shorthand", "4-1" if seat.side == "a" else "1-4")  # Marta won, losing 1
     page.get_by_role("button", name=t("Save result")).click()
     words = won_sentence(lang, 1, "Tomás Ruiz", 4)

@@ -42,6 +42,7 @@ def test_one_full_round(page, live_server, login):
     for seat in (a, b):  # each player on their own phone: one browser reporting both sides does not confirm
         player = page.context.browser.new_context().new_page()
         player.goto(f"{live_server.url}/report/{seat.report_token}/")
+        player.get_by_label("I won" if seat.side == "a" else "I lost").check()
         player.fill("#id_shorthand", "4G-1C")
         player.click("text=Save result")
     expect(player.locator("#game-status")).to_contain_text("Confirmed")
@@ -51,6 +52,7 @@ def test_one_full_round(page, live_server, login):
     for seat, shorthand in ((c, "4-1"), (d, "1-4")):
         player = page.context.browser.new_context().new_page()
         player.goto(f"{live_server.url}/report/{seat.report_token}/")
+        player.get_by_label("I won").check()  # each says they won
         player.fill("#id_shorthand", shorthand)
         player.click("text=Save result")
     expect(player.locator(".messages")).to_contain_text("Your report differs from your opponent's: an umpire will settle it.")

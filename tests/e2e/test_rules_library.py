@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rulings.importer import import_rules
+from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, check, signed_in_page, tr
 
 
 @pytest.mark.e2e
@@ -42,3 +43,25 @@ def test_umpire_searches_opens_italian_clause_and_follows_tooltip(page, live_ser
     expect(entry).to_be_visible()
     expect(entry).to_contain_text("War Wagons")
     expect(page.locator("#term-wwg + dd")).to_contain_text("vagones de guerra")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS_PHONE_FIRST)
+def test_a_wrong_calculator_input_is_answered_in_place(browser, live_server, lang, screen):
+    """The server answers "Kn against Bx" with 400 and the reason: htmx shows it where the result goes (it
+    swapped nothing on a 4xx and the screen did not change), and a right input then shows the result."""
+    page = signed_in_page(browser, live_server, lang, screen)
+    page.goto(f"{live_server.url}/rulings/calc/dba-combat/")
+    check(page, "combat calculator")
+    page.fill("#f-a", "Kn")
+    page.fill("#f-b", "Bx")
+    page.get_by_role("button", name=tr(lang, "Calculate")).click()
+    expect(page.locator("#calc-result #calc-error")).to_contain_text("Bx")
+    expect(page.locator("#f-a")).to_have_value("Kn")
+    check(page, "combat calculator with a wrong element")
+    page.fill("#f-b", "Bd")
+    page.get_by_role("button", name=tr(lang, "Calculate")).click()
+    expect(page.locator("#calc-output")).to_be_visible()
+    expect(page.locator("#calc-error")).to_have_count(0)
+    check(page, "combat calculator's result")
+    page.context.close()

@@ -114,6 +114,10 @@ class Event(models.Model):
     )
     registration_open = models.BooleanField(_("self-registration open"), default=True)
     player_reports = models.BooleanField(_("players may report results"), default=True)
+    self_check_in = models.BooleanField(
+        _("players may check themselves in"), default=False,
+        help_text=_("Open it on the day: each registered player then checks in from their own page."),
+    )
     seed = models.BigIntegerField(_("random seed"), default=0, help_text=_("Recorded so every random choice can be replayed."))
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -66,6 +66,30 @@ def event_finish(event: Event, user) -> Event:
 
 
 @transaction.atomic
+def event_finish_after_round(event: Event, user) -> Event:
+    """The organizer ends the event early: the round being played (or the last one played) becomes the last
+    planned. The event finishes at once if its results are all in, otherwise once they are and the organizer
+    finishes it as usual; no edit of the planned rounds is needed. Logged as a settings change."""
+    event = _locked(event)
+    if event.finished_at is not None:
+        return event
+    last = event.rounds.order_by("-number").first()
+    if last is None:
+        raise RoundError(_("No round has been played yet."))
+    if last.status == Round.Status.DRAFT:
+        raise RoundError(_("Round %(n)s is still a draft: publish it or delete it first.") % {"n": last.number})
+    if event.rounds_planned != last.number:
+        before = {"rounds_planned": event.rounds_planned}
+        event.rounds_planned = last.number
+        event.save(update_fields=["rounds_planned"])
+        audit(event=event, user=user, action="event.edit", target=event.slug, round_number=last.number,
+              before=before, after={"rounds_planned": last.number})
+    if progress(event).last_complete:
+        return event_finish(event, user)
+    return event
+
+
+@transaction.atomic
 def round_pair_extra(event: Event, user) -> Round:
     """The organizer's explicit choice of one more round than planned (reopening a finished event)."""
     event = _locked(event)

@@ -11,6 +11,7 @@ from tournament.web.views import (
     desk,
     events,
     final,
+    home,
     imports,
     pdf,
     players,
@@ -43,6 +44,7 @@ register_converter(TableFormat, "table")
 
 urlpatterns = [
     path("", events.home, name="home"),
+    path("me/", home.me, name="me"),
     path("events/new/", events.event_create, name="event_create"),
     path("e/<slug:slug>/", events.event_detail, name="event"),
     path("e/<slug:slug>/edit/", events.event_edit, name="event_edit"),
@@ -61,6 +63,9 @@ urlpatterns = [
     path("e/<slug:slug>/players/", players.player_list, name="players"),
     path("e/<slug:slug>/players/add/", players.player_add, name="player_add"),
     path("e/<slug:slug>/players/check-in/", players.check_in_bulk, name="check_in_bulk"),
+    path("e/<slug:slug>/players/self-check-in/", home.check_in_open, name="check_in_open"),
+    path("e/<slug:slug>/entries/<int:pk>/check-in/", home.check_in_self, name="check_in_self"),
+    path("e/<slug:slug>/entries/<int:pk>/game/", results.own_game, name="own_game"),
     path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
     path("e/<slug:slug>/players/import/sample.csv", players.player_import_sample, name="player_import_sample"),
     path("e/<slug:slug>/players/export.<str:fmt>", players.player_export, name="player_export"),
@@ -78,6 +83,7 @@ urlpatterns += [
     path("e/<slug:slug>/rounds/<int:number>/clock/<slug:action>/", clock.clock_control, name="clock_control"),
     path("e/<slug:slug>/rounds/extra/", final.round_extra, name="round_extra"),
     path("e/<slug:slug>/finish/", final.event_finish_view, name="event_finish"),
+    path("e/<slug:slug>/finish-after-round/", final.event_finish_early, name="event_finish_early"),
     path("e/<slug:slug>/final/", final.final_standings, name="final"),
     path("e/<slug:slug>/final-standings.pdf", final.final_standings_pdf_view, name="final_pdf"),
     path("e/<slug:slug>/podium.pdf", final.podium_pdf_view, name="podium_pdf"),

@@ -40,14 +40,26 @@ def is_staff_of(user, event: Event) -> bool:
     return bool(roles_of(user, event) & {ORGANIZER, UMPIRE})
 
 
+def is_entry_owner(user, registration: Registration) -> bool:
+    """The entry is this signed-in account's own (its player is linked to the account)."""
+    return getattr(user, "is_authenticated", False) and registration.player.user_id == user.pk
+
+
 def can_edit_registration(user, registration: Registration) -> bool:
     """Organizers always; the player themself while armies are not locked."""
     event = registration.event
     if is_organizer(user, event):
         return True
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return registration.player.user_id == user.pk and not event.armies_locked
+    return is_entry_owner(user, registration) and not event.armies_locked
+
+
+def own_entry(request, event: Event, pk: int) -> Registration:
+    """An entry of this event that belongs to the signed-in account (404 for another event's entry, 403 for
+    someone else's): what a player does from their home (report their game, check in) goes through here."""
+    registration = get_object_or_404(Registration.objects.select_related("player", "event"), pk=pk, event=event)
+    if not is_entry_owner(request.user, registration):
+        raise PermissionDenied
+    return registration
 
 
 def event_view(*, role: str | None = None) -> Callable:

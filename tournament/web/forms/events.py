@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import CampReading, Event, HeadToHeadRule
 from tournament.models.events import DEFAULT_PRESET
 from tournament.results.rescoring import has_scores
+from tournament.web.forms.widgets import DateInput
 
 LIST_LENGTH = 500  # the comma-separated lists below (stored in JSON fields)
 
@@ -68,10 +69,10 @@ class EventForm(forms.ModelForm):
             "victory_camp_reading", "head_to_head_rule",
             "round_one_method", "global_rating", "avoid_same_club", "avoid_civil_war", "allow_option_changes",
             "umpires_may_swap",
-            "registration_open",
+            "registration_open", "self_check_in",
             "player_reports", "listed",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"date": DateInput()}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -6,11 +6,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import LadderGame
+from tournament.web.forms.widgets import DateInput
 
 
 class LadderForm(forms.Form):
     opponent = forms.TypedChoiceField(label=_("Opponent"), coerce=int)
-    played_on = forms.DateField(label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"}))
+    played_on = forms.DateField(label=_("Played on"), widget=DateInput())
     outcome = forms.ChoiceField(label=_("Your result"), choices=LadderGame.Outcome.choices)
     points_a = forms.IntegerField(label=_("Your points"), min_value=0, max_value=100, initial=0)
     points_b = forms.IntegerField(label=_("Opponent's points"), min_value=0, max_value=100, initial=0)

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.leagues.presets import preset_choices
 from tournament.models import Event, EventRole, League
+from tournament.web.forms.widgets import DateInput
 
 MAX_CUSTOM_PLACES = 100
 
@@ -22,7 +23,7 @@ class LeagueForm(forms.ModelForm):
         model = League
         fields = ["name", "slug", "season_start", "season_end", "edition", "public", "scoring_preset", "best_n", "min_games",
                   "ladder_points"]
-        widgets = {"season_start": forms.DateInput(attrs={"type": "date"}), "season_end": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"season_start": DateInput(), "season_end": DateInput()}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

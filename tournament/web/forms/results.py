@@ -16,6 +16,7 @@ from tournament.results.shorthand import (
 )
 
 OUTCOMES = [("a", _("Side A won")), ("b", _("Side B won")), ("time", _("Time called"))]
+MINE = [("won", _("I won")), ("lost", _("I lost")), ("time", _("Time was called: no winner"))]
 
 
 class ResultForm(forms.Form):
@@ -42,14 +43,29 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.edition = edition
         self.camp_reading = camp_reading
+        self.player_side = ""
+        self.side_a_name = "A"
+
+    def for_player(self, side: str) -> ResultForm:
+        """A player's report: the outcome first, in their own words ("I won"), then the figures, which must
+        agree with it (a player on side B who types their own losses first is told, not recorded the other way)."""
+        self.player_side = side
+        # Required in the browser; a report sent with the shorthand alone (an older page, a queued offline
+        # report) is still read, side A's figures first.
+        mine = forms.ChoiceField(label=_("Your result"), choices=MINE, required=False,
+                                 widget=forms.RadioSelect(attrs={"required": True}))
+        self.fields = {"mine": mine,
+                       **{k: v for k, v in self.fields.items() if k != "outcome"}}
+        return self
 
     def name_sides(self, a: str, b: str) -> ResultForm:
         """Labels with the players' names instead of "A" and "B"."""
         f = self.fields
+        self.side_a_name = a
         f["shorthand"].help_text = " ".join([
             str(_("%(name)s's figures first, as umpires write them: 4G-1C, 3-1G T (time called), 4-2.")) % {"name": a},
             str(_("Scythed Chariots destroyed go apart after a plus: 3+1S-2."))])
-        f["outcome"].choices = [("a", _("%(name)s won") % {"name": a}), ("b", _("%(name)s won") % {"name": b}),
+        f.get("outcome", forms.ChoiceField()).choices = [("a", _("%(name)s won") % {"name": a}), ("b", _("%(name)s won") % {"name": b}),
                                 ("time", _("Time called"))]
         for side, name in (("a", a), ("b", b)):
             f[f"{side}_elements_lost"].label = _("Elements lost by %(name)s") % {"name": name}
@@ -59,15 +75,32 @@ class ResultForm(forms.Form):
                 "name": name}
         return self
 
+    def _declared(self, data: dict) -> str | None:
+        """The outcome the player chose, as a side ("a", "b") or "time"; None when it is missing."""
+        mine = data.get("mine")
+        if not mine:
+            return None
+        other = "b" if self.player_side == "a" else "a"
+        return {"won": self.player_side, "lost": other, "time": "time"}[mine]
+
     def clean(self):
         data = super().clean()
         text = (data.get("shorthand") or "").strip()
+        declared = self._declared(data) if self.player_side else None
+        if self.player_side and declared is None and not text:
+            raise forms.ValidationError(_("Choose your result (I won, I lost or time was called), then the figures."))
         if text:
             try:
                 data["result"] = parse_shorthand(text, self.edition, camp_reading=self.camp_reading)
             except ResultError as exc:
                 raise forms.ValidationError(problem_message(exc)) from exc
+            if declared and data["result"].outcome != declared:
+                raise forms.ValidationError(_(
+                    "The figures do not match the result you chose. In the shorthand %(name)s's losses come first."
+                ) % {"name": self.side_a_name})
             return data
+        if declared:
+            data["outcome"] = declared
         if not data.get("outcome"):
             raise forms.ValidationError(_("Write the shorthand (e.g. 4G-1C) or choose the outcome and fill in the losses."))
         data["result"] = GameResult(

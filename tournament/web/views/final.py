@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.models import Event
-from tournament.pairing.finish import event_finish, round_pair_extra
+from tournament.pairing.finish import event_finish, event_finish_after_round, round_pair_extra
 from tournament.pairing.manager import RoundError
 from tournament.pdfs.final import final_standings_pdf, podium, podium_pdf
 from tournament.results.standings import standings_frame
@@ -29,6 +29,23 @@ def event_finish_view(request: HttpRequest, event: Event) -> HttpResponse:
         return redirect("tournament:rounds", slug=event.slug)
     messages.success(request, _("The event is finished. These are the final standings."))
     return redirect("tournament:final", slug=event.slug)
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def event_finish_early(request: HttpRequest, event: Event) -> HttpResponse:
+    """Finish after this round: the round being played becomes the last one."""
+    try:
+        event = event_finish_after_round(event, request.user)
+    except RoundError as exc:
+        messages.error(request, str(exc))
+        return redirect("tournament:rounds", slug=event.slug)
+    if event.finished_at:
+        messages.success(request, _("The event is finished. These are the final standings."))
+        return redirect("tournament:final", slug=event.slug)
+    messages.success(request, _("The event ends after round %(n)s. Once its results are in, finish it here.") % {
+        "n": event.rounds_planned})
+    return redirect("tournament:rounds", slug=event.slug)
 
 
 @require_POST

@@ -26,6 +26,7 @@ from tournament.models import Event, EventRole, League, LeagueEvent, LeagueMerge
 from tournament.web.forms.league_play import SuggestForm
 from tournament.web.forms.leagues import InviteForm, JoinForm, LeagueForm, MergeForm, eligible_events
 from tournament.web.league_access import league_in_url
+from tournament.web.personal_home import invitations_for
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -211,10 +212,7 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def invitations(request: HttpRequest) -> HttpResponse:
     """Pending memberships this user may accept: invitations to their events, requests to their leagues."""
-    pending = LeagueEvent.objects.select_related("league", "event").filter(state=LeagueEvent.State.INVITED,
-        event__roles__user=request.user, event__roles__role=EventRole.Role.ORGANIZER).distinct()
-    requests = LeagueEvent.objects.select_related("league", "event").filter(state=LeagueEvent.State.REQUESTED,
-        league__roles__user=request.user).distinct()
+    pending, requests = invitations_for(request.user)
     return render(request, "leagues/invitations.html", {"pending": pending, "requests": requests})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -43,7 +44,7 @@ from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment
 from tournament.web.login_limits import client_address
 from tournament.web.params import round_param
-from tournament.web.permissions import event_view, game_for
+from tournament.web.permissions import event_view, game_for, own_entry
 from tournament.web.public_pages import public_page
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -118,7 +119,9 @@ def _pin_refused(request: HttpRequest, form: ResultForm, reg: Registration) -> b
 def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | None = None) -> HttpResponse:
     game, event = seat.game, seat.game.round.event
     seats = list(game.seats.select_related("registration__player").order_by("side"))
+    names = {s.side: s.registration.name for s in seats}
     form = ResultForm(request.POST or None, edition=event.edition, camp_reading=event.victory_camp_reading)
+    form.for_player(seat.side).name_sides(names.get("a", ""), names.get("b", ""))
     done = game.status == game.Status.CONFIRMED
     waiting = game.status == game.Status.DISPUTED
     needs_pin = bool((context or {}).get("needs_pin"))
@@ -138,8 +141,6 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
             else:
                 messages.success(request, _("Thanks. The result is confirmed when your opponent reports the same."))
             return redirect(here)
-    names = {s.side: s.registration.name for s in seats}
-    form.name_sides(names.get("a", ""), names.get("b", ""))
     reports = list(game.reports.filter(source=ResultReport.Source.PLAYER).select_related("seat"))
     own = next((r for r in reversed(reports) if r.seat_id == seat.pk), None)
     other = next((r for r in reversed(reports) if r.seat_id and r.seat_id != seat.pk), None)
@@ -182,6 +183,18 @@ def my_game(request: HttpRequest, token: str) -> HttpResponse:
         return response
     context = {"my_game": True, "needs_pin": not owns_entry(request.user, reg)}
     return _report_page(request, seat, reverse("tournament:my_game", args=[token]), context)
+
+
+@login_required
+@event_view()
+def own_game(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """A signed-in player reports their current game from their home: the same report page as the slip's
+    link, the account standing for the player (it counts as one person with the slip and the game link)."""
+    reg = own_entry(request, event, pk)
+    seat = current_seat(reg)
+    if seat is None or seat.token_revoked or seat.game.is_bye or not event.player_reports:
+        return render(request, "tournament/my_game.html", {"event": event, "reg": reg, "seat": seat})
+    return _report_page(request, seat, reverse("tournament:own_game", args=[event.slug, reg.pk]), {"my_game": True})
 
 
 def _upto(request: HttpRequest, event: Event) -> int | None:

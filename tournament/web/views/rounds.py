@@ -36,6 +36,7 @@ from tournament.stages.tables import stage_finished
 from tournament.web.fragments import cached_fragment
 from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
+from tournament.web.personal_home import own_game_in
 from tournament.web.public_pages import public_page
 
 
@@ -202,5 +203,6 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
     if wants_fragment(request):
         return varies(HttpResponse(table))
-    context = {"event": event, "round": rnd, "rounds": published, "table_html": table}
+    context = {"event": event, "round": rnd, "rounds": published, "table_html": table,
+               "mine": own_game_in(request.user, rnd)}
     return varies(render(request, "tournament/pairings.html", context))
