@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
 from tournament.models import Event, EventRole, Game, Registration
+from tournament.results.report_rights import owns_entry  # the one rule: whose entry this is
 
 ORGANIZER = EventRole.Role.ORGANIZER
 UMPIRE = EventRole.Role.UMPIRE
@@ -40,24 +41,19 @@ def is_staff_of(user, event: Event) -> bool:
     return bool(roles_of(user, event) & {ORGANIZER, UMPIRE})
 
 
-def is_entry_owner(user, registration: Registration) -> bool:
-    """The entry is this signed-in account's own (its player is linked to the account)."""
-    return getattr(user, "is_authenticated", False) and registration.player.user_id == user.pk
-
-
 def can_edit_registration(user, registration: Registration) -> bool:
     """Organizers always; the player themself while armies are not locked."""
     event = registration.event
     if is_organizer(user, event):
         return True
-    return is_entry_owner(user, registration) and not event.armies_locked
+    return owns_entry(user, registration) and not event.armies_locked
 
 
 def own_entry(request, event: Event, pk: int) -> Registration:
     """An entry of this event that belongs to the signed-in account (404 for another event's entry, 403 for
     someone else's): what a player does from their home (report their game, check in) goes through here."""
     registration = get_object_or_404(Registration.objects.select_related("player", "event"), pk=pk, event=event)
-    if not is_entry_owner(request.user, registration):
+    if not owns_entry(request.user, registration):
         raise PermissionDenied
     return registration
 
