@@ -105,10 +105,17 @@ TEMPLATES = [
     },
 ]
 
+# Persistent database connections by default (docs/deploy.md): opening a PostgreSQL connection costs more than
+# serving a cached public page, so a connection per request held those pages at 8-13% of a bare Django page.
+# Django keeps one connection per thread (gunicorn's gthread workers included) and closes it at the end of a
+# request once it is older than CONN_MAX_AGE or broken; the health check tests a kept connection before a
+# request reuses it, so a database restart costs no error page. The task worker closes old connections in
+# its own loop. The test suite keeps Django's default (0): its threads must not keep connections open.
+_CONN_MAX_AGE = int(os.environ.get("CONN_MAX_AGE", "0" if TESTING else "60"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=_CONN_MAX_AGE,
         conn_health_checks=True,
     )
 }
