@@ -82,6 +82,9 @@ MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES", str(5 * 1024 * 1024)
 # How many events one account may create in 24 hours (superusers: no limit).
 EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
 EVENTS_PER_PAGE = 50
+# Player imports: how many one event may take in an hour, and how many players an event may hold at most.
+PLAYER_IMPORTS_PER_HOUR = int(os.environ.get("PLAYER_IMPORTS_PER_HOUR", "10"))
+MAX_EVENT_ENTRIES = int(os.environ.get("MAX_EVENT_ENTRIES", "4000"))
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
