@@ -3,6 +3,8 @@ process: median of several runs, split into what dominates (the table's data, th
 
     .venv/bin/python bench/big_tables.py            (SQLite, a throwaway test database; DATABASE_URL for PostgreSQL)
 
+BIG_TABLES_WHOLE_ONLY=1 times the whole pages only, so that a copy of this file runs on older code too.
+
 Goal (issue 29): each page rendered in under 30 ms.
 """
 
@@ -49,8 +51,6 @@ def main() -> None:
     from tests.simulated_events import build_event
     from tournament.models import Round
     from tournament.results.standings import build_table, load
-    from tournament.web.table_rows import pairings_rows, standings_rows
-    from tournament.web.views.rounds import _public_games
 
     setup_test_environment()
     old = setup_databases(verbosity=0, interactive=False)
@@ -71,6 +71,11 @@ def main() -> None:
                 return client.get(path)
             ms, response = timed(whole)
             print(f"  {name:<10} whole page {ms:7.1f} ms ({len(response.content) // 1024} KB)")
+        if os.environ.get("BIG_TABLES_WHOLE_ONLY"):  # the whole pages only: runs on older code too (a before/after)
+            return
+        from tournament.web.table_rows import pairings_rows, standings_rows
+        from tournament.web.views.rounds import _public_games
+
         ms, data = timed(lambda: load(event, None))
         print(f"  standings  data read   {ms:7.1f} ms")
         ms, table = timed(lambda: build_table(data))
