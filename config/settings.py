@@ -97,6 +97,9 @@ LEAGUES_PER_DAY = int(os.environ.get("LEAGUES_PER_DAY", str(EVENTS_PER_DAY)))
 LEAGUES_PER_PAGE = 50
 # Ladder games one pair of players may report for one calendar month (tournament/leagues/ladder.py).
 LADDER_GAMES_PER_PAIR_PER_MONTH = int(os.environ.get("LADDER_GAMES_PER_PAIR_PER_MONTH", "4"))
+# Player imports: how many one event may take in an hour, and how many players an event may hold at most.
+PLAYER_IMPORTS_PER_HOUR = int(os.environ.get("PLAYER_IMPORTS_PER_HOUR", "10"))
+MAX_EVENT_ENTRIES = int(os.environ.get("MAX_EVENT_ENTRIES", "4000"))
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -120,10 +123,17 @@ TEMPLATES = [
     },
 ]
 
+# Persistent database connections by default (docs/deploy.md): opening a PostgreSQL connection costs more than
+# serving a cached public page, so a connection per request held those pages at 8-13% of a bare Django page.
+# Django keeps one connection per thread (gunicorn's gthread workers included) and closes it at the end of a
+# request once it is older than CONN_MAX_AGE or broken; the health check tests a kept connection before a
+# request reuses it, so a database restart costs no error page. The task worker closes old connections in
+# its own loop. The test suite keeps Django's default (0): its threads must not keep connections open.
+_CONN_MAX_AGE = int(os.environ.get("CONN_MAX_AGE", "0" if TESTING else "60"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=_CONN_MAX_AGE,
         conn_health_checks=True,
     )
 }

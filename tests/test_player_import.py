@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pandas as pd
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -117,3 +118,82 @@ def test_sample_csv_is_offered_and_imports_as_it_is(organizer_client, event):
     response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": upload})
     assert response.status_code == 302, response.text
     assert Registration.objects.get(event=event, name="Pietro Rossi").army_ref == "II/56"
+
+
+def many_rows(count: int, armies: int = 0) -> list[dict]:
+    elements, general = army_cells("II/33")
+    return [{"name": f"Jugador {i:04d} Peña", "club": f"Club {i % 40}", "email": f"p{i}@example.org",
+             "army_ref": "II/33" if i < armies else "", "elements": elements if i < armies else "",
+             "general": general if i < armies else ""} for i in range(count)]
+
+
+@pytest.mark.django_db(transaction=True)  # committed for real: the pages are renewed when the import commits
+def test_a_2000_row_import_is_stored_in_bulk(organizer_client, event, client, django_assert_max_num_queries, monkeypatch):
+    """Issue 26 item 4: row by row, 2,000 rows made about 8,000 queries and 6,000 audit entries and held a
+    server worker for 20 s. In bulk: a bounded number of queries, one audit entry naming everyone, and
+    the public pages renewed once (and showing the new players)."""
+    from tournament.events import page_generation
+    from tournament.models import Club
+
+    Club.objects.create(name="CLUB 7")  # an existing club is found whatever its case, as the add form finds it
+    home = reverse("tournament:event", args=[event.slug])
+    assert "Jugador 0001 Peña" not in client.get(home).text
+    renewals = []
+    renew = page_generation.renew
+    monkeypatch.setattr(page_generation, "renew", lambda slugs: (renewals.append(set(slugs)), renew(slugs)))
+    with django_assert_max_num_queries(40):
+        response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]),
+                                         {"file": csv_upload(many_rows(2000, armies=20))})
+    assert response.status_code == 302
+    regs = Registration.objects.filter(event=event)
+    assert regs.count() == 2000 and Player.objects.count() == 2000
+    first = regs.select_related("club", "player").get(name="Jugador 0007 Peña")
+    assert first.club.name == "CLUB 7" and first.player.club == first.club and first.army_ref == "II/33"
+    assert first.army_name and first.name_key == first.player.name_key != ""
+    assert regs.get(name="Jugador 1999 Peña").army_ref == ""
+    assert Club.objects.filter(name__iexact="club 7").count() == 1 and Club.objects.count() == 40
+    entries = AuditEntry.objects.filter(event=event)
+    assert [e.action for e in entries] == ["registration.import"]
+    assert entries[0].after == {"rows": 2000, "armies": 20} and entries[0].people.count() == 2000
+    assert renewals == [{event.slug}]
+    assert "Jugador 0001 Peña" in client.get(home).text
+
+
+def test_imports_per_event_per_hour_are_limited(organizer_client, event, settings):
+    settings.PLAYER_IMPORTS_PER_HOUR = 2
+    url = reverse("tournament:player_import", args=[event.slug])
+    for start in (0, 10):
+        rows = [{**row, "name": f"Jugador {start + i}"} for i, row in enumerate(many_rows(3))]
+        assert organizer_client.post(url, {"file": csv_upload(rows)}).status_code == 302
+    response = organizer_client.post(url, {"file": csv_upload([{**many_rows(1)[0], "name": "Tercero"}])})
+    assert response.status_code == 429
+    assert "2 imports in the last hour" in response.text and "Nothing was imported" in response.text
+    assert Registration.objects.filter(event=event).count() == 6
+    assert AuditEntry.objects.filter(event=event, action="registration.import").count() == 2
+
+
+def test_an_import_may_not_take_an_event_past_its_entries_limit(organizer_client, event, settings):
+    settings.MAX_EVENT_ENTRIES = 4
+    url = reverse("tournament:player_import", args=[event.slug])
+    assert organizer_client.post(url, {"file": csv_upload(many_rows(3))}).status_code == 302
+    more = [{**row, "name": f"Otro {i}"} for i, row in enumerate(many_rows(2))]
+    response = organizer_client.post(url, {"file": csv_upload(more)})
+    assert response.status_code == 400
+    assert "at most 4 players: it has 3, and the file adds 2" in response.text
+    assert Registration.objects.filter(event=event).count() == 3 and Player.objects.count() == 3
+
+
+def test_the_limits_are_explained_in_spanish_and_italian(organizer_client, event, settings):
+    settings.MAX_EVENT_ENTRIES = 1
+    settings.PLAYER_IMPORTS_PER_HOUR = 1
+    url = reverse("tournament:player_import", args=[event.slug])
+    expected = {"es": ("como máximo 1 jugador", "1 importación en la última hora"),
+                "it": ("al massimo 1 giocatore", "1 importazione nell'ultima ora")}
+    for language, (entries, _per_hour) in expected.items():
+        response = organizer_client.post(url, {"file": csv_upload(many_rows(2))}, headers={"Accept-Language": language})
+        assert response.status_code == 400 and entries in response.text.replace("&#x27;", "'")
+    assert organizer_client.post(url, {"file": csv_upload(many_rows(1))}).status_code == 302
+    for language, (_entries, per_hour) in expected.items():
+        response = organizer_client.post(url, {"file": csv_upload([{**many_rows(1)[0], "name": "Otro"}])},
+                                         headers={"Accept-Language": language})
+        assert response.status_code == 429 and per_hour in response.text.replace("&#x27;", "'")

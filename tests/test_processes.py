@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import signal
 import sqlite3
+import threading
 import time
 
 import pytest
@@ -179,3 +180,41 @@ def test_every_change_shows_on_the_next_request_of_either_server(deployment):
                 assert changed, f"{change}: server {k} still shows the old pages"
                 shown = main(servers[k].text(f"/e/{slug}/standings/")) + main(servers[k].text(f"/e/{slug}/pairings/"))
                 assert said in shown, (change, k, said)
+
+
+def renderings(logs) -> list[str]:
+    """The public pages rendered, as both servers logged them (`tournament.web.public_pages`, at INFO)."""
+    return [line.split("public page rendered: ", 1)[1] for path in sorted(logs.glob("server-*.log"))
+            for line in path.read_text().splitlines() if "public page rendered: " in line]
+
+
+def test_a_page_is_rendered_once_for_the_whole_deployment(tmp_path):
+    """Issue 29: after a change, both servers asked for the same new pages at the same moment render each page
+    once between them: the one holding the page's lock in the shared cache renders, the other waits for its
+    rendering there and serves it. (Before, each process rendered every page: twice here.)"""
+    env = processes.app_env(f"sqlite:///{tmp_path / 'deployment.sqlite3'}", LOG_LEVEL="INFO")
+    processes.migrate(env)
+    slug = processes.seed(env, players=300)["slug"]  # a page that takes a while to render
+    pages = [f"/e/{slug}/", f"/e/{slug}/pairings/", f"/e/{slug}/standings/"]
+    with processes.servers(2, env, tmp_path) as servers:
+        for change in range(3):
+            if change:  # what every committed write does (test_every_change_shows_on_the_next_request_...)
+                processes.django(env, f"from tournament.events import page_generation\n"
+                                      f"page_generation.renew([{slug!r}])")
+            for page in pages:  # both servers at the same moment, page by page
+                seen = len(renderings(tmp_path))
+                start = threading.Barrier(2)
+                answers: dict[int, str] = {}
+
+                def ask(k: int, page: str = page, start: threading.Barrier = start, answers: dict = answers) -> None:
+                    start.wait(timeout=DEADLINE)
+                    answers[k] = main(servers[k].text(page))
+
+                asking = [threading.Thread(target=ask, args=(k,)) for k in (0, 1)]
+                for thread in asking:
+                    thread.start()
+                for thread in asking:
+                    thread.join(timeout=DEADLINE)
+                assert answers[0] == answers[1] and "Player 299" in answers[0], (change, page)
+                rendered = renderings(tmp_path)[seen:]
+                assert len(rendered) == 1, (change, page, rendered)

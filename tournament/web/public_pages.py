@@ -5,8 +5,9 @@ Three hundred players refresh these pages all weekend; almost none are logged in
 page is identified by the event's page generation (`tournament.events.page_generation`: one cache read, no
 database query; every write the page shows makes a new one), the active language, the path with its query
 and whether htmx asked for a fragment. A rendering is kept in this process (it never goes stale: a new
-generation is a new key) and in the shared cache (so the other server processes render it once, not once
-each); only a miss runs the view.
+generation is a new key) and in the shared cache, so that a page is rendered once for the whole deployment:
+the process that takes the page's lock in the shared cache renders it, the others wait for its rendering
+there (tests/test_processes.py counts the renderings of two servers asked at once); only a miss runs the view.
 
 What must never be shared is never cached: the shared rendering holds no CSRF token at all (nothing on
 these pages posts for an anonymous reader; the header's language switch needs none,
@@ -17,6 +18,8 @@ alone. Signed-in readers get the dynamic page as before."""
 from __future__ import annotations
 
 import hashlib
+import logging
+import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -39,6 +42,9 @@ _RENDERING = "_public_page_rendering"
 _local: OrderedDict[str, tuple[float, str, str, float]] = OrderedDict()
 _lock = threading.Lock()
 _RENDER_LOCKS = tuple(threading.Lock() for _ in range(64))  # by key: one rendering of a page at a time
+LOCK_SECONDS = 30  # a page's lock in the shared cache outlives its holder by this much at most
+LOCK_WAIT = 10.0  # seconds a process waits for another's rendering before it renders the page itself
+logger = logging.getLogger(__name__)
 
 
 def shared_rendering_context(request) -> dict:
@@ -74,19 +80,19 @@ def forget_local() -> None:
 
 
 def _kept_or_rendered(key: str, render) -> tuple[tuple[str, str, float] | None, HttpResponse | None]:
-    """The rendering kept for `key`, or one made now by one thread of this process while the others asking
-    for it wait (after a result every thread of a gthread worker asks for the same new page at once);
-    `(None, response)` when the view's answer is not to be shared (an error, a cookie, a stream)."""
+    """The rendering kept for `key`, or one made now, once for the whole deployment: one thread of this process
+    asks (the others wait on a lock of this process: after a result every thread of a gthread worker asks for
+    the same new page at once), and among the processes the one holding the page's lock in the shared cache
+    renders while the others wait for its rendering there. `(None, response)` when the view's answer is not
+    to be shared (an error, a cookie, a stream)."""
     cached = _local_get(key) or cache.get(key)
     if cached is None:
         with _RENDER_LOCKS[hash(key) % len(_RENDER_LOCKS)]:
             cached = _local_get(key) or cache.get(key)
             if cached is None:
-                response = render()
-                if response.status_code != 200 or response.streaming or response.cookies:
-                    return None, response
-                cached = (response.content.decode(response.charset), response["Content-Type"], time.time())
-                cache.set(key, cached, SECONDS)
+                cached, unshared = _rendered_once(key, render)
+                if unshared is not None:
+                    return None, unshared
     _local_set(key, cached)
     return cached, None
 
@@ -96,6 +102,40 @@ def _page_address(request) -> str:
     `?round=0001` are `?round=1`, as `tournament.web.params` reads them), parameters in one order."""
     query = sorted((name, str(int(value)) if DIGITS.fullmatch(value) else value) for name, value in request.GET.items())
     return request.path + ("?" + urlencode(query) if query else "")
+
+
+def _rendered_once(key: str, render) -> tuple[tuple[str, str, float] | None, HttpResponse | None]:
+    """Render the page if this process takes its lock in the shared cache (`cache.add`: one taker, whatever the
+    backend), else wait for the taker's rendering. A taker that died, or a wait past `LOCK_WAIT` seconds, and
+    this process renders it itself: a lock can slow a page down, never keep it from being served."""
+    lock = key + ":rendering"
+    owner = secrets.token_hex(8)
+    deadline = time.monotonic() + LOCK_WAIT
+    pause = 0.005
+    while not cache.add(lock, owner, LOCK_SECONDS):
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+        cached = cache.get(key)
+        if cached is not None:
+            return cached, None
+        if time.monotonic() > deadline:
+            return _render_and_share(key, render)
+    try:
+        cached = cache.get(key)  # shared by the previous taker between our look and our lock
+        return (cached, None) if cached is not None else _render_and_share(key, render)
+    finally:
+        if cache.get(lock) == owner:
+            cache.delete(lock)
+
+
+def _render_and_share(key: str, render) -> tuple[tuple[str, str, float] | None, HttpResponse | None]:
+    response = render()
+    if response.status_code != 200 or response.streaming or response.cookies:
+        return None, response
+    logger.info("public page rendered: %s", key)  # what tests/test_processes.py counts across processes
+    cached = (response.content.decode(response.charset), response["Content-Type"], time.time())
+    cache.set(key, cached, SECONDS)
+    return cached, None
 
 
 def _shareable(request, params: frozenset[str]) -> bool:

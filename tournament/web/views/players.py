@@ -17,6 +17,8 @@ from tournament.registration.names import sort_key
 from tournament.registration.player_import import (
     MAX_COLUMNS,
     MAX_ROWS,
+    ImportRefused,
+    check_import_allowed,
     export_frame,
     import_rows,
     parse_frame,
@@ -144,25 +146,36 @@ def check_in_bulk(request: HttpRequest, event: Event) -> HttpResponse:
 @takes_uploads()
 def player_import(request: HttpRequest, event: Event) -> HttpResponse:
     errors: list[tuple[int, str]] = []
+    status = 200
     if request.method == "POST":
         upload = request.FILES.get("file")
-        if upload is None:
-            errors = [(0, _("Choose a CSV or XLSX file."))]
-        elif upload.size > MAX_UPLOAD_BYTES:
-            errors = [(0, _("The file is too large (2 MB at most)."))]
+        try:
+            check_import_allowed(event)  # before the file is read: a refused import costs no parsing
+        except ImportRefused as refused:
+            errors, status = [(0, refused.message)], 429 if refused.too_many_requests else 400
         else:
-            try:
-                frame = read_table(upload.read(), upload.name, max_rows=MAX_ROWS, max_columns=MAX_COLUMNS)
-            except TableError as exc:
-                errors = [(0, table_error_message(exc))]
+            if upload is None:
+                errors = [(0, _("Choose a CSV or XLSX file."))]
+            elif upload.size > MAX_UPLOAD_BYTES:
+                errors = [(0, _("The file is too large (2 MB at most)."))]
             else:
-                report = parse_frame(event, frame)
-                errors = report.errors
-                if report.ok:
-                    count = import_rows(event, report, request.user)
-                    messages.success(request, _("Imported %(n)s players.") % {"n": count})
-                    return redirect("tournament:players", slug=event.slug)
-    return render(request, "tournament/player_import.html", {"event": event, "errors": errors, "army_size": ARMY_SIZE})
+                try:
+                    frame = read_table(upload.read(), upload.name, max_rows=MAX_ROWS, max_columns=MAX_COLUMNS)
+                except TableError as exc:
+                    errors = [(0, table_error_message(exc))]
+                else:
+                    report = parse_frame(event, frame)
+                    errors = report.errors
+                    if report.ok:
+                        try:
+                            count = import_rows(event, report, request.user)
+                        except ImportRefused as refused:
+                            errors, status = [(0, refused.message)], 429 if refused.too_many_requests else 400
+                        else:
+                            messages.success(request, _("Imported %(n)s players.") % {"n": count})
+                            return redirect("tournament:players", slug=event.slug)
+    return render(request, "tournament/player_import.html", {"event": event, "errors": errors, "army_size": ARMY_SIZE},
+                  status=status)
 
 
 @require_GET

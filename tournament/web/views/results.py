@@ -46,6 +46,7 @@ from tournament.web.login_limits import client_address
 from tournament.web.params import round_param
 from tournament.web.permissions import event_view, game_for, own_entry
 from tournament.web.public_pages import public_page
+from tournament.web.table_rows import standings_rows
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -209,7 +210,8 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     upto = round_param(request.GET)
 
     def table_context() -> dict:
-        return {"table": standings_table(event, upto=upto), "slug": event.slug, "upto": upto}
+        table = standings_table(event, upto=upto)
+        return {"table": table, "slug": event.slug, "upto": upto, "rows": standings_rows(table.rows, event.slug, upto)}
 
     table = cached_fragment("standings", event_state(event, upto), "tournament/standings.html#table", table_context)
     if request.htmx and not request.htmx.history_restore_request:

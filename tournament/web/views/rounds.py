@@ -4,6 +4,8 @@ The round clock's controls are in views/clock.py, finishing the event in views/f
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
@@ -38,6 +40,7 @@ from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 from tournament.web.personal_home import own_game_in
 from tournament.web.public_pages import public_page
+from tournament.web.table_rows import pairings_rows
 
 
 def games_of(rnd: Round):
@@ -75,6 +78,35 @@ def _explained(games) -> tuple[list[dict], dict[int, str]]:
         items.append({"game": g, "seats": seats, "notes": notes, "result": _result(g, seats),
                       "warned": any(n["warning"] for n in notes), "stage": stage.get(g.pk, "")})
     return items, names
+
+
+class _Rows:
+    """`seats.all()` over rows already read, for `stored_result`."""
+
+    def __init__(self, rows: list) -> None:
+        self._rows = rows
+
+    def all(self) -> list:
+        return self._rows
+
+
+def _public_games(rnd: Round) -> list[dict]:
+    """The games of the public pairings, read as values (two queries, no model instances: they were most of a
+    1,000-player page's time) into objects with the attributes the row writer and `stored_result` read; no
+    pairing notes (the public page shows none)."""
+    seats: dict[int, list[SimpleNamespace]] = {}
+    for row in (Seat.objects.filter(round=rnd).order_by("game_id", "side")
+                .values("game_id", "side", "score", "elements_lost", "general_lost", "camp_lost", "sch_lost",
+                        "registration_id", "registration__name", "registration__army_ref")):
+        registration = SimpleNamespace(name=row.pop("registration__name"), army_ref=row.pop("registration__army_ref"))
+        seats.setdefault(row["game_id"], []).append(SimpleNamespace(registration=registration, **row))
+    stage = game_labels(rnd.games.filter(stage__isnull=False).select_related("stage"))  # Swiss rounds: none
+    items = []
+    for row in rnd.games.order_by("is_bye", "table", "pk").values("pk", "table", "is_bye", "status", "outcome"):
+        own = seats.get(row["pk"], [])
+        game = SimpleNamespace(seats=_Rows(own), **row)
+        items.append({"game": game, "seats": own, "result": _result(game, own), "stage": stage.get(row["pk"], "")})
+    return items
 
 
 @require_GET
@@ -192,12 +224,12 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
     rnd = _round(event, number, published_only=True) if number else published.first()
 
     def table_context() -> dict:
-        games = _explained(games_of(rnd))[0] if rnd else []
+        games = _public_games(rnd) if rnd else []
         rated = event_ratings(event) if rnd else None
         for item in games if rated else []:
             for seat in item["seats"]:
                 seat.rating = rated.ratings.get(seat.registration_id)
-        return {"event": event, "round": rnd, "games": games, "rated": rated}
+        return {"event": event, "round": rnd, "games": games, "rated": rated, "rows": pairings_rows(games)}
 
     state = event_state(event, rnd.pk if rnd else None)
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)

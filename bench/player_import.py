@@ -1,0 +1,85 @@
+"""A 2,000-row player import (every row with a club, one in two with an army), posted by the organizer
+through the import view: median time of several runs, and the queries it makes.
+
+    .venv/bin/python bench/player_import.py                                   # SQLite (a throwaway test database)
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/<name> .venv/bin/python bench/player_import.py   # PostgreSQL
+
+Builds a test database (never the development one); each run imports the file into a fresh event.
+Goal (issue 29): the answer in under 1 s, the import finished in under 5 s.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DJANGO_TESTING", "1")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_databases, setup_test_environment, teardown_databases  # noqa: E402
+
+ROWS = int(os.environ.get("IMPORT_ROWS", "2000"))
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+
+
+def csv_bytes(rows: int) -> bytes:
+    import pandas as pd
+
+    from tournament.armies.catalogue import load_catalogue
+    from tournament.armies.validation import default_army
+
+    choice = default_army(load_catalogue().get("II/33"))
+    elements, general = " ".join(choice.elements), str(choice.general + 1)
+    records = [{"name": f"Jugador {i:05d} Peña", "club": f"Club {i % 60}", "region": "Catalunya",
+                "email": f"p{i}@example.org", "army_ref": "II/33" if i % 2 else "",
+                "elements": elements if i % 2 else "", "general": general if i % 2 else ""} for i in range(rows)]
+    return pd.DataFrame.from_records(records).to_csv(index=False).encode("utf-8")
+
+
+def main() -> None:
+    from django.contrib.auth import get_user_model
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+
+    from tournament.models import Event, EventRole, Registration
+
+    setup_test_environment()
+    old = setup_databases(verbosity=0, interactive=False)
+    try:
+        user = get_user_model().objects.create_user("bench-importer", password="x" * 12, is_superuser=True)
+        data = csv_bytes(ROWS)
+        print(f"Player import: {ROWS} rows ({len(data) // 1024} KB), {connection.vendor}, median of {RUNS} runs; "
+              f"load average {os.getloadavg()[0]:.1f}")
+        times, queries = [], []
+        for run in range(RUNS):
+            event = Event.objects.create(slug=f"import-{run}", name=f"Import {run}", date="2026-12-01",
+                                         edition="3.0", scoring_preset="nasamw-3.0")
+            EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
+            client = Client()
+            client.force_login(user)
+            upload = SimpleUploadedFile("players.csv", data, content_type="text/csv")
+            with CaptureQueriesContext(connection) as captured:
+                start = time.perf_counter()
+                response = client.post(f"/e/{event.slug}/players/import/", {"file": upload})
+                times.append(time.perf_counter() - start)
+            queries.append(len(captured))
+            assert response.status_code in (200, 302), response.status_code
+            assert Registration.objects.filter(event=event).count() == ROWS, "the import did not store every row"
+        print(f"  answered and finished in {statistics.median(times):.2f} s (runs: "
+              f"{', '.join(f'{t:.2f}' for t in times)}), {statistics.median(queries):.0f} queries; "
+              "goal: under 1 s to answer, under 5 s to finish")
+    finally:
+        teardown_databases(old, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""The big public tables' rows are written in Python (tournament/web/table_rows.py) for speed: they must be
+the very bytes the templates' row loops wrote, in every language, for every kind of row (a bye, a game
+without a result, a dropped player, names to escape, ratings beside the names, ?round=). Numbers go through
+the template engine's own localization (`render_value_in_context`) in both."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from django.template import engines
+from django.urls import reverse
+from django.utils import translation
+
+from tests.simulated_events import build_event
+from tournament.models import Game, Round
+from tournament.results.standings import standings_table
+from tournament.web.table_rows import pairings_rows, standings_rows
+from tournament.web.views.rounds import _public_games
+
+# The row loops as the templates had them (templates/tournament/standings.html and pairings.html).
+STANDINGS_LOOP = """{% load i18n %}{% for pk, cells in table.rows %}<tr>{% for value in cells %}{% if forloop.counter == 2 %}<td><a href="{% url 'tournament:player_standing' slug pk %}{% if upto %}?round={{ upto }}{% endif %}">{{ value }}</a></td>{% else %}<td>{{ value }}</td>{% endif %}{% endfor %}</tr>{% endfor %}"""
+PAIRINGS_LOOP = """{% load i18n %}{% for item in games %}{% with game=item.game %}
+      <tr{% if not game.is_bye %} id="table-{{ game.table }}"{% endif %}><td>{% if game.is_bye %}{% translate "Bye" %}{% else %}{{ game.table }}{% endif %}{% if item.stage %} <small class="muted stage-label">{{ item.stage }}</small>{% endif %}</td>
+        {% for seat in item.seats %}<td>{{ seat.registration.name }}{% if seat.rating %} <small class="rating" title="{% translate 'Rating ± deviation' %}">{{ seat.rating.rating|floatformat:0 }} ± {{ seat.rating.deviation|floatformat:0 }}</small>{% endif %} <span class="muted">{{ seat.registration.army_ref }}</span></td>{% endfor %}
+        {% if game.is_bye %}<td>—</td>{% endif %}
+        <td class="result">{% if game.is_bye %}{% translate "Bye" %} <span class="muted">({{ item.result.points }})</span>{% elif item.result.dba %}<span class="points">{{ item.result.points }}</span> <span class="dba" title="{% translate 'DBA result, side A first' %}">{{ item.result.dba }}</span>{% endif %}</td></tr>
+    {% endwith %}{% endfor %}"""
+
+
+def rendered(source: str, context: dict) -> str:
+    return engines["django"].from_string(source).render(context)
+
+
+@pytest.fixture
+def event(db):
+    event = build_event(24, 3, names=[f"Jugador <{i}> & O'Brien “{i}”" for i in range(24)], drops={4: 1},
+                        tiebreaks=["sos", "margin"])
+    last = event.rounds.get(number=3)
+    Round.objects.filter(pk=last.pk).update(status=Round.Status.PUBLISHED)
+    Game.objects.filter(pk=last.games.filter(is_bye=False).order_by("table").first().pk).update(status="pending")
+    return event
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+@pytest.mark.parametrize("upto", [None, 2])
+def test_standings_rows_are_the_template_loop(event, language, upto):
+    with translation.override(language):
+        table = standings_table(event, upto=upto)
+        expected = rendered(STANDINGS_LOOP, {"table": table, "slug": event.slug, "upto": upto})
+        assert standings_rows(table.rows, event.slug, upto) == expected
+        assert "&lt;3&gt; &amp; O&#x27;Brien" in expected
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+@pytest.mark.parametrize("rated", [False, True])
+def test_pairings_rows_are_the_template_loop(event, language, rated):
+    games = _public_games(event.rounds.get(number=3))
+    assert any(item["game"].is_bye for item in games) and any(not item["result"] for item in games)
+    for k, item in enumerate(games if rated else []):
+        for seat in item["seats"][: 1 + k % 2]:
+            seat.rating = SimpleNamespace(rating=1512.5 + k, deviation=87.49)
+    with translation.override(language):
+        expected = rendered(PAIRINGS_LOOP, {"games": games})
+        assert pairings_rows(games) == expected
+        assert ("± 87" in expected) == rated
+
+
+def test_the_pages_show_the_rows(client, event):
+    with translation.override("es"):
+        table = standings_table(event)
+        page = client.get(reverse("tournament:standings", args=[event.slug]), headers={"Accept-Language": "es"}).text
+        assert rendered(STANDINGS_LOOP, {"table": table, "slug": event.slug, "upto": None}) in page
+        games = _public_games(event.rounds.get(number=3))
+        page = client.get(reverse("tournament:pairings", args=[event.slug]), headers={"Accept-Language": "es"}).text
+        assert "<tbody>\n    " + rendered(PAIRINGS_LOOP, {"games": games}) + "\n    </tbody>" in page

@@ -1,0 +1,81 @@
+"""The rows of the two big public tables, standings and pairings, written out in Python.
+
+A 1,000-player table is 1,000 rows of ten cells: Django's template engine spent most of a standings page's
+rendering on the row loop (a node per cell, a `{% url %}` per row). These functions write the same bytes the
+row loops of `templates/tournament/standings.html` and `pairings.html` wrote (tests/test_big_tables.py renders
+both and compares them): every value goes through the template engine's own escaping and localization
+(`render_value_in_context`), the link's address is reversed once, and the strings come from the same
+translation catalogue. The table's frame (headers, empty table, notes) stays in the templates."""
+
+from __future__ import annotations
+
+from django.template import Context
+from django.template.base import render_value_in_context
+from django.template.defaultfilters import floatformat
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+_CONTEXT = Context(autoescape=True)  # what a template renders with: values escaped and localized
+_SENTINEL = 987654321
+
+
+def _shown(value) -> str:
+    return render_value_in_context(value, _CONTEXT)
+
+
+class _Shown(dict):
+    """`_shown` kept per value for one table: its scores and ranks repeat, and localizing a number is most of
+    the cost of a cell."""
+
+    def __missing__(self, key):
+        self[key] = shown = _shown(key[1])
+        return shown
+
+    def __call__(self, value) -> str:
+        return self[type(value), value]
+
+
+def standings_rows(rows, slug: str, upto: int | None) -> SafeString:
+    """`<tr>` per standings row: its cells, the player's name linking to their own standing."""
+    shown = _Shown()
+    prefix, suffix = _shown(reverse("tournament:player_standing", args=[slug, _SENTINEL])).split(str(_SENTINEL))
+    query = f"?round={_shown(upto)}" if upto else ""
+    out = []
+    for pk, cells in rows:
+        out.append("<tr>")
+        for position, value in enumerate(cells):
+            if position == 1:
+                out.append(f'<td><a href="{prefix}{_shown(pk)}{suffix}{query}">{_shown(value)}</a></td>')
+            else:
+                out.append(f"<td>{shown(value)}</td>")
+        out.append("</tr>")
+    return mark_safe("".join(out))  # noqa: S308 - every value escaped above
+
+
+def pairings_rows(items) -> SafeString:
+    """`<tr>` per game of the public pairings (`items` as the pairings view builds them)."""
+    bye = _shown(gettext("Bye"))
+    rating_title = _shown(gettext("Rating ± deviation"))
+    dba_title = _shown(gettext("DBA result, side A first"))
+    shown = _Shown()
+    out = []
+    for item in items:
+        game, result = item["game"], item["result"]
+        row_id = "" if game.is_bye else f' id="table-{_shown(game.table)}"'  # "you are at table 12" links here
+        stage = f' <small class="muted stage-label">{_shown(item["stage"])}</small>' if item.get("stage") else ""
+        out.append(f"\n      <tr{row_id}><td>{bye if game.is_bye else shown(game.table)}{stage}</td>\n        ")
+        for seat in item["seats"]:
+            reg = seat.registration
+            rating = getattr(seat, "rating", None)
+            shown_rating = (f' <small class="rating" title="{rating_title}">{floatformat(rating.rating, 0)} ± '
+                            f"{floatformat(rating.deviation, 0)}</small>") if rating else ""
+            out.append(f'<td>{_shown(reg.name)}{shown_rating} <span class="muted">{shown(reg.army_ref)}</span></td>')
+        out.append("\n        " + ("<td>—</td>" if game.is_bye else "") + '\n        <td class="result">')
+        if game.is_bye:
+            out.append(f'{bye} <span class="muted">({shown(result.get("points", ""))})</span>')
+        elif result.get("dba"):
+            out.append(f'<span class="points">{shown(result["points"])}</span> <span class="dba" '
+                       f'title="{dba_title}">{shown(result["dba"])}</span>')
+        out.append("</td></tr>\n    ")
+    return mark_safe("".join(out))  # noqa: S308 - every value escaped above
