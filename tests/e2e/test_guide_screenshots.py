@@ -32,6 +32,8 @@ PLAYERS = [("Ana Peña", "Círculo Norte", "I/20"), ("Bruno Rossi", "Circolo Sud
            ("Lucía Gómez", "Club Este", "I/24"), ("Marco Bianchi", "Circolo Sud", "I/25"),
            ("Niccolò Gallo", "Circolo Ovest", "I/26"), ("Zoë Martín", "Circolo Ovest", "I/27")]
 FLOW_RULING = "?a=q-tactical.yes&a=q-first.yes"
+# The example question the guide gives in each language (as the umpire journey types it).
+FINDER_QUERY = {"en": "elephant PIP first bound", "es": "elefante PIP primer turno", "it": "elefante PIP primo turno"}
 
 
 def shot(page, lang: str, name: str, selector: str | None = None) -> None:
@@ -111,7 +113,10 @@ def test_the_guides_screenshots_are_made_again_in_every_language(browser, live_s
     for lang, page in pages.items():
         page.goto(f"{live_server.url}/rulings/flows/?event={event.slug}")
         expect(page.locator("h1")).to_have_text(tr(lang, "Settle a dispute"))
-        shot(page, lang, "settle", "main h1")
+        page.wait_for_load_state()  # htmx binds the finder when the page has loaded
+        page.fill("#rl-find", FINDER_QUERY[lang])
+        expect(page.locator("#finder-results .rl-hit").first).to_be_visible()
+        shot(page, lang, "settle", "label[for=rl-find]")
         page.goto(f"{live_server.url}/rulings/flows/nasamw-pip-cost/{FLOW_RULING}&event={event.slug}")
         expect(page.locator("#flow-ruling")).to_be_visible()
         expect(page.locator("#flow-record button[type=submit]")).to_be_visible()
