@@ -95,3 +95,15 @@ def test_the_home_page_and_every_footer_link_to_the_guide(client, lang):
     leagues = client.get(reverse("leagues:list"), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     footer = leagues.split('<footer class="site-footer">', 1)[1]
     assert f'href="{guide}"' in footer
+
+
+@pytest.mark.parametrize("lang", ("es", "it"))
+def test_every_label_the_guide_quotes_is_the_apps_own_translated_label(lang):
+    """The guide names buttons and fields through the app's catalogues ({% translate "…" as name %}), so a
+    label is quoted as the page shows it; each must be translated."""
+    quoted = {m for path in (BASE_DIR / "templates" / "guide").glob("*.html")
+              for m in re.findall(r'{% translate "([^"]+)" as \w+ %}', path.read_text(encoding="utf-8"))}
+    assert len(quoted) > 40
+    with translation.override(lang):
+        untranslated = sorted(label for label in quoted if translation.gettext(label) == label)
+    assert not untranslated, untranslated
