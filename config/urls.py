@@ -24,6 +24,7 @@ urlpatterns = [
     path("accounts/confirm-email/<str:token>/", accounts.email_confirm, name="confirm_email"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/", include("tournament.web.league_urls")),
+    path("guide/", include("tournament.web.guide_urls")),
     path("ratings/", ratings.global_ratings, name="global_ratings"),
     path("i18n/setlang/", language_switch, name="set_language"),
     path("rulings/", include("rulings.urls")),
