@@ -13,6 +13,10 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 FUZZ_RUNS ?= 5
 
+# The development and test targets run with DEBUG on (settings default to off, for deployments); `run`, `venue`,
+# `check` and the benchmarks set DEBUG=0 themselves.
+setup setup-check test fuzz mutate: export DEBUG ?= 1
+
 .PHONY: setup run dev venue worker test test-postgres setup-check bench ci-deps check lint fuzz mutate messages clean
 
 $(VENV)/.installed: requirements.txt

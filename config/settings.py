@@ -2,8 +2,9 @@
 
 Everything that differs between machines comes from the environment:
 DATABASE_URL, REDIS_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, HTTPS, SITE_URL
-(docs/deploy.md lists them all). Without them the app runs for development on SQLite. With DEBUG
-off the development secret is refused. Nothing is kept under /tmp: the cache and the background
+(docs/deploy.md lists them all). DEBUG is off unless DEBUG=1 says otherwise (`make dev`, `make setup` and
+`make test` say so), and with DEBUG off the development secret is refused: a server started without its
+settings does not run in debug with a known key. Without a DATABASE_URL the app runs on SQLite. Nothing is kept under /tmp: the cache and the background
 work live in the deployment's own database (or its Redis), so two deployments never share them.
 """
 
@@ -34,8 +35,10 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
 TESTING = "pytest" in sys.modules or os.environ.get("DJANGO_TESTING") == "1"
+# Off unless asked for (a deployment that forgets it is not left in debug); the test suite runs with the
+# development settings it always had.
+DEBUG = env_bool("DEBUG", TESTING)
 SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
     raise ImproperlyConfigured("Set SECRET_KEY in the environment: the development key is refused when DEBUG is off.")

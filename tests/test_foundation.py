@@ -89,6 +89,23 @@ def test_production_refuses_development_secret():
     assert "SECRET_KEY" in result.stderr
 
 
+def test_debug_is_off_unless_asked_for():
+    """A server started without DEBUG in its environment is not in debug mode (issue 30)."""
+    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DJANGO_TESTING"}}
+    base.update({"SECRET_KEY": "k3P9-vQz7_Lm2Xw8Rt5Yb1Nc6Hd0Jf4Gs-Ue9Ai3Ko7Mp2Wq5Zx8Cv1Bn6", "DJANGO_SETTINGS_MODULE": "config.settings"})
+    shown = subprocess.run([sys.executable, "-c", "import django; from django.conf import settings; print(settings.DEBUG)"],
+                           cwd=ROOT, env=base, capture_output=True, text=True, timeout=120)
+    assert shown.stdout.strip() == "False", shown.stderr
+
+
+def test_without_debug_or_a_secret_the_settings_refuse_to_start():
+    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DJANGO_TESTING"}}
+    base["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    shown = subprocess.run([sys.executable, "-c", "import django; from django.conf import settings; settings.DEBUG"],
+                           cwd=ROOT, env=base, capture_output=True, text=True, timeout=120)
+    assert shown.returncode != 0 and "SECRET_KEY" in shown.stderr
+
+
 def test_check_deploy_is_clean_with_production_settings():
     result = _run_settings({"DEBUG": "0", "SECRET_KEY": "k3P9-vQz7_Lm2Xw8Rt5Yb1Nc6Hd0Jf4Gs-Ue9Ai3Ko7Mp2Wq5Zx8Cv1Bn6", "ALLOWED_HOSTS": "example.org"})
     assert result.returncode == 0, result.stdout + result.stderr
