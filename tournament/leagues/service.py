@@ -38,7 +38,8 @@ def create_league(user, league: League) -> League:
 
 
 def invite_event(user, league: League, event: Event, premier: bool = False) -> LeagueEvent:
-    """The league organizer invites an event (or accepts its standing request)."""
+    """The league organizer invites an event (or accepts its standing request). An event they organize
+    themselves has nobody else to accept it: it joins at once, and the audit says so."""
     if not is_league_organizer(user, league):
         raise PermissionDenied
     with transaction.atomic():
@@ -46,11 +47,15 @@ def invite_event(user, league: League, event: Event, premier: bool = False) -> L
             league=league, event=event,
             defaults={"state": LeagueEvent.State.INVITED, "premier": premier, "created_by": user},
         )
-        if not created and membership.state == LeagueEvent.State.REQUESTED:
+        own = organizes_event(user, event)
+        if membership.state == LeagueEvent.State.REQUESTED or (own and membership.state == LeagueEvent.State.INVITED):
             membership.state, membership.accepted_at, membership.premier = LeagueEvent.State.ACCEPTED, timezone.now(), premier
             membership.save(update_fields=["state", "accepted_at", "premier"])
         audit(event=event, user=user, action="league.invite", target=league.slug,
-              after={"state": membership.state, "premier": membership.premier})
+              after={"state": membership.state, "premier": membership.premier, "own_event": own})
+        if own and membership.state == LeagueEvent.State.ACCEPTED:
+            audit(event=event, user=user, action="league.accept", target=league.slug,
+                  after={"state": membership.state, "own_event": True})
     return membership
 
 

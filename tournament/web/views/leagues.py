@@ -108,10 +108,13 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     league = _league(request, slug, organizer=True)
-    form = InviteForm(request.POST or None, league=league)
+    form = InviteForm(request.POST or None, league=league, user=request.user)
     if request.method == "POST" and form.is_valid():
-        service.invite_event(request.user, league, form.cleaned_data["event"], form.cleaned_data["premier"])
-        messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
+        membership = service.invite_event(request.user, league, form.cleaned_data["chosen"], form.cleaned_data["premier"])
+        if membership.state == LeagueEvent.State.ACCEPTED:
+            messages.success(request, _("The event is in the league now."))
+        else:
+            messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
         return redirect("leagues:manage", slug=league.slug)
     memberships = league.memberships.select_related("event").order_by("event__date")
     return render(request, "leagues/manage.html", {
