@@ -23,3 +23,37 @@ def test_the_printed_pairings_by_name_ignore_accents(lang):
     lines = by_name.splitlines()
     order = [line for line, after in zip(lines, lines[1:]) if after.isdigit()]  # each row: the name, then the table
     assert order == ["Ana Peña", "Ángel Sanz", "Íñigo Larrañaga", "Marco Bianchi", "Tomás Ruiz", "Zoë Müller"]
+
+
+# --- registration: the name field and the similar-name message ------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_registration_starts_from_the_accounts_full_name_never_its_username(client, event, lang):
+    from django.urls import reverse
+
+    from tests.factories import make_user
+
+    url = reverse("tournament:register", args=[event.slug])
+    client.force_login(make_user("giocatore2"))
+    page = client.get(url, headers={"Accept-Language": lang}).content.decode()
+    assert 'name="name"' in page and "giocatore2" not in page.split('name="name"', 1)[1].split(">", 1)[0]
+    client.force_login(make_user("gp3", first_name="Niccolò"))
+    page = client.get(url, headers={"Accept-Language": lang}).content.decode()
+    assert 'value="Niccolò"' in page.split('name="name"', 1)[1].split(">", 1)[0]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_similar_name_message_names_the_checkbox_by_its_label(client, event, lang):
+    import re
+    from html import unescape
+
+    from django.urls import reverse
+
+    from tests.factories import make_player, make_registration, make_user
+
+    make_registration(event, make_player("Giocatore Uno"))
+    client.force_login(make_user("giocatore-due"))
+    url = reverse("tournament:register", args=[event.slug])
+    page = unescape(client.post(url, {"name": "Giocatore Uno"}, headers={"Accept-Language": lang}).content.decode())
+    label = re.search(r'<label for="id_different_person">(.*?):?</label>', page).group(1)
+    assert len(label) > 20 and (f"“{label}”" in page or f"«{label}»" in page)
