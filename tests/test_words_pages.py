@@ -57,3 +57,27 @@ def test_the_similar_name_message_names_the_checkbox_by_its_label(client, event,
     page = unescape(client.post(url, {"name": "Giocatore Uno"}, headers={"Accept-Language": lang}).content.decode())
     label = re.search(r'<label for="id_different_person">(.*?):?</label>', page).group(1)
     assert len(label) > 20 and (f"“{label}”" in page or f"«{label}»" in page)
+
+
+# --- the scoring-change preview names the tie-breaks --------------------------------------------
+
+@pytest.mark.parametrize("lang, words", [("en", ("Tie-breaks after the change", "Head-to-head", "Lot")),
+                                         ("es", ("Desempates tras el cambio", "Enfrentamiento directo", "Sorteo")),
+                                         ("it", ("Spareggi dopo il cambio", "Scontro diretto", "Sorteggio"))])
+def test_the_scoring_preview_names_the_tiebreaks_in_the_readers_language(organizer_client, event, lang, words):
+    import re
+
+    from django.urls import reverse
+
+    from tests.factories import make_player, make_registration
+    from tests.simulated_events import add_round
+
+    regs = [make_registration(event, make_player(n)) for n in ["Ana", "Bruno", "Carla", "Dario"]]
+    add_round(event, 1, [(regs[0], regs[1], "5G-1"), (regs[2], regs[3], "4-2")])
+    html = organizer_client.post(reverse("tournament:event_scoring", args=[event.slug]),
+                                 {"scoring_preset": "wdl", "wdl_points": "3/1/0", "action": "preview"},
+                                 headers={"Accept-Language": lang}).text
+    line = re.search(rf"<p>{re.escape(words[0])}: ([^<]*)</p>", html).group(1)
+    names = line.split(", ")
+    assert words[1] in names and words[2] in names
+    assert not [n for n in names if "_" in n or n == n.lower()]  # no code names such as camps_and_generals or margin
