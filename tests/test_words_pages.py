@@ -21,7 +21,7 @@ def test_the_printed_pairings_by_name_ignore_accents(lang):
     content = text(round_pdf(RoundSheet("Torneo", 1, "3.0", games), kind="pairings", lang=lang))
     by_name = content[content.rindex({"en": "By name", "es": "Por nombre", "it": "Per nome"}[lang]):]
     lines = by_name.splitlines()
-    order = [line for line, after in zip(lines, lines[1:]) if after.isdigit()]  # each row: the name, then the table
+    order = [line for line, after in zip(lines, lines[1:], strict=False) if after.isdigit()]  # each row: the name, then the table
     assert order == ["Ana Peña", "Ángel Sanz", "Íñigo Larrañaga", "Marco Bianchi", "Tomás Ruiz", "Zoë Müller"]
 
 
@@ -81,3 +81,38 @@ def test_the_scoring_preview_names_the_tiebreaks_in_the_readers_language(organiz
     names = line.split(", ")
     assert words[1] in names and words[2] in names
     assert not [n for n in names if "_" in n or n == n.lower()]  # no code names such as camps_and_generals or margin
+
+
+# --- a player's standing: head-to-head without oneself, the lot in plain words first --------------
+
+@pytest.mark.parametrize("lang, plain, how", [
+    ("en", "No other player is level at that point", "How is this computed?"),
+    ("es", "Ningún otro jugador está igualado en ese punto", "¿Cómo se calcula?"),
+    ("it", "Nessun altro giocatore è alla pari a quel punto", "Come si calcola?")])
+def test_a_players_standing_never_ties_them_with_themselves_and_keeps_the_lots_proof_behind_a_disclosure(
+        client, db, lang, plain, how):
+    import re
+
+    from django.urls import reverse
+
+    from tests.factories import make_event, make_player, make_registration
+    from tests.simulated_events import add_round
+
+    event = make_event(slug="h2h", scoring_preset="5-2-1-0", seed=77, tiebreaks=["head_to_head", "seeded_random"])
+    names = ["Álvaro Muñoz", "Bruno Bosco", "Carla Conti", "Dario Duce"]
+    regs = [make_registration(event, make_player(name)) for name in names]
+    add_round(event, 1, [(regs[0], regs[1], "4-0"), (regs[2], regs[3], "4-1")])  # Álvaro and Carla level on points
+    add_round(event, 2, [(regs[0], regs[2], "4-1"), (regs[1], regs[3], "4-2")])  # Álvaro alone on top; Bruno level with Carla
+    html = client.get(reverse("tournament:player_standing", args=[event.slug, regs[0].pk]),
+                      headers={"Accept-Language": lang}).text
+    figures = html.split('<dl class="figures">', 1)[1].split("</dl>", 1)[0]
+    assert plain in figures and not re.search(r"Álvaro Muñoz[.,]", figures)  # alone: not tied with himself
+    outside = re.sub(r"<details>.*?</details>", "", figures, flags=re.S)
+    assert "SHA-256" not in outside  # plain words first
+    proof = re.search(r"<details><summary>(.*?)</summary>(.*?)</details>", figures, re.S)
+    assert proof.group(1) == how and "SHA-256" in proof.group(2) and "alvaro munoz" in proof.group(2)
+    # Two players level at that point: each is told the other's name, never their own.
+    html = client.get(reverse("tournament:player_standing", args=[event.slug, regs[1].pk]),
+                      headers={"Accept-Language": lang}).text
+    figures = html.split('<dl class="figures">', 1)[1].split("</dl>", 1)[0]
+    assert "Carla Conti" in figures and not re.search(r": [^<]*Bruno Bosco", figures)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
