@@ -182,6 +182,7 @@ LOCALE_PATHS = sorted(p for p in (BASE_DIR / "locale").iterdir() if p.is_dir()) 
 TIME_ZONE = "Europe/Madrid"
 USE_I18N = True
 USE_TZ = True
+FORMAT_MODULE_PATH = ["config.formats"]  # config/formats/it: month names in lower case
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

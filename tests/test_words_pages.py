@@ -116,3 +116,33 @@ def test_a_players_standing_never_ties_them_with_themselves_and_keeps_the_lots_p
                       headers={"Accept-Language": lang}).text
     figures = html.split('<dl class="figures">', 1)[1].split("</dl>", 1)[0]
     assert "Carla Conti" in figures and not re.search(r": [^<]*Bruno Bosco", figures)
+
+
+# --- dates and times ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, shown", [("en", "Dec. 20, 2026"), ("es", "20 de diciembre de 2026"), ("it", "20 dicembre 2026")])
+def test_an_events_date_is_written_as_each_language_writes_it(client, event, lang, shown):
+    import datetime
+
+    event.date = datetime.date(2026, 12, 20)
+    event.save()
+    html = client.get(event.get_absolute_url(), headers={"Accept-Language": lang}).text
+    assert shown in html and "Dicembre" not in html
+
+
+@pytest.mark.parametrize("lang, zone", [("en", "time in Europe/Madrid"), ("es", "hora de Europe/Madrid"),
+                                        ("it", "ora di Europe/Madrid")])
+def test_the_rulings_log_names_the_time_zone_of_its_times(umpire_client, event, umpire, lang, zone):
+    import datetime
+
+    from django.urls import reverse
+
+    from rulings.models import RulingLogEntry
+
+    entry = RulingLogEntry.objects.create(event=event, table="3", players="A v B", flow_id="nasamw-pip-cost",
+                                          path=[], ruling_node="r-x", recorded_by=umpire)
+    RulingLogEntry.objects.filter(pk=entry.pk).update(created_at=datetime.datetime(2026, 12, 20, 9, 5, tzinfo=datetime.UTC))
+    html = umpire_client.get(reverse("rulings:log", args=[event.slug]), headers={"Accept-Language": lang}).text
+    table = html.split('id="rulings-log"', 1)[1].split("</table>", 1)[0]
+    assert zone in table
+    assert '<time datetime="2026-12-20T10:05:00+01:00">' in table and "10:05 CET" in table  # 09:05 UTC, in Madrid
