@@ -48,10 +48,9 @@ def test_the_invite_form_offers_the_organizers_own_events_and_their_own_joins_at
     assert membership.state == LeagueEvent.State.ACCEPTED and membership.accepted_at is not None
     assert AuditEntry.objects.filter(event=mine, action="league.accept", user=owner).exists()
     assert not client.get("/leagues/invitations/").content.decode().count('action="/leagues/invitations/')
-    # Once in, it is no longer offered.
+    # Once in, it is no longer offered (nor is the list, with nothing left in it).
     page = client.get("/leagues/club-ladder/manage/").content.decode()
-    options = page[page.index('name="own_event"'):]
-    assert f'value="{mine.pk}"' not in options[: options.index("</select>")]
+    assert 'name="own_event"' not in page
 
 
 def test_another_organizers_event_is_still_invited_by_its_short_name_and_waits_for_them():
@@ -125,3 +124,10 @@ def test_the_league_form_suggests_a_short_name_and_this_years_season(lang):
     assert client.post("/leagues/new/", form, headers={"Accept-Language": lang}).status_code == 302
     assert client.post("/leagues/new/", form, headers={"Accept-Language": lang}).status_code == 302
     assert set(League.objects.values_list("slug", flat=True)) == {"lega-citta-2026", "lega-citta-2026-2"}
+
+
+def test_an_organizer_with_no_event_of_their_own_in_the_season_sees_only_the_short_name():
+    owner = make_user("no-events")
+    make_league(owner)
+    page = client_for(owner).get("/leagues/club-ladder/manage/", headers={"Accept-Language": "es"}).content.decode()
+    assert 'name="own_event"' not in page and 'name="event"' in page and "Nombre corto del torneo" in page

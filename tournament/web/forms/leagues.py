@@ -97,7 +97,11 @@ class InviteForm(forms.Form):
         if user is not None and user.is_authenticated:
             own = eligible_events(league, Event.objects.filter(roles__user=user, roles__role=EventRole.Role.ORGANIZER)
                                   .exclude(league_memberships__league=league)).distinct().order_by("date", "name")
-        self.fields["own_event"].queryset = own
+        if own.exists():
+            self.fields["own_event"].queryset = own
+        else:  # nothing of their own to offer: only the short name
+            del self.fields["own_event"]
+            self.fields["event"].label = _("Event's short name")
 
     def clean_event(self) -> Event | None:
         if not self.cleaned_data["event"]:
