@@ -2,9 +2,11 @@
 
 The page check renders the main pages of a small event (paired, published, reported, disputed,
 corrected, in a league, with a ruling logged) and the rules pages, in es and in it, and looks in what
-the reader sees for English originals: every catalogue msgid whose translation differs, and common
-English UI words. Names (players, clubs, armies, the event) and the glossary's names for the
-language are not English to fix; nor is text marked with another `lang` (the sources themselves)."""
+the reader sees for English originals: every catalogue msgid whose translation differs, common English
+UI words, and English function words ("the", "of", "none"…) that find English no catalogue holds (data,
+Django's own strings). Names (players, clubs, the event) and the glossary's names for the language are
+not English to fix; nor is text marked with another `lang` (the sources themselves). An army list's name
+is its English title: it must be marked lang="en", and no paragraph of the page's own prose may be."""
 
 from __future__ import annotations
 
