@@ -41,7 +41,8 @@ TESTING = "pytest" in sys.modules or os.environ.get("DJANGO_TESTING") == "1"
 DEBUG = env_bool("DEBUG", TESTING)
 SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
-    raise ImproperlyConfigured("Set SECRET_KEY in the environment: the development key is refused when DEBUG is off.")
+    raise ImproperlyConfigured("Set SECRET_KEY in the environment: the development key is refused when DEBUG is off "
+                               "(DEBUG is off unless set; for development use DEBUG=1, as `make dev` does).")
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
@@ -221,6 +222,7 @@ LOCALE_PATHS = sorted(p for p in (BASE_DIR / "locale").iterdir() if p.is_dir()) 
 TIME_ZONE = "Europe/Madrid"
 USE_I18N = True
 USE_TZ = True
+FORMAT_MODULE_PATH = ["config.formats"]  # config/formats/it: month names in lower case
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -2,9 +2,11 @@
 
 The page check renders the main pages of a small event (paired, published, reported, disputed,
 corrected, in a league, with a ruling logged) and the rules pages, in es and in it, and looks in what
-the reader sees for English originals: every catalogue msgid whose translation differs, and common
-English UI words. Names (players, clubs, armies, the event) and the glossary's names for the
-language are not English to fix; nor is text marked with another `lang` (the sources themselves)."""
+the reader sees for English originals: every catalogue msgid whose translation differs, common English
+UI words, and English function words ("the", "of", "none"…) that find English no catalogue holds (data,
+Django's own strings). Names (players, clubs, the event) and the glossary's names for the language are
+not English to fix; nor is text marked with another `lang` (the sources themselves). An army list's name
+is its English title: it must be marked lang="en", and no paragraph of the page's own prose may be."""
 
 from __future__ import annotations
 
@@ -18,10 +20,18 @@ from django.urls import reverse
 from config.paths import BASE_DIR
 from rulings.importer import import_rules
 from rulings.sources.glossary import load_glossary
-from tests.factories import make_player, make_registration, make_user
+from tests.factories import make_event, make_player, make_registration, make_user
 from tests.test_rounds import enter, games, pair, publish
-from tests.untranslated import ENGLISH_UI_WORDS, PLACEHOLDER, english_found, english_fragments, po_entries, visible_text
-from tournament.armies.service import army_choices
+from tests.untranslated import (
+    ENGLISH_FUNCTION_WORDS,
+    ENGLISH_UI_WORDS,
+    PLACEHOLDER,
+    english_found,
+    english_fragments,
+    po_entries,
+    visible_text,
+)
+from tournament.armies.service import army_name
 
 LANGUAGES = ("es", "it")
 CATALOGUES = sorted((BASE_DIR / "locale").glob("*/*/LC_MESSAGES/django.po"))
@@ -71,7 +81,7 @@ def _kept_names(language: str) -> set[str]:
 
 def needles(language: str) -> set[str]:
     translations = []
-    found: set[str] = set(ENGLISH_UI_WORDS)
+    found: set[str] = set(ENGLISH_UI_WORDS) | set(ENGLISH_FUNCTION_WORDS)
     for path in CATALOGUES:
         if path.parent.parent.name != language:
             continue
@@ -89,12 +99,13 @@ def needles(language: str) -> set[str]:
 @pytest.fixture
 def demo(event, organizer, umpire, organizer_client, umpire_client):
     from tournament.leagues import service as leagues
-    from tournament.models import League, LeagueEvent
+    from tournament.models import EventRole, League, LeagueEvent
 
     import_rules()
     regs = []
-    for i, (name, club) in enumerate(zip(NAMES, CLUBS, strict=True)):
-        regs.append(make_registration(event, make_player(name, club), army_ref=f"I/{i + 20}"))
+    for i, (name, club) in enumerate(zip(NAMES, CLUBS, strict=True)):  # army lists with their English names
+        ref = f"I/{i + 20}"
+        regs.append(make_registration(event, make_player(name, club), army_ref=ref, army_name=army_name(event.edition, ref)))
     rnd = pair(organizer_client, event)
     publish(organizer_client, event, rnd)
     played = games(rnd)
@@ -114,13 +125,16 @@ def demo(event, organizer, umpire, organizer_client, umpire_client):
                                                      season_start=event.date.replace(month=1, day=1),
                                                      season_end=event.date.replace(month=12, day=31)))
     LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.ACCEPTED)
+    other = make_event(slug="otro-torneo", name="Otro Torneo", date=event.date)  # the organizer's, offered to join
+    EventRole.objects.create(event=other, user=organizer, role=EventRole.Role.ORGANIZER)
     for client in (organizer_client, umpire_client):  # the flashes of the set-up were written in English
         client.get(reverse("tournament:event", args=[event.slug]))
     ignore = set(NAMES) | set(CLUBS) | {event.name, league.name, organizer.first_name, umpire.first_name}
-    ignore |= {label for _ref, label in army_choices(event.edition)}
+    ignore |= {"Society of Ancients"}  # a society's own name, in a league scoring's name
     ignore |= {seat.report_token for game in played for seat in game.seats.all()}  # random: never a match
+    armies = {reg.army_name for reg in regs if reg.army_name}
     return {"event": event, "round": rnd, "games": played, "regs": regs, "report": b.report_token, "disputed": d.report_token,
-            "league": league, "ignore": ignore}
+            "league": league, "ignore": ignore, "armies": armies}
 
 
 def _pages(demo) -> list[tuple[str, str, str, int]]:
@@ -169,6 +183,9 @@ def _pages(demo) -> list[tuple[str, str, str, int]]:
         ("clock", "anonymous", reverse("tournament:round_clock", args=[slug, demo["round"].number]), 200),
         ("leagues", "anonymous", reverse("leagues:list"), 200),
         ("league", "anonymous", reverse("leagues:league", args=[demo["league"].slug]), 200),
+        ("league, to its organizer", "organizer", reverse("leagues:league", args=[demo["league"].slug]), 200),
+        ("managing the league", "organizer", reverse("leagues:manage", args=[demo["league"].slug]), 200),
+        ("new league", "organizer", reverse("leagues:create"), 200),
         ("login", "anonymous", reverse("login"), 200),
         ("signup", "anonymous", reverse("signup"), 200),
         ("403", "intruder", reverse("tournament:army", args=[slug, first.pk]), 403),
@@ -180,13 +197,22 @@ def test_no_english_in_spanish_and_italian_pages(demo, organizer_client, umpire_
     intruder = Client()
     intruder.force_login(make_user("intruder"))
     clients = {"organizer": organizer_client, "umpire": umpire_client, "anonymous": Client(), "intruder": intruder}
-    problems = []
+    problems, shown = [], []
     for language in LANGUAGES:
         wanted = needles(language)
         for page, who, url, status in _pages(demo):
             response = clients[who].get(url, headers={"Accept-Language": language})
+            shown.append(response.content.decode())
             assert response.status_code == status, (page, language, response.status_code)
-            text = visible_text(response.content.decode(), language)
+            html = response.content.decode()
+            text = visible_text(html, language)
             for english in english_found(text, wanted, demo["ignore"]):
                 problems.append(f"{language} · {page} ({url}): {english!r}")
+            # An army list's name is its English title: shown, but marked as English (lang="en").
+            problems += [f"{language} · {page}: army name not marked as English: {army!r}"
+                         for army in sorted(demo["armies"]) if army in text]
+            # Text marked English is a source's words or a name, never the page's own prose.
+            problems += [f"{language} · {page}: a paragraph left in English: {p[:80]!r}"
+                         for p in re.findall(r'<p lang="en">(.*?)</p>', html, re.S)]
+    assert any(army in html for army in demo["armies"] for html in shown), "no army name on the pages"
     assert not problems, "English in es/it pages:\n" + "\n".join(problems)

@@ -29,6 +29,10 @@ ENGLISH_UI_WORDS = (
     "Games", "Bye", "Total", "Status", "Settle a dispute", "Rulings log", "Home", "Language", "Show",
 )
 
+# English words that carry a sentence and never stand alone in Spanish or Italian: they find English text that
+# no catalogue holds (data, Django's own strings, a label left out of the catalogues).
+ENGLISH_FUNCTION_WORDS = ("the", "The", "and", "with", "which", "not", "none", "of", "Select an option")
+
 
 def _unquote(raw: str) -> str:
     return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', raw)).replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")

@@ -35,7 +35,7 @@ LABELS = {
     "a": _("Element A"), "b": _("Element B"), "mode": _("Combat"),
     "general": _("general's element"), "uphill_or_bank": _("uphill or defending a bank"),
     "bad_going": _("in bad going"), "overlaps": _("overlaps / flank or rear contacts"),
-    "rear_support": _("rear support (element code or none)"), "in_camp": _("in its own camp"),
+    "rear_support": _("rear support (element code; empty if none)"), "in_camp": _("in its own camp"),
     "in_bua": _("in a BUA"), "die": _("die (leave empty for the odds)"),
     "move": _("Single element or group"), "elements": _("Elements (codes, comma-separated)"),
     "first_bound": _("First bound"), "beyond_command": _("Beyond the general's command distance"),

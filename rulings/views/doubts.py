@@ -14,7 +14,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from rulings.doubts.collect import KINDS, all_doubts
 from rulings.doubts.decisions import DoubtDecisionForm, decisions_of, record_decision
-from rulings.flows.loader import all_flows, localized
+from rulings.doubts.words import doubt_text
+from rulings.flows.loader import all_flows
 from tournament.public import Event, event_view, is_staff_of
 
 KIND_TITLES = {
@@ -45,9 +46,9 @@ def doubt_rows(language: str, decisions: dict | None = None) -> list[dict]:
     groups: dict[str, list[dict]] = {kind: [] for kind in KINDS}
     for doubt in all_doubts():
         url, label = _link(doubt, language)
+        text, text_language = doubt_text(doubt, language)
         groups[doubt.kind].append({
-            "id": doubt.id, "text": localized(doubt.text, language),
-            "text_language": language if isinstance(doubt.text, dict) and doubt.text.get(language) else "en",
+            "id": doubt.id, "text": text, "text_language": text_language,
             "quotes": doubt.quotes, "url": url, "label": label,
             "decision": (decisions or {}).get(doubt.id),
         })

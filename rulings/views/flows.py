@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.htmx import render_partial
 from rulings.doubts.collect import all_doubts
+from rulings.doubts.words import doubt_text
 from rulings.editions.context import event_from, note_context
 from rulings.editions.notes import edition_note
 from rulings.flows import loader as flows
@@ -190,7 +191,7 @@ def _decided_doubts(event: Event, language: str) -> list[dict]:
     rows = []
     for decision in DoubtDecision.objects.filter(event=event).select_related("recorded_by"):
         doubt = doubts.get(decision.doubt_id)
-        rows.append({"decision": decision, "text": flows.localized(doubt.text, language) if doubt else decision.doubt_id,
+        rows.append({"decision": decision, "text": doubt_text(doubt, language)[0] if doubt else decision.doubt_id,
                      "quotes": doubt.quotes if doubt else ()})
     return rows
 

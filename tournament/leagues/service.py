@@ -67,12 +67,14 @@ class TooManyInvitations(Exception):
 
 def invite_event(user, league: League, event: Event, premier: bool = False) -> LeagueEvent:
     """The league organizer invites an event (or accepts its standing request). Inviting an event already
-    invited or a member changes nothing and writes nothing; new invitations are limited per account and day."""
+    invited or a member changes nothing and writes nothing; new invitations are limited per account and day. An
+    event they organize themselves has nobody else to accept it: it joins at once, and the audit says so."""
     if not is_league_organizer(user, league):
         raise PermissionDenied
     with transaction.atomic():
         League.objects.select_for_update().filter(pk=league.pk).first()  # one invitation of this league at a time
         membership = LeagueEvent.objects.select_for_update().filter(league=league, event=event).first()
+        own = organizes_event(user, event)
         if membership is None:
             since = timezone.now() - timedelta(days=1)
             if (not user.is_superuser and LeagueEvent.objects.filter(created_by=user, created_at__gte=since).count()
@@ -80,13 +82,17 @@ def invite_event(user, league: League, event: Event, premier: bool = False) -> L
                 raise TooManyInvitations
             membership = LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.INVITED,
                                                     premier=premier, created_by=user)
-        elif membership.state == LeagueEvent.State.REQUESTED:
+        elif not (membership.state == LeagueEvent.State.REQUESTED
+                  or (own and membership.state == LeagueEvent.State.INVITED)):
+            return membership  # already invited or a member: nothing changes, nothing is logged
+        if own or membership.state == LeagueEvent.State.REQUESTED:
             membership.state, membership.accepted_at, membership.premier = LeagueEvent.State.ACCEPTED, timezone.now(), premier
             membership.save(update_fields=["state", "accepted_at", "premier"])
-        else:
-            return membership  # already invited or a member: nothing changes, nothing is logged
         audit(event=event, user=user, action="league.invite", target=league.slug,
-              after={"state": membership.state, "premier": membership.premier})
+              after={"state": membership.state, "premier": membership.premier, "own_event": own})
+        if own and membership.state == LeagueEvent.State.ACCEPTED:
+            audit(event=event, user=user, action="league.accept", target=league.slug,
+                  after={"state": membership.state, "own_event": True})
     return membership
 
 

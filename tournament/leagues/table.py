@@ -104,8 +104,11 @@ def load_league(league: League) -> LeagueData:
     )
     events = {m.event_id: m for m in memberships}
     event_ids = list(events)
-    same = dict(LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
-                .values_list("player_id", "into_id"))
+    merged = list(LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
+                  .values_list("player_id", "into_id", "into__name", "into__user_id"))
+    same = {player: into for player, into, _name, _user in merged}
+    # Entries merged into an account holder show the account's own name, not what was typed at an event.
+    account_names = {into: name for _player, into, name, user in merged if user is not None}
     regs = {
         pk: (event_id, same.get(player_id, player_id), name, key, status, club)
         for pk, event_id, player_id, name, key, status, club in Registration.objects.filter(event_id__in=event_ids)
@@ -153,6 +156,9 @@ def load_league(league: League) -> LeagueData:
         if ladder_points:
             game_points += [GamePoints(LADDER, a, float(points_a)), GamePoints(LADDER, b, float(points_b))]
 
+    for player, name in account_names.items():
+        if player in latest:
+            latest[player] = (latest[player][0], name, latest[player][2])
     names = {player: info[1] for player, info in latest.items()}
     table = league_table(rule, placings, game_points, names=names)
     current, history = glicko.rate(rated)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
@@ -14,6 +14,7 @@ from tournament.pdfs.army_sheet import qr
 from tournament.pdfs.data import RoundSheet
 from tournament.pdfs.headers import header_cells
 from tournament.pdfs.styles import Pace, fit, render, styles, table_style
+from tournament.registration.names import sort_key
 
 BOX = "☐"
 
@@ -31,7 +32,7 @@ def pairing_flowables(sheet: RoundSheet) -> list:
         sides = [(game.a, game.b), (game.b, game.a)] if game.b else [(game.a, None)]
         for me, other in sides:
             table = str(game.table) if game.table else _p(_("Bye"), s["cell"])
-            rows.append((game.table or 10**6, me.name.casefold(), table, _p(fit(me.name), s["cell"]), [
+            rows.append((game.table or 10**6, sort_key(me.name, get_language()), table, _p(fit(me.name), s["cell"]), [
                 _p(fit(me.club), s["cell"]), _p(fit(me.army, 20), s["cell"]), _p(fit(other.name) if other else "—", s["cell"]),
                 _p(fit(other.army, 20) if other else "", s["cell"])]))
     rest = [_("Club"), _("Army"), _("Opponent"), _("Opponent's army")]

@@ -37,6 +37,7 @@ class Ordering:
     head_to_head: str
     shared: str
     ties: tuple[str, ...] = ()  # how the event settled ties left after every tie-break (standings.tie_words)
+    lot_proof: str = ""  # how the lot is computed, when the order uses it
 
 
 def event_preset(event: Event) -> Preset:
@@ -78,12 +79,17 @@ def definition(key: str, event: Event) -> str:
         "fewest_lost": _("The player's own elements lost in all their games; fewer is better."),
         "margin": _("Elements destroyed minus elements lost, over all the player's games."),
         "camps_and_generals": _("Enemy camps taken plus enemy generals destroyed."),
-        "seeded_random": _("A drawn lot: the first 6 hexadecimal digits of SHA-256 of “%(seed)s:name” (the name in "
-                           "lower case, without accents, single spaces), read as a number; the higher lot comes "
-                           "first. It only orders players who share a rank (for prizes), so anyone can repeat it.")
-        % {"seed": event.seed},
+        "seeded_random": _("A lot drawn once for the event: it only orders players who share a rank (for prizes), "
+                           "and the higher lot comes first."),
     }
     return texts.get(key, "")
+
+
+def lot_proof(event: Event) -> str:
+    """How the lot is computed, so anyone can repeat it (shown behind "How is this computed?")."""
+    return _("A drawn lot: the first 6 hexadecimal digits of SHA-256 of “%(seed)s:name” (the name in "
+             "lower case, without accents, single spaces), read as a number; the higher lot comes "
+             "first. It only orders players who share a rank (for prizes), so anyone can repeat it.") % {"seed": event.seed}
 
 
 def points_rule(p: Preset) -> tuple[str, ...]:
@@ -104,4 +110,5 @@ def ordering(event: Event, ties: tuple[str, ...] = ()) -> Ordering:
         preset=preset_name(event), source=p.source, points=(*points_rule(p), bye),
         criteria=tuple((k, label(k, event), definition(k, event)) for k in keys),
         head_to_head=h2h, shared=definition("rank", event), ties=tuple(ties),
+        lot_proof=lot_proof(event) if "seeded_random" in keys else "",
     )

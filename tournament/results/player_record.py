@@ -43,6 +43,7 @@ class Figure:
     definition: str
     value: object
     parts: tuple[str, ...]  # the games or opponents that make the figure
+    proof: tuple[str, ...] = ()  # how it is computed, for whoever wants to check it (behind a disclosure)
 
 
 @dataclass(frozen=True)
@@ -123,9 +124,10 @@ def _figures(data: EventData, me: int, rows: dict[int, StandingRow], entries, li
         "margin": from_played(lambda r: f"{r.b.elements_lost} − {r.a.elements_lost}"),
         "camps_and_generals": from_played(lambda r: int(r.b.camp_lost) + int(r.b.general_lost)),
         "head_to_head": _head_to_head(data, me, rows, entries, keys),
-        "seeded_random": (f"SHA-256(“{event.seed}:{entries[me].key}”)",),
     }
-    return [Figure(k, explain.label(k, event), explain.definition(k, event), shown_value(mine.get(k)), parts.get(k, ()))
+    proofs = {"seeded_random": (explain.lot_proof(event), f"SHA-256(“{event.seed}:{entries[me].key}”)")}
+    return [Figure(k, explain.label(k, event), explain.definition(k, event), shown_value(mine.get(k)), parts.get(k, ()),
+                   proofs.get(k, ()))
             for k in keys]
 
 
@@ -133,8 +135,10 @@ def _head_to_head(data: EventData, me: int, rows, entries, keys) -> tuple[str, .
     """The players tied with `me` on everything before head-to-head, and the games among them."""
     before = keys[: keys.index("head_to_head")] if "head_to_head" in keys else []
     group = [pk for pk, row in rows.items() if all(row.values.get(k) == rows[me].values.get(k) for k in before)]
-    names = ", ".join(sorted(entries[pk].name for pk in group))
-    parts = [_("Tied at that point: %(names)s.") % {"names": names}]
+    others = sorted(entries[pk].name for pk in group if pk != me)  # never tied with oneself
+    if not others:
+        return (_("No other player is level at that point, so head-to-head does not apply."),)
+    parts = [_("Tied at that point with: %(names)s.") % {"names": ", ".join(others)}]
     for game in data.played:
         if game.b is not None and me in (game.a, game.b) and {game.a, game.b} <= set(group):
             result, points, other = _mine(game, me)

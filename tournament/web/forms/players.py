@@ -56,8 +56,9 @@ class PlayerForm(forms.Form):
             errors.append(forms.ValidationError(
                 _("A player with a similar name already exists: %(names)s. Register them instead."),
                 params={"names": names(elsewhere)}, code="similar"))
-        errors.append(forms.ValidationError(
-            _("If this is someone else, tick “different person” and register again."), code="different"))
+        errors.append(forms.ValidationError(  # the checkbox named by its own label, in the reader's language
+            _("If this is someone else, tick “%(label)s” and register again."),
+            params={"label": self.fields["different_person"].label}, code="different"))
         return errors
 
     @property

@@ -16,6 +16,7 @@ from tournament.accounts.emails import EmailNotConfirmed
 from tournament.events import services as event_services
 from tournament.leagues.event_ratings import event_ratings, strength_of_field
 from tournament.models import Event, Registration
+from tournament.results import explain
 from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore
 from tournament.web.forms.events import EventForm, ScoringForm
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
@@ -106,4 +107,5 @@ def event_scoring(request: HttpRequest, event: Event) -> HttpResponse:
                 messages.success(request, _("Scoring changed; %(n)s games rescored.") % {"n": count})
                 return redirect("tournament:standings", slug=event.slug)
         context["preview"], context["asked"] = preview(event, change), asked
+        context["tiebreak_names"] = [explain.label(key) for key in change.tiebreaks]  # as the standings name them
     return render(request, "tournament/event_scoring.html", context)

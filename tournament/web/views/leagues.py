@@ -126,12 +126,16 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
     form = InviteForm(request.POST or None, league=league, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
-            service.invite_event(request.user, league, form.cleaned_data["event"], form.cleaned_data["premier"])
+            membership = service.invite_event(request.user, league, form.cleaned_data["chosen"],
+                                              form.cleaned_data["premier"])
         except service.TooManyInvitations:
             form.add_error("event", _("You sent %(n)s invitations in the last 24 hours: try again tomorrow.")
                            % {"n": settings.LEAGUE_INVITES_PER_DAY})
         else:
-            messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
+            if membership.state == LeagueEvent.State.ACCEPTED:
+                messages.success(request, _("The event is in the league now."))
+            else:
+                messages.success(request, _("Invitation sent. The event counts once its organizer accepts."))
             return redirect("leagues:manage", slug=league.slug)
     memberships = league.memberships.select_related("event").order_by("event__date")
     return render(request, "leagues/manage.html", {

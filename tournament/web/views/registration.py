@@ -82,7 +82,7 @@ def register(request: HttpRequest, event: Event) -> HttpResponse:
         reg = player_register(event=event, player=player, user=request.user)
         messages.success(request, _("You are registered. Now choose your army."))
         return redirect("tournament:army", slug=event.slug, pk=reg.pk)
-    initial = {"name": request.user.get_full_name() or request.user.get_username()}
+    initial = {"name": request.user.get_full_name()}  # the account's full name, never its username
     form = PlayerForm(request.POST or None, initial=initial, similar=lambda name: similar_in_event(event, name))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
