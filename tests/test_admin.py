@@ -21,8 +21,8 @@ def root(client, django_user_model):
 def test_every_model_has_a_working_admin(client, root):
     for app in ("tournament", "rulings"):
         for model in apps.get_app_config(app).get_models():
-            if model._meta.label in ("tournament.EventRole", "tournament.Seat", "rulings.Vocabulary"):
-                continue  # edited inline (roles in the event, seats in the game) or internal (search vocabulary)
+            if model._meta.label in ("tournament.EventRole", "tournament.Seat", "tournament.StageEntry", "rulings.Vocabulary"):
+                continue  # edited inline (roles in the event, seats in the game, entries in the stage) or internal
             assert admin.site.is_registered(model), model
             url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
             assert client.get(url).status_code == 200, model

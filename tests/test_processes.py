@@ -79,7 +79,7 @@ from tournament.models import Event
 from tournament.pdfs.jobs import print_job_request
 job = print_job_request(event=Event.objects.get(slug={event['slug']!r}), user=get_user_model().objects.get(),
                         kind="army_sheets", options={{"lang": "it", "size": "A4", "base_url": "http://hall/"}},
-                        filename="sheets.pdf")
+                        filename="sheets.pdf", pages=2)
 print(job.pk)
 """).split()[-1])
     status = "select status, done, total, attempts, task_id from tournament_printjob where id = ?"

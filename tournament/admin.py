@@ -18,10 +18,13 @@ from tournament.models import (
     LimitHit,
     Player,
     PrintJob,
+    ProvidedArmy,
     Registration,
     ResultReport,
     Round,
     Seat,
+    Stage,
+    StageEntry,
 )
 
 
@@ -203,3 +206,25 @@ class LadderPairAdmin(admin.ModelAdmin):
     list_display = ["league", "player_low", "player_high", "state", "decided_by", "created_at"]
     list_filter = ["state"]
     raw_id_fields = ["player_low", "player_high", "decided_by"]
+
+
+class StageEntryInline(admin.TabularInline):
+    model = StageEntry
+    extra = 0
+    raw_id_fields = ["registration"]
+
+
+@admin.register(Stage)
+class StageAdmin(admin.ModelAdmin):
+    """An event's stages (groups, brackets, finals); the organizer sets them up on the event's pages."""
+
+    list_display = ["event", "number", "name", "kind", "entrants", "drawn_at"]
+    list_filter = ["kind"]
+    raw_id_fields = ["event", "source"]
+    inlines = [StageEntryInline]
+
+
+@admin.register(ProvidedArmy)
+class ProvidedArmyAdmin(admin.ModelAdmin):
+    list_display = ["event", "round_number", "table", "army_a", "army_b"]
+    raw_id_fields = ["event"]
