@@ -92,7 +92,7 @@ def round_list(request: HttpRequest, event: Event) -> HttpResponse:
 @event_view(role=ORGANIZER)
 def round_pair_view(request: HttpRequest, event: Event) -> HttpResponse:
     try:
-        rnd = round_pair(event, request.user)
+        rnd = round_pair(event, request.user, ratings=event_ratings)
     except RoundError as exc:
         messages.error(request, str(exc))
         return redirect("tournament:rounds", slug=event.slug)
@@ -147,7 +147,7 @@ def round_delete_view(request: HttpRequest, event: Event, number: int) -> HttpRe
 @require_POST
 @event_view(role=ORGANIZER)
 def round_regenerate_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    return _round_action(request, event, number, lambda rnd: round_regenerate(rnd, request.user))
+    return _round_action(request, event, number, lambda rnd: round_regenerate(rnd, request.user, ratings=event_ratings))
 
 
 def may_swap(user, event: Event) -> bool:
