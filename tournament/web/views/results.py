@@ -8,11 +8,11 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
+from config.htmx import vary_on_htmx, wants_partial
 from tournament.events.state import event_state
 from tournament.models import Event, Game, Registration, ResultReport, Round, Seat
 from tournament.pairing.manager import correction_for
@@ -192,14 +192,13 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
         return {"table": standings_table(event, upto=upto), "slug": event.slug, "upto": upto}
 
     table = cached_fragment("standings", event_state(event, upto), "tournament/standings.html#table", table_context)
-    if request.htmx and not request.htmx.history_restore_request:
+    if wants_partial(request):
         response = HttpResponse(table)
     else:
         rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
         context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table, "order": ordering(event)}
         response = render(request, "tournament/standings.html", context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return vary_on_htmx(response)
 
 
 @require_GET

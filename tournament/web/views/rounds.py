@@ -13,6 +13,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.htmx import render_partial, vary_on_htmx, wants_partial
 from tournament.events.state import event_state
 from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Round, Seat
@@ -34,7 +35,6 @@ from tournament.results.shorthand import to_shorthand
 from tournament.stages.pages import game_labels
 from tournament.stages.tables import stage_finished
 from tournament.web.fragments import cached_fragment
-from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 from tournament.web.public_pages import public_page
 
@@ -115,9 +115,7 @@ def round_detail(request: HttpRequest, event: Event, number: int) -> HttpRespons
         "seats": sorted((s for g in games for s in g["seats"]), key=lambda s: sort_key(s.registration.name, get_language())),
         "may_swap": may_swap(request.user, event), "rated": rated,
     }
-    if wants_fragment(request):
-        return varies(render(request, "tournament/round.html#games", context))
-    return varies(render(request, "tournament/round.html", context))
+    return render_partial(request, "tournament/round.html", "tournament/round.html#games", context)
 
 
 def _round_action(request: HttpRequest, event: Event, number: int, action) -> HttpResponse:
@@ -200,7 +198,7 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
 
     state = event_state(event, rnd.pk if rnd else None)
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
-    if wants_fragment(request):
-        return varies(HttpResponse(table))
+    if wants_partial(request):
+        return vary_on_htmx(HttpResponse(table))
     context = {"event": event, "round": rnd, "rounds": published, "table_html": table}
-    return varies(render(request, "tournament/pairings.html", context))
+    return vary_on_htmx(render(request, "tournament/pairings.html", context))
