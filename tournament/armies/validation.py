@@ -1,6 +1,6 @@
 """Army validation against the catalogue and an event's restrictions (pure Python, no Django).
 
-`validate_army` returns `Violation`s: a code and its parameters. tournament/army_messages.py turns
+`validate_army` returns `Violation`s: a code and its parameters. tournament/armies/messages.py turns
 them into sentences in the player's language. For DBA 3.0 the army is checked against its list:
 the general's element, every element's type, the most of each type the list allows, and finally
 that one choice per option column fits all twelve together (a bipartite matching per combination

@@ -40,7 +40,7 @@ class RoundError(Exception):
 
 @dataclass(frozen=True)
 class History:
-    """What the engine needs to know about past rounds, read in two queries."""
+    """What the engine needs to know about past rounds, read in one query."""
 
     opponents: dict[int, set[int]]
     byes: set[int]
