@@ -77,6 +77,26 @@ def test_round_one_by_rating_folds_the_league_ratings_and_the_page_shows_them(cl
     assert f"Strength of field: {strength:.0f}" in detail and "4 of 5 players have a rating" in detail
 
 
+@pytest.mark.parametrize("action", ["round_pair", "round_regenerate"])
+def test_the_rounds_view_seeds_round_one_by_the_ratings(league, organizer, people, action):
+    """Names sort against the ratings here (W X Y Z is A C B D), so a round paired without them differs."""
+    past = played_event(organizer, people, SEASON, date=datetime.date(2026, 3, 1))
+    join(league, past)
+    event, regs = next_event(organizer, {"W": people["A"], "Y": people["B"], "X": people["C"], "Z": people["D"]},
+                             round_one_method="rating_fold")
+    join(league, event)
+    staff = Client()
+    staff.force_login(organizer)
+    staff.post(reverse("tournament:round_pair", kwargs={"slug": event.slug}))
+    # by rating W Y X Z: folded W v X, Y v Z (by name it would be W v Y, X v Z; shuffled, any of three)
+    by_rating = {frozenset((regs["W"].pk, regs["X"].pk)), frozenset((regs["Y"].pk, regs["Z"].pk))}
+    assert games_of_round(event) == by_rating
+    for again in range(2, 6) if action == "round_regenerate" else ():
+        staff.post(reverse("tournament:round_regenerate", kwargs={"slug": event.slug, "number": 1}))
+        assert event.rounds.get(number=1).seed == event.seed * 1000 + again  # paired again, with a new seed
+        assert games_of_round(event) == by_rating
+
+
 def test_random_round_one_and_events_without_ratings_show_no_ratings(client, organizer, people):
     event, _regs = next_event(organizer, people)
     assert event_ratings(event) is None
