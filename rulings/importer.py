@@ -54,6 +54,15 @@ def import_rules(slugs: tuple[str, ...] = SLUGS) -> ImportReport:
 
 
 def _import_document(parsed: ParsedDocument) -> tuple[int, int]:
+    document = _document_row(parsed)
+    sections, keep = _import_sections(document, parsed)
+    _import_clauses(document, parsed, sections)
+    Clause.objects.filter(document=document).exclude(key__in=[c.key for c in parsed.clauses]).delete()
+    Section.objects.filter(document=document).exclude(key__in=keep).delete()
+    return len(parsed.sections), len(parsed.clauses)
+
+
+def _document_row(parsed: ParsedDocument) -> Document:
     meta = parsed.meta
     document, _ = Document.objects.update_or_create(
         slug=meta.slug,
@@ -64,8 +73,14 @@ def _import_document(parsed: ParsedDocument) -> tuple[int, int]:
             "line_count": parsed.line_count,
         },
     )
+    return document
+
+
+def _import_sections(document: Document, parsed: ParsedDocument) -> tuple[dict[str, Section], set[str]]:
+    """Create or update the document's sections (parents set once all exist); returns them by key, and
+    the keys the seed still has."""
     sections = {s.key: s for s in Section.objects.filter(document=document)}
-    new_sections, changed = [], []
+    new_sections = []
     for order, item in enumerate(parsed.sections):
         row = sections.get(item.key) or Section(key=item.key)
         values = {"document": document, "code": item.code, "number": item.number, "title": item.title,
@@ -73,47 +88,59 @@ def _import_document(parsed: ParsedDocument) -> tuple[int, int]:
                   "line_start": item.line_start, "line_end": item.line_end}
         for name, value in values.items():
             setattr(row, name, value)
-        (changed if row.pk else new_sections).append(row)
+        if not row.pk:
+            new_sections.append(row)
         sections[item.key] = row
     Section.objects.bulk_create(new_sections)
     for item in parsed.sections:
         sections[item.key].parent = sections[item.parent_key] if item.parent_key else None
     keep = {item.key for item in parsed.sections}
     Section.objects.bulk_update([sections[k] for k in keep], SECTION_FIELDS + ["parent"])
+    return sections, keep
 
+
+def _clause_values(document: Document, item, order: int, section: Section, abbreviations) -> dict:
+    table_text = "\n".join("\t".join(r) for r in item.table) if item.table else ""
+    # Placeholder clauses (the guide's "Lorem ipsum" filler) stay readable on their page, flagged, but
+    # out of search, the "did you mean" vocabulary and the glossary.
+    placeholder = PLACEHOLDER in item.flags
+    body = "" if placeholder else plain("\n".join(part for part in (item.text, table_text) if part))
+    return {"document": document, "section": section, "number": item.number,
+            "heading_path": list(item.heading_path), "heading": " › ".join(item.heading_path),
+            "text": item.text, "kind": item.kind, "table": [list(r) for r in item.table] if item.table else None,
+            "flags": list(item.flags), "phil_barker": "pb" in item.flags,
+            "translator_note": "ndt" in item.flags, "order": order, "line_start": item.line_start,
+            "line_end": item.line_end, "language": document.language, "search_text": body,
+            "terms": " ".join(abbreviations_in(body, abbreviations))}
+
+
+def _assign(row: Clause, values: dict) -> bool:
+    """Set `values` on `row`; True if the row is new or any value changed (foreign keys by id)."""
+    dirty = row.pk is None
+    for name, value in values.items():
+        if name == "document" or name == "section":
+            dirty = dirty or getattr(row, f"{name}_id") != value.pk
+        else:
+            dirty = dirty or getattr(row, name) != value
+        setattr(row, name, value)
+    return dirty
+
+
+def _import_clauses(document: Document, parsed: ParsedDocument, sections: dict[str, Section]) -> None:
+    """Create the new clauses and update only those whose values changed."""
     abbreviations = cached_abbreviation_index(load_glossary())
     clauses = {c.key: c for c in Clause.objects.filter(document=document)}
     new_clauses, old_clauses = [], []
     for order, item in enumerate(parsed.clauses):
         row = clauses.get(item.key) or Clause(key=item.key)
-        table_text = "\n".join("\t".join(r) for r in item.table) if item.table else ""
-        # Placeholder clauses (the guide's "Lorem ipsum" filler) stay readable on their page, flagged, but
-        # out of search, the "did you mean" vocabulary and the glossary.
-        placeholder = PLACEHOLDER in item.flags
-        body = "" if placeholder else plain("\n".join(part for part in (item.text, table_text) if part))
-        values = {"document": document, "section": sections[item.section_key], "number": item.number,
-                  "heading_path": list(item.heading_path), "heading": " › ".join(item.heading_path),
-                  "text": item.text, "kind": item.kind, "table": [list(r) for r in item.table] if item.table else None,
-                  "flags": list(item.flags), "phil_barker": "pb" in item.flags,
-                  "translator_note": "ndt" in item.flags, "order": order, "line_start": item.line_start,
-                  "line_end": item.line_end, "language": meta.language, "search_text": body,
-                  "terms": " ".join(abbreviations_in(body, abbreviations))}
-        dirty = row.pk is None
-        for name, value in values.items():
-            if name == "document" or name == "section":
-                dirty = dirty or getattr(row, f"{name}_id") != value.pk
-            else:
-                dirty = dirty or getattr(row, name) != value
-            setattr(row, name, value)
+        values = _clause_values(document, item, order, sections[item.section_key], abbreviations)
         if row.pk is None:
+            _assign(row, values)
             new_clauses.append(row)
-        elif dirty:
+        elif _assign(row, values):
             old_clauses.append(row)
     Clause.objects.bulk_create(new_clauses, batch_size=200)
     Clause.objects.bulk_update(old_clauses, CLAUSE_FIELDS, batch_size=200)
-    Clause.objects.filter(document=document).exclude(key__in=[c.key for c in parsed.clauses]).delete()
-    Section.objects.filter(document=document).exclude(key__in=keep).delete()
-    return len(parsed.sections), len(parsed.clauses)
 
 
 def _import_glossary() -> int:

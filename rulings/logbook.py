@@ -1,10 +1,12 @@
-"""Recording a ruling in an event's rulings log (Django side: the view parses, this writes)."""
+"""Recording a ruling in an event's rulings log (Django side: the view parses, this writes), with an
+entry in the event's audit log ("Table 7 (Ana v Bruno): ruling recorded.")."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
 from rulings.models import RulingLogEntry
+from tournament.public import audit
 
 
 def ruling_record(*, event, flow_id: str, tokens: list[str], node: str, form, user) -> RulingLogEntry:
@@ -14,4 +16,6 @@ def ruling_record(*, event, flow_id: str, tokens: list[str], node: str, form, us
         entry.event, entry.flow_id, entry.path = event, flow_id, tokens
         entry.ruling_node, entry.recorded_by = node, user
         entry.save()
+        audit(event=event, user=user, action="ruling.record", target=entry.table,
+              after={"flow": flow_id, "ruling": node, "table": entry.table, "players": entry.players})
     return entry

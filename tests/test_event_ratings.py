@@ -58,9 +58,10 @@ def test_round_one_by_rating_folds_the_league_ratings_and_the_page_shows_them(cl
     newcomer = make_player("Person E")
     event, regs = next_event(organizer, {**people, "E": newcomer}, round_one_method="rating_fold")
     join(league, event)
-    rnd = round_pair(event, organizer)
     staff = Client()
     staff.force_login(organizer)
+    staff.post(reverse("tournament:round_pair", kwargs={"slug": event.slug}))  # the view hands pairing the ratings
+    rnd = event.rounds.get(number=1)
     draft = staff.get(reverse("tournament:round", kwargs={"slug": event.slug, "number": 1})).content.decode()
     assert "rating in Liga Ibérica before this event" in draft and "±" in draft
     # A B C D by rating, E unrated and last: A v C, B v D, E takes the bye
@@ -76,10 +77,30 @@ def test_round_one_by_rating_folds_the_league_ratings_and_the_page_shows_them(cl
     assert f"Strength of field: {strength:.0f}" in detail and "4 of 5 players have a rating" in detail
 
 
+@pytest.mark.parametrize("action", ["round_pair", "round_regenerate"])
+def test_the_rounds_view_seeds_round_one_by_the_ratings(league, organizer, people, action):
+    """Names sort against the ratings here (W X Y Z is A C B D), so a round paired without them differs."""
+    past = played_event(organizer, people, SEASON, date=datetime.date(2026, 3, 1))
+    join(league, past)
+    event, regs = next_event(organizer, {"W": people["A"], "Y": people["B"], "X": people["C"], "Z": people["D"]},
+                             round_one_method="rating_fold")
+    join(league, event)
+    staff = Client()
+    staff.force_login(organizer)
+    staff.post(reverse("tournament:round_pair", kwargs={"slug": event.slug}))
+    # by rating W Y X Z: folded W v X, Y v Z (by name it would be W v Y, X v Z; shuffled, any of three)
+    by_rating = {frozenset((regs["W"].pk, regs["X"].pk)), frozenset((regs["Y"].pk, regs["Z"].pk))}
+    assert games_of_round(event) == by_rating
+    for again in range(2, 6) if action == "round_regenerate" else ():
+        staff.post(reverse("tournament:round_regenerate", kwargs={"slug": event.slug, "number": 1}))
+        assert event.rounds.get(number=1).seed == event.seed * 1000 + again  # paired again, with a new seed
+        assert games_of_round(event) == by_rating
+
+
 def test_random_round_one_and_events_without_ratings_show_no_ratings(client, organizer, people):
     event, _regs = next_event(organizer, people)
     assert event_ratings(event) is None
-    round_publish(round_pair(event, organizer), organizer)
+    round_publish(round_pair(event, organizer, ratings=event_ratings), organizer)
     page = client.get(reverse("tournament:pairings", kwargs={"slug": event.slug})).content.decode()
     assert "±" not in page and "Strength of field" not in client.get(event.get_absolute_url()).content.decode()
 
@@ -99,7 +120,7 @@ def test_ratings_follow_a_corrected_past_result(league, organizer, people):
     scratch, _history = rate(data.games)
     assert {row.player_id: round(row.rating, 6) for row in data.rows} == {p: round(r.rating, 6) for p, r in scratch.items()}
     assert data.row_for(people["B"].pk).rating == pytest.approx(scratch[people["B"].pk].rating)
-    round_pair(event, organizer)  # round 1 now seeds B first: B v C, A v D
+    round_pair(event, organizer, ratings=event_ratings)  # round 1 now seeds B first: B v C, A v D
     assert games_of_round(event) == {frozenset((regs["B"].pk, regs["C"].pk)), frozenset((regs["A"].pk, regs["D"].pk))}
 
 

@@ -19,6 +19,7 @@ from tournament.armies.validation import default_army
 from tournament.models import EventRole, Round
 from tournament.pairing.manager import round_pair, round_publish
 from tournament.pdfs import army_sheet as army_sheet_module
+from tournament.pdfs import round_docs as round_docs_module
 from tournament.pdfs.army_sheet import GENERAL_MARK
 from tournament.pdfs.data import army_sheets, round_sheet
 from tournament.pdfs.qr import QR
@@ -63,6 +64,7 @@ def drawn(monkeypatch):
             super().__init__(data, size)
 
     monkeypatch.setattr(army_sheet_module, "QR", Spy)
+    monkeypatch.setattr(round_docs_module, "QR", Spy)  # slips draw with pdfs/qr directly
     return seen
 
 

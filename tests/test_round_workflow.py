@@ -271,11 +271,11 @@ def test_an_extra_round_only_by_an_explicit_logged_choice(organizer_client, even
 
 # --- htmx: fragments only for real htmx requests ---------------------------------------------------
 
-@pytest.mark.parametrize("name", ["round", "pairings_round", "audit"])
+@pytest.mark.parametrize("name", ["round", "pairings_round", "audit", "standings"])
 def test_fragments_only_for_htmx_and_never_on_history_restore(client, organizer_client, event, eight, name):
     rnd = pair(organizer_client, event)
     publish(organizer_client, event, rnd)
-    args = [event.slug] if name == "audit" else [event.slug, 1]
+    args = [event.slug] if name in ("audit", "standings") else [event.slug, 1]
     url = reverse(f"tournament:{name}", args=args)
     shown = "Round 1 published." if name == "audit" else "Jugador 1 Peña"
     fragment = organizer_client.get(url, headers={"HX-Request": "true"})

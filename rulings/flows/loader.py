@@ -1,7 +1,7 @@
 """Guided step-throughs for contested situations (pure Python, no Django).
 
 A flow is a YAML file in ``fixtures/flows/``: a start node, questions whose answers point at other
-nodes, and rulings (the leaves) that cite the seed documents. ``flow_validation.validate_flow``
+nodes, and rulings (the leaves) that cite the seed documents. ``rulings.flows.validation.validate_flow``
 checks the shape; this module loads flows and walks a path of answers.
 
 Answers travel in the URL as tokens ``<question>.<answer>`` (``?a=q-first.no&a=q-extras.elephant``).

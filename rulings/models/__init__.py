@@ -1,4 +1,5 @@
-"""Rulings models, one module per concern (the flows engineer adds log.py)."""
+"""Rulings models, one module per concern: documents (the library), glossary, rulings_log (an event's
+rulings log and its decisions on the doubts)."""
 
 from rulings.models.documents import Clause, Document, Section, Vocabulary
 from rulings.models.glossary import Term

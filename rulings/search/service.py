@@ -1,6 +1,6 @@
 """search(query) → SearchResponse: reference jump, else full-text search on the current database.
 
-Both backends receive the same plan (AND-ed groups of OR-ed alternatives from search_text.plan_query,
+Both backends receive the same plan (AND-ed groups of OR-ed alternatives from rulings.search.text.plan_query,
 glossary expansion included). When no clause matches every group, the groups are OR-ed instead.
 rank() orders every match from the index alone; load_hits() loads the clauses and their snippets
 for the ones shown (the view: one page), since a highlighted snippet costs more than the ranking.

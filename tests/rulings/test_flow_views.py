@@ -163,3 +163,21 @@ def test_every_flow_has_a_group_heading_in_three_languages():
 
     for flow in all_flows().values():
         assert all(flow.data.get("group", {}).get(code) for code in ("en", "es", "it")), flow.id
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "sentence", "kind"), [
+    ("en", "Table 7 (Ana v Bruno): ruling recorded.", "Rulings at the tables"),
+    ("es", "Mesa 7 (Ana v Bruno): fallo registrado.", "Fallos en las mesas"),
+    ("it", "Tavolo 7 (Ana v Bruno): decisione registrata.", "Decisioni ai tavoli"),
+])
+def test_recording_a_ruling_shows_in_the_event_audit_log(organizer_client, event, language, sentence, kind):
+    from tests.test_round_workflow import text_of
+
+    organizer_client.post(reverse("rulings:log_record", args=[event.slug]),
+                          {"flow": FLOW, "a": _ruling_tokens(), "table": "7", "players": "Ana v Bruno"})
+    audit = reverse("tournament:audit", args=[event.slug])
+    log = text_of(organizer_client.get(audit, headers={"Accept-Language": language}).text)
+    assert sentence in log and kind in log
+    only_rulings = text_of(organizer_client.get(audit, {"kind": "rulings"}, headers={"Accept-Language": language}).text)
+    assert sentence in only_rulings

@@ -19,6 +19,7 @@ from tests.factories import make_player, make_registration, make_user
 from tournament.models import Game, ResultReport, Seat
 from tournament.pairing.manager import round_pair, round_publish
 from tournament.pdfs import army_sheet as army_sheet_module
+from tournament.pdfs import round_docs as round_docs_module
 from tournament.pdfs.data import army_sheets
 from tournament.pdfs.qr import QR
 from tournament.results.entry import result_enter
@@ -116,6 +117,7 @@ def drawn(monkeypatch):
             super().__init__(data, size)
 
     monkeypatch.setattr(army_sheet_module, "QR", Spy)
+    monkeypatch.setattr(round_docs_module, "QR", Spy)  # slips draw with pdfs/qr directly
     return seen
 
 

@@ -1,4 +1,4 @@
-"""Army registration against the catalogue: the Django side of tournament/army_validation.py."""
+"""Army registration against the catalogue: the Django side of tournament/armies/validation.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Army validation against the catalogue and an event's restrictions (pure Python, no Django).
 
-`validate_army` returns `Violation`s: a code and its parameters. tournament/army_messages.py turns
+`validate_army` returns `Violation`s: a code and its parameters. tournament/armies/messages.py turns
 them into sentences in the player's language. For DBA 3.0 the army is checked against its list:
 the general's element, every element's type, the most of each type the list allows, and finally
 that one choice per option column fits all twelve together (a bipartite matching per combination
@@ -59,19 +59,9 @@ def troop_type(code: str) -> str:
 
 def validate_army(choice: ArmyChoice, edition: str, catalogue: Catalogue | None,
                   restrictions: Restrictions = Restrictions()) -> list[Violation]:
-    elements = [code.strip() for code in choice.elements]
-    found: list[Violation] = []
-    if any(not code for code in elements) or len(elements) != ARMY_SIZE:
-        found.append(_v("wrong_count", expected=ARMY_SIZE, count=sum(1 for code in elements if code)))
-        elements = [code for code in elements if code]
-    if not 0 <= choice.general < len(choice.elements) or not choice.elements[choice.general].strip():
-        found.append(_v("no_general"))
-    found += _minimums(elements, restrictions)
+    elements, found = _shape(choice, restrictions)
     if catalogue is None:
-        known = {code.casefold() for code in known_codes(edition)}
-        found += [_v("unknown_code", position=i + 1, code=code) for i, code in enumerate(elements)
-                  if code.replace("//", "/").split("/")[0].casefold() not in known]
-        return found
+        return found + _unknown_codes(elements, edition)
     if not choice.ref:
         return [*found, _v("ref_required")]
     entry = catalogue.get(choice.ref)
@@ -85,6 +75,26 @@ def validate_army(choice: ArmyChoice, edition: str, catalogue: Catalogue | None,
     found += _list_check(entry, list(choice.elements), choice.general,
                          complete=not any(v.code in ("wrong_count", "not_in_list") for v in found))
     return found
+
+
+def _shape(choice: ArmyChoice, restrictions: Restrictions) -> tuple[list[str], list[Violation]]:
+    """What any army must be, list or no list: twelve elements, a general among them, the troop
+    minimums. Returns the non-empty element codes and the violations."""
+    elements = [code.strip() for code in choice.elements]
+    found: list[Violation] = []
+    if any(not code for code in elements) or len(elements) != ARMY_SIZE:
+        found.append(_v("wrong_count", expected=ARMY_SIZE, count=sum(1 for code in elements if code)))
+        elements = [code for code in elements if code]
+    if not 0 <= choice.general < len(choice.elements) or not choice.elements[choice.general].strip():
+        found.append(_v("no_general"))
+    return elements, found + _minimums(elements, restrictions)
+
+
+def _unknown_codes(elements: list[str], edition: str) -> list[Violation]:
+    """Without a catalogue: each element code must be one the edition knows."""
+    known = {code.casefold() for code in known_codes(edition)}
+    return [_v("unknown_code", position=i + 1, code=code) for i, code in enumerate(elements)
+            if code.replace("//", "/").split("/")[0].casefold() not in known]
 
 
 def _minimums(elements: list[str], restrictions: Restrictions) -> list[Violation]:

@@ -24,6 +24,7 @@ KINDS = {
     "players": (gettext_lazy("Players and armies"), "registration."),
     "event": (gettext_lazy("Event settings"), "event."),
     "links": (gettext_lazy("Report links"), "seat."),
+    "rulings": (gettext_lazy("Rulings at the tables"), "ruling."),
 }
 TABLE = re.compile(r"\btable (\d+)")
 REPORTER = re.compile(r"\((.+)\)\s*$")
@@ -212,6 +213,17 @@ def _tie(entry: AuditEntry, names) -> str:
     detail = side.get("result") or side.get("reason") or side.get("record") or ""
     text = _("Tie settled by %(how)s: %(players)s.") % {"how": how, "players": players}
     return f"{text} {detail}".strip()
+def _ruling(entry: AuditEntry) -> str:
+    """A ruling recorded in the rulings log: "Table 7 (Ana v Bruno): ruling recorded." (table and players
+    are what the umpire typed; the rulings log shows the ruling itself)."""
+    after = entry.after if isinstance(entry.after, dict) else {}
+    table, players = after.get("table") or "", after.get("players") or ""
+    if table:
+        prefix = (_("Table %(table)s (%(game)s)") % {"table": table, "game": players} if players
+                  else _("Table %(table)s") % {"table": table})
+    else:
+        prefix = players
+    return prefix + ": " + _("ruling recorded.") if prefix else _("Ruling recorded.")
 
 
 def _round(entry: AuditEntry, names) -> str:
@@ -247,6 +259,8 @@ def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[in
         return _tie(entry, names)
     if kind == "event":
         return _event(entry)
+    if kind == "ruling":
+        return _ruling(entry)
     if entry.action == "seat.report_link":
         revoked = isinstance(entry.after, dict) and entry.after.get("revoked")
         text = _("%(player)s: report link revoked.") if revoked else _("%(player)s: new report link issued.")

@@ -1,10 +1,11 @@
 """An event's state: one short key that changes whenever anything shown on its pages changes.
 
-Caches of rendered tables and pages are keyed by it, so a result entered or corrected, a report, a
-swap, a publish, a drop or a change of the event's settings (scoring preset, tie-breaks, name) is
-visible on the next request, in every server process, without explicit invalidation. The key reads
-the event row and four aggregates, whatever the event's size, in one database round trip (the public
-pages ask for it on every request: `state_for_slug` does not even load the event first)."""
+Caches of rendered tables (standings, pairings, stage tables) are keyed by it, so a result entered
+or corrected, a report, a swap, a publish, a drop or a change of the event's settings (scoring
+preset, tie-breaks, name) is visible on the next request, in every server process, without explicit
+invalidation. The key reads the event row and four aggregates, whatever the event's size, in one
+database round trip. (The anonymous public pages are keyed by `events.page_generation` instead: one
+cache read, no query.)"""
 
 from __future__ import annotations
 

@@ -7,7 +7,9 @@ round is paired see either the old or the new state, never half of it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,7 +18,6 @@ from django.utils.translation import ngettext
 
 from tournament.armies.catalogue import load_catalogue
 from tournament.events.audit import audit
-from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Edition, Event, Game, Registration, Round, Seat
 from tournament.pairing import engine as pairing
 from tournament.pairing.notes import hand_made, warns
@@ -27,6 +28,11 @@ ROUND_ONE = {"random": "random", "army_date": "date", "enemies": "enemies", "rat
              "rating_accel": "rating_accelerated"}
 RATED_ROUND_ONE = ("rating_fold", "rating_accel")
 
+# Where round 1 by rating finds its ratings: a function of the event returning None (no ratings) or an
+# object whose `.ratings` maps registration ids to ratings with a `.rating` (the caller passes
+# `tournament.leagues.event_ratings.event_ratings`; pairing does not reach up into the leagues).
+RatingsSource = Callable[[Event], Any]
+
 
 class RoundError(Exception):
     """A round operation that is not allowed now; the message says why."""
@@ -34,7 +40,7 @@ class RoundError(Exception):
 
 @dataclass(frozen=True)
 class History:
-    """What the engine needs to know about past rounds, read in two queries."""
+    """What the engine needs to know about past rounds, read in one query."""
 
     opponents: dict[int, set[int]]
     byes: set[int]
@@ -71,9 +77,10 @@ def active_registrations(event: Event, number: int) -> list[Registration]:
     ]
 
 
-def entrants(event: Event, number: int) -> list[pairing.Entrant]:
+def entrants(event: Event, number: int, ratings: RatingsSource | None = None) -> list[pairing.Entrant]:
+    """The players of round `number` for the engine; `ratings` is asked only for round 1 by rating."""
     regs = active_registrations(event, number)
-    rated = event_ratings(event) if number == 1 and event.round_one_method in RATED_ROUND_ONE else None
+    rated = ratings(event) if ratings and number == 1 and event.round_one_method in RATED_ROUND_ONE else None
     past = history(event, number)
     rows = event_standings(event, upto=number - 1)
     position = {row.registration_id: row.rank_index for row in rows}
@@ -113,8 +120,10 @@ def _previous_unfinished(event: Event, number: int) -> bool:
 
 
 @transaction.atomic
-def round_pair(event: Event, user, *, seed: int | None = None) -> Round:
-    """Pair the next round as a draft. A second call while that draft exists returns it unchanged."""
+def round_pair(event: Event, user, *, seed: int | None = None, ratings: RatingsSource | None = None) -> Round:
+    """Pair the next round as a draft. A second call while that draft exists returns it unchanged.
+
+    Round 1 by rating seeds from `ratings` (see RatingsSource); without it every entrant is unrated."""
     event = _lock(event)
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status == Round.Status.DRAFT:
@@ -131,7 +140,7 @@ def round_pair(event: Event, user, *, seed: int | None = None) -> Round:
             event.rounds_planned) % {"n": event.rounds_planned})
     if _previous_unfinished(event, number):
         raise RoundError(_("Every game of the previous rounds needs a confirmed result before pairing the next."))
-    people = entrants(event, number)
+    people = entrants(event, number, ratings)
     if len(people) < 2:
         raise RoundError(_("At least two active players are needed to pair a round."))
     seed = event.seed * 1000 + number if seed is None else seed
@@ -204,14 +213,14 @@ def round_delete(rnd: Round, user) -> int:
 
 
 @transaction.atomic
-def round_regenerate(rnd: Round, user) -> Round:
+def round_regenerate(rnd: Round, user, *, ratings: RatingsSource | None = None) -> Round:
     """Throw away a draft and pair again (round 1 with a new random seed)."""
     event = rnd.event
     seed = rnd.seed + 1
     if rnd.status != Round.Status.DRAFT:
         raise RoundError(_("Only a draft can be paired again; delete a published round first."))
     round_delete(rnd, user)
-    return round_pair(event, user, seed=seed)
+    return round_pair(event, user, seed=seed, ratings=ratings)
 
 
 @transaction.atomic

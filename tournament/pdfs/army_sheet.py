@@ -1,5 +1,5 @@
 """The army sheet: one page per player with every element, the general marked, and a QR code to the
-player's result-report page. Data from the fixtures (tournament/elements.py), never retyped.
+player's result-report page. Data from the fixtures (tournament/armies/elements.py), never retyped.
 
 DBA 2.2 sheets print each element's profile from the 2.2 guide. The sources hold no DBA 3.0 rulebook,
 so a 3.0 sheet prints only what they support: the element types, the general, the list option each

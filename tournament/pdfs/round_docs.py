@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from tournament.pdfs.army_sheet import qr
 from tournament.pdfs.data import RoundSheet
 from tournament.pdfs.headers import header_cells
+from tournament.pdfs.qr import QR
 from tournament.pdfs.styles import Pace, fit, render, styles, table_style
 from tournament.registration.names import sort_key
 
@@ -66,7 +66,7 @@ def _half(sheet: RoundSheet, game, me, s) -> Table:
               _p(f"{_('Signature')} ({fit(me.name)}): ____________________", s["small"])]
     # The code with a caption, and its address printed for a phone that cannot scan.
     address = me.report_url.split("://", 1)[-1]
-    code = [_p(_("Scan to report your result"), s["small"]), qr(me.report_url, 24 * mm), _p(address, s["address"]),
+    code = [_p(_("Scan to report your result"), s["small"]), QR(me.report_url, 24 * mm), _p(address, s["address"]),
             _p(_("Only for %(name)s") % {"name": fit(me.name, 40)}, s["small"])]
     if me.pin:  # the PIN that lets the army sheet's "my game" code report: on its owner's half only
         code.append(_p(_("“My game” PIN: %(pin)s") % {"pin": me.pin}, s["small"]))

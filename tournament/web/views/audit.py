@@ -6,15 +6,14 @@ from django import forms
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from config.htmx import render_partial
 from tournament.events.audit_messages import KINDS, entry_message
 from tournament.models import Event, EventRole
 from tournament.results.entry import result_from_payload
 from tournament.results.shorthand import to_shorthand
-from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view
 
 PAGE = 100
@@ -60,5 +59,4 @@ def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     context = {"event": event, "page": page, "rows": rows, "form": form, "query": query.urlencode()}
-    template = "tournament/audit.html#entries" if wants_fragment(request) else "tournament/audit.html"
-    return varies(render(request, template, context))
+    return render_partial(request, "tournament/audit.html", "tournament/audit.html#entries", context)

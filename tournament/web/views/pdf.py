@@ -8,11 +8,11 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.htmx import render_partial
 from tournament.models import Event, PrintJob, Registration, Round
 from tournament.pdfs import jobs
 from tournament.pdfs.army_sheet import army_sheets_pdf
@@ -183,11 +183,7 @@ def print_job(request: HttpRequest, event: Event, job: int) -> HttpResponse:
                "is_organizer": is_organizer(request.user, event), "failed": found.status == PrintJob.Status.FAILED,
                "expired": found.status == PrintJob.Status.EXPIRED,
                "ready": found.status == PrintJob.Status.READY}
-    template = "tournament/print_job.html#progress" if request.htmx and not request.htmx.history_restore_request \
-        else "tournament/print_job.html"
-    response = render(request, template, context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return render_partial(request, "tournament/print_job.html", "tournament/print_job.html#progress", context)
 
 
 @require_POST

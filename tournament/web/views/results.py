@@ -9,11 +9,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
+from config.htmx import vary_on_htmx, wants_partial
 from tournament.events.state import event_state
 from tournament.models import Event, Game, Registration, ResultReport, Round, Seat
 from tournament.pairing.manager import correction_for
@@ -214,15 +214,14 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
         return {"table": table, "slug": event.slug, "upto": upto, "rows": standings_rows(table.rows, event.slug, upto)}
 
     table = cached_fragment("standings", event_state(event, upto), "tournament/standings.html#table", table_context)
-    if request.htmx and not request.htmx.history_restore_request:
+    if wants_partial(request):
         response = HttpResponse(table)
     else:
         rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
         context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table,
                    "order": ordering(event, tie_words(event) if upto is None else ())}
         response = render(request, "tournament/standings.html", context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return vary_on_htmx(response)
 
 
 @require_GET

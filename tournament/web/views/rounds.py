@@ -15,6 +15,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.htmx import render_partial, vary_on_htmx, wants_partial
 from tournament.events.state import event_state
 from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Round, Seat
@@ -36,7 +37,6 @@ from tournament.results.shorthand import to_shorthand
 from tournament.stages.pages import game_labels
 from tournament.stages.tables import stage_finished
 from tournament.web.fragments import cached_fragment
-from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 from tournament.web.personal_home import own_game_in
 from tournament.web.public_pages import public_page
@@ -125,7 +125,7 @@ def round_list(request: HttpRequest, event: Event) -> HttpResponse:
 @event_view(role=ORGANIZER)
 def round_pair_view(request: HttpRequest, event: Event) -> HttpResponse:
     try:
-        rnd = round_pair(event, request.user)
+        rnd = round_pair(event, request.user, ratings=event_ratings)
     except RoundError as exc:
         messages.error(request, str(exc))
         return redirect("tournament:rounds", slug=event.slug)
@@ -148,9 +148,7 @@ def round_detail(request: HttpRequest, event: Event, number: int) -> HttpRespons
         "seats": sorted((s for g in games for s in g["seats"]), key=lambda s: sort_key(s.registration.name, get_language())),
         "may_swap": may_swap(request.user, event), "rated": rated,
     }
-    if wants_fragment(request):
-        return varies(render(request, "tournament/round.html#games", context))
-    return varies(render(request, "tournament/round.html", context))
+    return render_partial(request, "tournament/round.html", "tournament/round.html#games", context)
 
 
 def _round_action(request: HttpRequest, event: Event, number: int, action) -> HttpResponse:
@@ -180,7 +178,7 @@ def round_delete_view(request: HttpRequest, event: Event, number: int) -> HttpRe
 @require_POST
 @event_view(role=ORGANIZER)
 def round_regenerate_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    return _round_action(request, event, number, lambda rnd: round_regenerate(rnd, request.user))
+    return _round_action(request, event, number, lambda rnd: round_regenerate(rnd, request.user, ratings=event_ratings))
 
 
 def may_swap(user, event: Event) -> bool:
@@ -233,8 +231,8 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
 
     state = event_state(event, rnd.pk if rnd else None)
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
-    if wants_fragment(request):
-        return varies(HttpResponse(table))
+    if wants_partial(request):
+        return vary_on_htmx(HttpResponse(table))
     context = {"event": event, "round": rnd, "rounds": published, "table_html": table,
                "mine": own_game_in(request.user, rnd)}
-    return varies(render(request, "tournament/pairings.html", context))
+    return vary_on_htmx(render(request, "tournament/pairings.html", context))
