@@ -110,7 +110,9 @@ def one_login_at_a_time(view):
                 return render(request, "registration/login_slowed.html",
                               {"seconds": settings.LOGIN_SLOW_SECONDS}, status=429)
             response = view(request, *args, **kwargs)
-            if request.user.is_authenticated:
+            # Signed in *as this account* by this try (a session someone already had, their own, clears nothing).
+            if request.user.is_authenticated and username_key(request.user.get_username()) == name \
+                    and response.status_code == 302:
                 counter.forget("login-failed", name)
             elif response.status_code == 200:  # the form again: a password was checked and was wrong
                 counter.record("login-failed", name)
