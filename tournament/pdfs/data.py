@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tournament.armies.catalogue import load_catalogue
 from tournament.models import Event, Registration, Round, Seat
+from tournament.results.report_rights import slip_pin
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ def round_sheet(rnd: Round, base_url: str) -> RoundSheet:
     for game in rnd.games.prefetch_related(Prefetch("seats", queryset=seats)).order_by("is_bye", "table"):
         sides = [Side(s.registration.name, s.registration.club.name if s.registration.club_id else "",
                       s.registration.army_ref, absolute(base_url, reverse("tournament:report", args=[s.report_token])),
-                      s.registration.game_pin)
+                      slip_pin(s))
                  for s in game.seats.all()]
         games.append(GameSlip(game.table, sides[0], sides[1] if len(sides) > 1 else None))
     return RoundSheet(rnd.event.name, rnd.number, rnd.event.edition, tuple(games))

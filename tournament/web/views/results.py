@@ -97,9 +97,10 @@ REPORTED = {
 }
 
 
-def _pin_refused(request: HttpRequest, form: ResultForm, reg: Registration) -> bool:
-    """The "my game" link without the entry's account: a report needs the PIN from the player's own slip half."""
-    ok = pin_matches(reg, request.POST.get("pin", "")[:12])
+def _pin_refused(request: HttpRequest, form: ResultForm, seat: Seat) -> bool:
+    """The "my game" link without the entry's account: a report needs the PIN from the player's own slip half
+    of this round."""
+    ok = pin_matches(seat, request.POST.get("pin", "")[:12])
     if ok:
         return False
     form.add_error(None, _("Too many wrong PINs for this player: try again in an hour, or report with the code on "
@@ -116,7 +117,7 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
     waiting = game.status == game.Status.DISPUTED
     needs_pin = bool((context or {}).get("needs_pin"))
     if (request.method == "POST" and not done and not waiting and form.is_valid()
-            and not (needs_pin and _pin_refused(request, form, seat.registration))):
+            and not (needs_pin and _pin_refused(request, form, seat))):
         try:
             game = result_report(seat, form.cleaned_data["result"], request.user, reporter=_reporter(request),
                                  address=client_address(request))
