@@ -48,7 +48,7 @@ def test_own_slip_code_and_a_photo_of_the_opponents_sheet_do_not_confirm(game):
     Client(REMOTE_ADDR="198.51.100.7").post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
     their_sheet = Client(REMOTE_ADDR="203.0.113.9")  # another session, another address: only the PIN is missing
     page = their_sheet.post(reverse("tournament:my_game", args=[b.registration.game_token]), {"shorthand": "4-1"})
-    assert page.status_code == 200 and "Wrong PIN" in page.text
+    assert page.status_code == 400 and "Wrong PIN" in page.text
     assert _status(game) == Game.Status.REPORTED and not ResultReport.objects.filter(seat=b).exists()
 
 
@@ -64,7 +64,7 @@ def test_a_wrong_pin_is_named_in_the_readers_language(game, lang, words):
     _, b = _sides(game)
     page = Client().post(reverse("tournament:my_game", args=[b.registration.game_token]), {"shorthand": "4-1", "pin": "x"},
                          headers={"Accept-Language": lang})
-    assert words in page.text
+    assert page.status_code == 400 and words in page.text
 
 
 def test_the_pin_from_the_players_own_half_reports(game):
@@ -82,6 +82,7 @@ def test_pin_guesses_are_limited(game):
     for _ in range(10):
         Client().post(url, {"shorthand": "4-1", "pin": wrong})
     page = Client().post(url, {"shorthand": "4-1", "pin": slip_pin(b)})
+    assert page.status_code == 429
     assert "Too many wrong PINs" in page.text and not ResultReport.objects.filter(seat=b).exists()
 
 

@@ -103,6 +103,7 @@ def _pin_refused(request: HttpRequest, form: ResultForm, seat: Seat) -> bool:
     ok = pin_matches(seat, request.POST.get("pin", "")[:12])
     if ok:
         return False
+    form.pin_limited = ok is None
     form.add_error(None, _("Too many wrong PINs for this player: try again in an hour, or report with the code on "
                            "your half of the table slip.") if ok is None else
                    _("Wrong PIN. It is printed on your own half of the table slip, beside your code."))
@@ -145,7 +146,10 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
         "other_words": report_sentence(other.payload, names, seat.side) if other else "",
         "result_words": report_sentence(result_payload(stored_result(game)), names, seat.side) if done else "",
     }
-    response = render(request, "tournament/report.html", context)
+    status = 200
+    if request.method == "POST" and form.errors:  # refused: the form again with the reason (too many PINs: 429)
+        status = 429 if getattr(form, "pin_limited", False) else 400
+    response = render(request, "tournament/report.html", context, status=status)
     response["Cache-Control"] = "no-store"  # the page's address is the player's private link
     return response
 
