@@ -243,9 +243,9 @@ def test_invite_refuses_an_event_outside_the_season_or_edition(league, league_or
     old_rules = make_event(date=datetime.date(2026, 6, 1), edition="2.2", scoring_preset="nasamw-v4")
     for event, words in ((late, "season"), (old_rules, "edition")):
         page = owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
-        assert page.status_code == 200 and words in page.content.decode()
+        assert page.status_code == 400 and words in page.content.decode()
     assert not LeagueEvent.objects.exists()
-    assert owner.post("/leagues/uk-2026/manage/", {"event": "no-such-event"}).status_code == 200
+    assert owner.post("/leagues/uk-2026/manage/", {"event": "no-such-event"}).status_code == 400
     assert not LeagueEvent.objects.exists()
 
 

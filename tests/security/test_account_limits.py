@@ -101,6 +101,23 @@ def test_many_addresses_get_slowed_and_the_owner_is_not_locked_out(db):
     assert not LimitHit.objects.filter(scope="login-failed").exists()
 
 
+def test_a_guesser_signed_in_as_themselves_is_slowed_too(db):
+    """The guesser's own session (one sign-up) must not count as the target's right password: every wrong guess
+    would clear the target's count, and the ceiling would never come."""
+    make_user("target6", password=RIGHT)
+    guesser = make_user("guesser", password=RIGHT)
+    for host in range(1, 9):
+        client = Client(REMOTE_ADDR=f"198.51.100.{host}")
+        client.force_login(guesser)
+        for guess in range(4):
+            client.post(reverse("login"), {"username": "target6", "password": f"guess-{host}-{guess}"})
+    client = Client(REMOTE_ADDR="198.51.100.200")
+    client.force_login(guesser)
+    answer = client.post(reverse("login"), {"username": "target6", "password": RIGHT})
+    assert answer.status_code == 429
+    assert client.session["_auth_user_id"] == str(guesser.pk)  # still only the guesser
+
+
 def test_ipv6_addresses_of_one_64_count_as_one(db):
     make_user("target6", password=RIGHT)
     for n in range(1, 6):

@@ -23,6 +23,7 @@ from tournament.pdfs import round_docs as round_docs_module
 from tournament.pdfs.data import army_sheets
 from tournament.pdfs.qr import QR
 from tournament.results.entry import result_enter
+from tournament.results.report_rights import slip_pin
 from tournament.results.shorthand import parse_shorthand
 
 NAMES = ["Ana Ruiz", "Bea Soto", "Carla Vidal", "Dora Pons"]
@@ -156,7 +157,7 @@ def test_my_game_link_always_opens_the_players_current_game(played, organizer, c
     page = client.get(link)
     assert "Round 2" in page.text and f"table {seat2.game.table}" in page.text.lower()
     opponent = seat2.game.seats.exclude(pk=seat2.pk).get()
-    client.post(link, {"shorthand": "4-1" if seat2.side == "a" else "1-4", "pin": ana.game_pin})  # from her slip half
+    client.post(link, {"shorthand": "4-1" if seat2.side == "a" else "1-4", "pin": slip_pin(seat2)})  # her round-2 half
     Client().post(reverse("tournament:report", args=[opponent.report_token]),
                   {"shorthand": "4-1" if seat2.side == "a" else "1-4"})
     assert Game.objects.get(pk=seat2.game_id).status == Game.Status.CONFIRMED

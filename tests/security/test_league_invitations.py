@@ -51,7 +51,7 @@ def test_invitations_are_limited_per_account_and_day(league, owner_client, setti
     for event in events[:3]:
         assert _invite(owner_client, event.slug).status_code == 302
     page = _invite(owner_client, events[3].slug)
-    assert page.status_code == 200 and "try again tomorrow" in page.text
+    assert page.status_code == 429 and "try again tomorrow" in page.text
     assert not LeagueEvent.objects.filter(event=events[3]).exists()
 
 
@@ -60,7 +60,7 @@ def test_an_unlisted_event_answers_like_an_unknown_one(league, owner_client):
     hidden, unknown = _invite(owner_client, "hidden"), _invite(owner_client, "no-such-event")
     errors = [page.text.split('id="id_event_error"', 1)[-1][:200] if 'id="id_event_error"' in page.text
               else page.text.split("errorlist", 1)[-1][:200] for page in (hidden, unknown)]
-    assert hidden.status_code == unknown.status_code == 200
+    assert hidden.status_code == unknown.status_code == 400
     assert errors[0] == errors[1] and "No listed event has this short name" in errors[0]
     assert not LeagueEvent.objects.exists()
 

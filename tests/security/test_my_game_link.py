@@ -23,7 +23,7 @@ from tournament.models import Game, ResultReport
 from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, printed_registrations, round_sheet
 from tournament.pdfs.round_docs import round_pdf
-from tournament.results.report_rights import NotYourEntry, owns_entry, report_as_owner
+from tournament.results.report_rights import NotYourEntry, owns_entry, report_as_owner, slip_pin
 from tournament.results.shorthand import parse_shorthand
 
 
@@ -48,7 +48,7 @@ def test_own_slip_code_and_a_photo_of_the_opponents_sheet_do_not_confirm(game):
     Client(REMOTE_ADDR="198.51.100.7").post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
     their_sheet = Client(REMOTE_ADDR="203.0.113.9")  # another session, another address: only the PIN is missing
     page = their_sheet.post(reverse("tournament:my_game", args=[b.registration.game_token]), {"shorthand": "4-1"})
-    assert page.status_code == 200 and "Wrong PIN" in page.text
+    assert page.status_code == 400 and "Wrong PIN" in page.text
     assert _status(game) == Game.Status.REPORTED and not ResultReport.objects.filter(seat=b).exists()
 
 
@@ -64,24 +64,25 @@ def test_a_wrong_pin_is_named_in_the_readers_language(game, lang, words):
     _, b = _sides(game)
     page = Client().post(reverse("tournament:my_game", args=[b.registration.game_token]), {"shorthand": "4-1", "pin": "x"},
                          headers={"Accept-Language": lang})
-    assert words in page.text
+    assert page.status_code == 400 and words in page.text
 
 
 def test_the_pin_from_the_players_own_half_reports(game):
     a, b = _sides(game)
     Client(REMOTE_ADDR="198.51.100.7").post(reverse("tournament:report", args=[a.report_token]), {"shorthand": "4-1"})
     Client(REMOTE_ADDR="203.0.113.9").post(reverse("tournament:my_game", args=[b.registration.game_token]),
-                                           {"shorthand": "4-1", "pin": b.registration.game_pin})
+                                           {"shorthand": "4-1", "pin": slip_pin(b)})
     assert _status(game) == Game.Status.CONFIRMED
 
 
 def test_pin_guesses_are_limited(game):
     _, b = _sides(game)
     url = reverse("tournament:my_game", args=[b.registration.game_token])
-    wrong = "000000" if b.registration.game_pin != "000000" else "111111"
+    wrong = "000000" if slip_pin(b) != "000000" else "111111"
     for _ in range(10):
         Client().post(url, {"shorthand": "4-1", "pin": wrong})
-    page = Client().post(url, {"shorthand": "4-1", "pin": b.registration.game_pin})
+    page = Client().post(url, {"shorthand": "4-1", "pin": slip_pin(b)})
+    assert page.status_code == 429
     assert "Too many wrong PINs" in page.text and not ResultReport.objects.filter(seat=b).exists()
 
 
@@ -173,7 +174,7 @@ def test_each_pin_is_printed_on_its_owners_half_only(game):
     slip = text[text.index(f"Half of {a.registration.name}"):]
     first, second = slip.split("Cut here", 1)
     second = second[: second.index("Cut here") if "Cut here" in second else None]
-    pin_a, pin_b = a.registration.game_pin, b.registration.game_pin
+    pin_a, pin_b = slip_pin(a), slip_pin(b)
     assert f"PIN: {pin_a}" in first and f"PIN: {pin_b}" not in first
     assert f"PIN: {pin_b}" in second and f"PIN: {pin_a}" not in second
     flat_first, flat_second = first.replace(" ", ""), second.replace(" ", "")
@@ -181,3 +182,23 @@ def test_each_pin_is_printed_on_its_owners_half_only(game):
     assert b.report_token in flat_second and a.report_token not in flat_second
     sheets = _text(army_sheets_pdf(army_sheets(game.round.event, printed_registrations(game.round.event), "http://t")))
     assert not re.search(r"PIN: \d{6}", sheets)
+
+
+def test_a_pin_read_at_one_table_does_not_work_in_a_later_round(organizer_client, organizer, event, game):
+    """An opponent sees the player's slip half at the table. Its PIN is that round's only: with the stable link
+    (the army sheet's QR) it reports nothing in the next round, where that PIN's owner faces someone else."""
+    from tournament.pairing.manager import round_pair, round_publish
+    from tournament.results.entry import result_enter
+
+    a, b = _sides(game)
+    seen = slip_pin(b)  # read at round 1's table
+    for played in game.round.games.filter(is_bye=False):
+        result_enter(played, parse_shorthand("4-1", "3.0"), organizer)
+    rnd2 = round_publish(round_pair(event, organizer), organizer)
+    seat2 = rnd2.seats.get(registration=b.registration)
+    url = reverse("tournament:my_game", args=[b.registration.game_token])
+    page = Client().post(url, {"shorthand": "4-1", "pin": seen})
+    assert "Wrong PIN" in page.text
+    assert not ResultReport.objects.filter(seat=seat2).exists()
+    Client().post(url, {"shorthand": "4-1", "pin": slip_pin(seat2)})
+    assert ResultReport.objects.filter(seat=seat2).exists()  # the round-2 half's PIN does

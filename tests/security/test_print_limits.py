@@ -222,3 +222,38 @@ def test_the_workers_loop_drops_old_pdfs_every_round(monkeypatch):
     monkeypatch.setattr(worker, "connection", type("C", (), {"close": lambda self: None})())
     worker.watch_lost_jobs(stop, 0.01)
     assert len(pruned) == len(rounds) == 3
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "is still being prepared"),
+    ("es", "todavía se está preparando"),
+    ("it", "è ancora in preparazione"),
+])
+def test_another_document_of_the_same_kind_is_not_answered_with_the_running_one(organizer_client, event, background,
+                                                                              queued, language, words):
+    """Asking for A5 sheets (or another part, or another round's slips) while the A4 ones are being prepared
+    must not hand back the A4 job: the organizer would print the wrong document. It waits its turn (409),
+    and the one running is linked; nothing new is queued."""
+    entrants(event)
+    first = organizer_client.get(sheets_url(event))
+    running = PrintJob.objects.get()
+    other = organizer_client.get(sheets_url(event) + "?size=A5", headers={"Accept-Language": language})
+    assert other.status_code == 409
+    assert words in html.unescape(other.text)
+    assert reverse("tournament:print_job", args=[event.slug, running.pk]) in other.text
+    assert PrintJob.objects.count() == 1
+    assert organizer_client.get(sheets_url(event))["Location"] == first["Location"]  # the same document: that job
+
+
+def test_try_again_past_the_hourly_limit_says_so(organizer_client, event, background, settings):
+    """"Try again" on a failed job once the hour's jobs are spent: the limit's page (429), not a server error."""
+    settings.PRINT_JOBS_PER_HOUR = 1
+    entrants(event)
+    organizer_client.get(sheets_url(event))
+    job = PrintJob.objects.get()
+    PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.FAILED, error="worker-lost")
+    organizer_client.raise_request_exception = False
+    again = organizer_client.post(reverse("tournament:print_job_retry", args=[event.slug, job.pk]))
+    assert again.status_code == 429
+    assert "print jobs in the last hour" in html.unescape(again.text)
+    assert PrintJob.objects.count() == 1

@@ -105,3 +105,27 @@ def test_outside_venue_mode_the_admin_is_where_it_was(admin_user):
     client = Client(REMOTE_ADDR="192.168.1.30")
     client.force_login(admin_user)
     assert client.get("/admin/").status_code == 200
+
+
+@pytest.mark.django_db
+@override_settings(ADMIN_LOCAL_ONLY=True, AXES_IPWARE_PROXY_COUNT=0)
+def test_a_forwarded_header_does_not_open_the_admin(admin_user):
+    client = Client(REMOTE_ADDR="192.168.1.30", HTTP_X_FORWARDED_FOR="127.0.0.1")
+    client.force_login(admin_user)
+    assert client.get("/admin/").status_code == 404
+
+
+@pytest.mark.django_db
+@override_settings(ADMIN_LOCAL_ONLY=True, AXES_IPWARE_PROXY_COUNT=1)
+def test_behind_a_trusted_proxy_on_the_laptop_the_admin_is_for_the_laptop_only(admin_user):
+    """A reverse proxy on the laptop makes every request come from 127.0.0.1: the client is the address the
+    configured proxy saw, so a phone in the hall still gets a 404, and a forged header changes nothing."""
+    phone = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="192.168.1.30")
+    phone.force_login(admin_user)
+    assert phone.get("/admin/").status_code == 404
+    forged = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="127.0.0.1, 192.168.1.30")
+    forged.force_login(admin_user)
+    assert forged.get("/admin/").status_code == 404
+    laptop = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="127.0.0.1")
+    laptop.force_login(admin_user)
+    assert laptop.get("/admin/").status_code == 200

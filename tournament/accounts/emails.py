@@ -9,6 +9,7 @@ hour per account.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -22,6 +23,8 @@ from django.utils import timezone
 from tournament.limits.counter import allow
 from tournament.models import ConfirmedEmail
 
+log = logging.getLogger(__name__)
+
 SALT = "tournament.confirm-email"
 CONFIRM_DAYS = 3
 CONFIRM_MAILS_PER_HOUR = 3
@@ -33,6 +36,10 @@ class EmailNotConfirmed(Exception):
 
 class TooManyConfirmationMails(Exception):
     pass
+
+
+class MailNotSent(Exception):
+    """The mail server refused or could not be reached (a venue has usually none): nothing was sent."""
 
 
 def is_confirmed(user) -> bool:
@@ -56,8 +63,12 @@ def send_confirmation(user, absolute) -> None:
         raise TooManyConfirmationMails
     token = signing.dumps({"u": user.pk, "e": user.email}, salt=SALT)
     context = {"username": user.get_username(), "link": absolute(reverse("confirm_email", args=[token]))}
-    send_mail(render_to_string("registration/confirm_email_subject.txt", context).strip(),
-              render_to_string("registration/confirm_email.txt", context), None, [user.email])
+    try:
+        send_mail(render_to_string("registration/confirm_email_subject.txt", context).strip(),
+                  render_to_string("registration/confirm_email.txt", context), None, [user.email])
+    except OSError as exc:  # smtplib's errors are OSErrors too
+        log.warning("confirmation mail to account %s not sent", user.pk, exc_info=True)
+        raise MailNotSent from exc
 
 
 def confirm(token: str) -> bool:

@@ -11,6 +11,7 @@ from django.urls import reverse
 from tournament.armies.catalogue import load_catalogue
 from tournament.armies.handout import army_label, event_armies, player_armies
 from tournament.models import Event, Registration, Round, Seat
+from tournament.results.report_rights import slip_pin
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def round_sheet(rnd: Round, base_url: str) -> RoundSheet:
         sides = [Side(s.registration.name, s.registration.club.name if s.registration.club_id else "",
                       army_label(edition, (given.a if s.side == "a" else given.b)) if given else s.registration.army_ref,
                       absolute(base_url, reverse("tournament:report", args=[s.report_token])),
-                      s.registration.game_pin)
+                      slip_pin(s))
                  for s in game.seats.all()]
         games.append(GameSlip(game.table, sides[0], sides[1] if len(sides) > 1 else None))
     return RoundSheet(rnd.event.name, rnd.number, rnd.event.edition, tuple(games))

@@ -47,6 +47,15 @@ class PrintQuotaExceeded(Exception):
         super().__init__(limit)
 
 
+class AnotherJobRunning(Exception):
+    """The user's active job of this event and kind is another document (another round, part, size or
+    language): the new one waits its turn rather than being answered with the wrong PDF."""
+
+    def __init__(self, job: PrintJob):
+        self.job = job
+        super().__init__(job.pk)
+
+
 class TooManyPages(Exception):
     """The document would be longer than settings.PRINT_JOB_MAX_PAGES pages."""
 
@@ -81,7 +90,8 @@ def jobs_asked_since(user, since: datetime.datetime) -> int:
 @transaction.atomic
 def print_job_request(*, event: Event, user, kind: str, options: dict, filename: str, pages: int) -> PrintJob:
     """Record a print job of about `pages` pages for `event`, asked by `user`, and queue it (the task row
-    commits with it). The user's active job of this event and kind, if any, is returned instead.
+    commits with it). The user's active job of this event and kind, if any, is returned instead when it is
+    the same document; when it is another one, AnotherJobRunning (one active job per user, event and kind).
 
     Raises TooManyPages over the cap and PrintQuotaExceeded past the hourly limit (superusers: none). The
     user's row is locked first, so parallel requests of one account are counted one after the other."""
@@ -89,7 +99,9 @@ def print_job_request(*, event: Event, user, kind: str, options: dict, filename:
     running = (PrintJob.objects.defer("pdf").filter(event=event, requested_by=user, kind=kind, status__in=ACTIVE)
                .order_by("-pk").first())
     if running is not None:
-        return running
+        if running.options == options and running.filename == filename[:200]:
+            return running
+        raise AnotherJobRunning(running)
     if pages > max_pages():
         raise TooManyPages(pages, max_pages())
     now = timezone.now()

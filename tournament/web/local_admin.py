@@ -1,6 +1,8 @@
 """Venue mode's admin guard: with settings.ADMIN_LOCAL_ONLY (set by `make venue`), `/admin/` (its login
 included) answers only to requests from this machine (127.0.0.1 or ::1); from any other address it is a
-404, before a session, a form or a password is read. The app's own pages are unaffected."""
+404, before a session, a form or a password is read. The app's own pages are unaffected. The address is the
+client's as login limits read it (`client_ip`): behind TRUSTED_PROXY_COUNT proxies on the laptop, the address
+the outermost one saw, not the proxy's 127.0.0.1; a client's own X-Forwarded-For is never trusted."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import ipaddress
 from django.conf import settings
 from django.http import Http404
 from django.urls import reverse
+
+from tournament.web.login_limits import client_ip
 
 
 def is_loopback(address: str) -> bool:
@@ -26,6 +30,6 @@ class LocalAdminOnly:
 
     def __call__(self, request):
         if settings.ADMIN_LOCAL_ONLY and request.path_info.startswith(reverse("admin:index")) \
-                and not is_loopback(request.META.get("REMOTE_ADDR", "")):
+                and not is_loopback(client_ip(request)):
             raise Http404
         return self.get_response(request)

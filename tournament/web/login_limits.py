@@ -46,16 +46,22 @@ def _valid(address: str) -> str | None:
     return counted_address(address)
 
 
-def client_address(request) -> str | None:
-    """AXES_CLIENT_IP_CALLABLE: trust exactly AXES_IPWARE_PROXY_COUNT proxy hops, no more."""
-    remote = _valid(request.META.get("REMOTE_ADDR", "")) or None
+def client_ip(request) -> str:
+    """The client's own address as sent (not counted per /64): REMOTE_ADDR, or behind AXES_IPWARE_PROXY_COUNT
+    trusted proxies the address the outermost of them saw. A client's own X-Forwarded-For is never read."""
+    remote = request.META.get("REMOTE_ADDR", "").strip()
     hops = int(getattr(settings, "AXES_IPWARE_PROXY_COUNT", 0) or 0)
     if hops <= 0:
         return remote
-    forwarded = [part for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    if len(forwarded) < hops:  # fewer entries than proxies: a request that did not come through them
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+    if len(forwarded) < hops or _valid(forwarded[-hops]) is None:  # not through the proxies, or not an address
         return remote
-    return _valid(forwarded[-hops]) or remote
+    return forwarded[-hops]
+
+
+def client_address(request) -> str | None:
+    """AXES_CLIENT_IP_CALLABLE: `client_ip` as limits count it (IPv6 by its /64)."""
+    return _valid(client_ip(request))
 
 
 LOCK_BUCKETS = 1024  # file locks on SQLite: a bounded set of files, one per bucket of usernames
@@ -104,7 +110,9 @@ def one_login_at_a_time(view):
                 return render(request, "registration/login_slowed.html",
                               {"seconds": settings.LOGIN_SLOW_SECONDS}, status=429)
             response = view(request, *args, **kwargs)
-            if request.user.is_authenticated:
+            # Signed in *as this account* by this try (a session someone already had, their own, clears nothing).
+            if request.user.is_authenticated and username_key(request.user.get_username()) == name \
+                    and response.status_code == 302:
                 counter.forget("login-failed", name)
             elif response.status_code == 200:  # the form again: a password was checked and was wrong
                 counter.record("login-failed", name)

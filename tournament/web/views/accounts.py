@@ -58,6 +58,9 @@ def email_confirm_request(request: HttpRequest) -> HttpResponse:
             emails.send_confirmation(request.user, request.build_absolute_uri)
         except emails.TooManyConfirmationMails:
             messages.error(request, _("Several links were sent in the last hour: use one of them, or try later."))
+        except emails.MailNotSent:
+            messages.error(request, _("The confirmation mail could not be sent: this site cannot send mail just now. "
+                                      "Try again later."))
         else:
             messages.success(request, _("A confirmation link is on its way to %(email)s.") % {"email": request.user.email})
         return redirect("confirm_email_request")

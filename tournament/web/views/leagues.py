@@ -124,11 +124,13 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     league = _league(request, slug, organizer=True)
     form = InviteForm(request.POST or None, league=league, user=request.user)
+    status = 400 if request.method == "POST" else 200  # a refused invitation: the form again, naming the field
     if request.method == "POST" and form.is_valid():
         try:
             membership = service.invite_event(request.user, league, form.cleaned_data["chosen"],
                                               form.cleaned_data["premier"])
         except service.TooManyInvitations:
+            status = 429
             form.add_error("event", _("You sent %(n)s invitations in the last 24 hours: try again tomorrow.")
                            % {"n": settings.LEAGUE_INVITES_PER_DAY})
         else:
@@ -142,7 +144,7 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
         "league": league, "form": form, "memberships": memberships,
         "merge_form": MergeForm(people=_accountless(league)), "merges": _merges(league),
         "suggest_form": SuggestForm(people=_accountless(league), holders=merges.league_people(league, with_account=True)),
-    })
+    }, status=status)
 
 
 def _accountless(league: League) -> list[tuple[int, str]]:

@@ -68,19 +68,28 @@ def _login() -> str:
     return reverse("login")
 
 
-def _refused(request: HttpRequest, event: Event, message: str, status: int, parts=()) -> HttpResponse:
-    return render(request, "tournament/print_refused.html", {"event": event, "message": message, "parts": parts},
-                  status=status)
+def _refused(request: HttpRequest, event: Event, message: str, status: int, parts=(), running=None) -> HttpResponse:
+    return render(request, "tournament/print_refused.html",
+                  {"event": event, "message": message, "parts": parts, "running": running}, status=status)
 
 
 def _queue(request: HttpRequest, event: Event, **job) -> HttpResponse:
     """Queue a print job (or find the user's one already running) and show its progress page; past the
     hourly limit or the page cap, a page that says so."""
+    return _job_or_refusal(request, event, lambda: jobs.print_job_request(event=event, user=request.user, **job))
+
+
+def _job_or_refusal(request: HttpRequest, event: Event, ask) -> HttpResponse:
+    """The progress page of the job `ask()` returns, or the page that says why there is none."""
     try:
-        found = jobs.print_job_request(event=event, user=request.user, **job)
+        found = ask()
     except jobs.PrintQuotaExceeded as exc:
         return _refused(request, event, _("You have asked for %(n)s print jobs in the last hour, the most one "
                                           "account may. Try again later.") % {"n": exc.limit}, 429)
+    except jobs.AnotherJobRunning as exc:
+        return _refused(request, event, _("Your print job %(file)s for this event is still being prepared: ask for "
+                                          "this document once it is ready.") % {"file": exc.job.filename}, 409,
+                        running=exc.job)
     except jobs.TooManyPages as exc:
         return _refused(request, event, _("This document would be about %(pages)s pages, more than the "
                                           "%(limit)s one print job may lay out.")
@@ -193,5 +202,4 @@ def print_job_retry(request: HttpRequest, event: Event, job: int) -> HttpRespons
     found = get_object_or_404(PrintJob.objects.defer("pdf"), pk=job, event=event)
     if found.status != PrintJob.Status.FAILED:
         return redirect("tournament:print_job", slug=event.slug, job=found.pk)
-    again = jobs.print_job_retry(found, request.user)
-    return redirect("tournament:print_job", slug=event.slug, job=again.pk)
+    return _job_or_refusal(request, event, lambda: jobs.print_job_retry(found, request.user))

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
 from config.htmx import render_partial, varies_on_htmx
-from tournament.accounts.emails import TooManyConfirmationMails, send_confirmation
+from tournament.accounts.emails import MailNotSent, TooManyConfirmationMails, send_confirmation
 from tournament.armies.elements import known_codes
 from tournament.armies.service import (
     armies_lock_set,
@@ -57,8 +57,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         try:
             send_confirmation(user, request.build_absolute_uri)
-        except TooManyConfirmationMails:
-            pass
+        except (TooManyConfirmationMails, MailNotSent):
+            pass  # the account stands; /accounts/confirm-email/ asks for a link again
         messages.success(request, _("Welcome! You can now register for an event."))
         target = request.GET.get("next", "")
         if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):

@@ -106,11 +106,13 @@ REPORTED = {
 }
 
 
-def _pin_refused(request: HttpRequest, form: ResultForm, reg: Registration) -> bool:
-    """The "my game" link without the entry's account: a report needs the PIN from the player's own slip half."""
-    ok = pin_matches(reg, request.POST.get("pin", "")[:12])
+def _pin_refused(request: HttpRequest, form: ResultForm, seat: Seat) -> bool:
+    """The "my game" link without the entry's account: a report needs the PIN from the player's own slip half
+    of this round."""
+    ok = pin_matches(seat, request.POST.get("pin", "")[:12])
     if ok:
         return False
+    form.pin_limited = ok is None
     form.add_error(None, _("Too many wrong PINs for this player: try again in an hour, or report with the code on "
                            "your half of the table slip.") if ok is None else
                    _("Wrong PIN. It is printed on your own half of the table slip, beside your code."))
@@ -127,7 +129,7 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
     waiting = game.status == game.Status.DISPUTED
     needs_pin = bool((context or {}).get("needs_pin"))
     if (request.method == "POST" and not done and not waiting and form.is_valid()
-            and not (needs_pin and _pin_refused(request, form, seat.registration))):
+            and not (needs_pin and _pin_refused(request, form, seat))):
         try:
             game = result_report(seat, form.cleaned_data["result"], request.user, reporter=_reporter(request),
                                  address=client_address(request))
@@ -153,7 +155,10 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
         "other_words": report_sentence(other.payload, names, seat.side) if other else "",
         "result_words": report_sentence(result_payload(stored_result(game)), names, seat.side) if done else "",
     }
-    response = render(request, "tournament/report.html", context)
+    status = 200
+    if request.method == "POST" and form.errors:  # refused: the form again with the reason (too many PINs: 429)
+        status = 429 if getattr(form, "pin_limited", False) else 400
+    response = render(request, "tournament/report.html", context, status=status)
     response["Cache-Control"] = "no-store"  # the page's address is the player's private link
     return response
 
