@@ -45,9 +45,10 @@ def table(html: str) -> list[list[str]]:
     return [cells(html, shorthand) for shorthand in OUTCOMES if f"<code>{shorthand}</code>" in html]
 
 
-def template_table(client, event, key: str) -> list[list[str]]:
+def template_table(client, event, key: str, language: str = "en") -> list[list[str]]:
     text = definition_text(preset_data(key))
-    return table(client.post(url(event), {"definition": text, "action": "preview"}, headers=HX).text)
+    return table(client.post(url(event), {"definition": text, "action": "preview"},
+                             headers={**HX, "Accept-Language": language}).text)
 
 
 def test_the_english_open_built_in_the_form_scores_and_saves_as_its_template(organizer_client, event):
@@ -136,7 +137,8 @@ def test_the_form_in_spanish_and_italian(organizer_client, event, language, fiel
     assert legend in page
     live = organizer_client.post(url(event), {**english_open(), "action": "preview"},
                                  headers={**HX, "Accept-Language": language})
-    assert table(live.text) == template_table(organizer_client, event, "english-open-2015")
+    assert table(live.text) == template_table(organizer_client, event, "english-open-2015", language)
+    assert cells(live.text, "4-0")[1] != "Win"
     bad = organizer_client.post(url(event), {**english_open(), "win_points": "three", "action": "save"},
                                 headers={"Accept-Language": language})
     assert bad.status_code == 400 and f"{field}: {message}" in bad.text
