@@ -142,3 +142,19 @@ def test_the_form_in_spanish_and_italian(organizer_client, event, language, fiel
     bad = organizer_client.post(url(event), {**english_open(), "win_points": "three", "action": "save"},
                                 headers={"Accept-Language": language})
     assert bad.status_code == 400 and f"{field}: {message}" in bad.text
+
+
+def test_every_template_the_form_can_show_comes_back_unchanged_and_the_others_say_why():
+    from tournament.results.definition_fields import definition_fields, fields_definition
+    from tournament.results.scoring import templates
+    from tournament.results.tiebreaks import REGISTRY
+
+    beyond = {}
+    for key in templates():
+        data = preset_data(key)
+        fit = definition_fields(data, set(REGISTRY))
+        if fit.beyond:
+            beyond[key] = fit.beyond
+        else:
+            assert fields_definition(fit.values) == data, key
+    assert beyond == {"trophee-alexandre": ("rules",), "zero-sum-25": ("split",)}

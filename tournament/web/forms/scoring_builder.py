@@ -9,7 +9,14 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.results.definition import COUNT_KEYS, EDITIONS, LIMIT, DefinitionError, definition_data
 from tournament.results.definition_fields import (
-    LINE_LIMITS, LINE_NUMBERS, LINES, SPLIT_ROWS, TIEBREAK_SLOTS, edition_prefix, field_for_path, fields_definition,
+    LINE_LIMITS,
+    LINE_NUMBERS,
+    LINES,
+    SPLIT_ROWS,
+    TIEBREAK_SLOTS,
+    edition_prefix,
+    field_for_path,
+    fields_definition,
     split_totals,
 )
 from tournament.results.definition_messages import MESSAGES
@@ -136,8 +143,9 @@ class ScoringBuilderForm(forms.Form):
         try:
             self.built = own_scoring(data).definition
         except DefinitionError as exc:
-            self.add_error(field_for_path(exc.field) if field_for_path(exc.field) in self.fields else None,
-                           MESSAGES.get(exc.code, lambda p: exc.code)(exc.params))
+            name = field_for_path(exc.field)
+            text = MESSAGES[exc.code](exc.params) if exc.code in MESSAGES else exc.code
+            self.add_error(name if name in self.fields else None, text)
             return cleaned
         self.built_data = definition_data(self.built)
         return cleaned
