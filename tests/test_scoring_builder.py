@@ -56,6 +56,8 @@ def test_the_english_open_built_in_the_form_scores_and_saves_as_its_template(org
     assert live.status_code == 200 and "<html" not in live.text
     assert table(live.text) == template_table(organizer_client, event, "english-open-2015")
     assert cells(live.text, "2-1 T")[2:] == ["2", "1"] and cells(live.text, "4-0")[2:] == ["5", "0"]
+    oob = re.search(r'<textarea name="definition"[^>]*hx-swap-oob="true"[^>]*>(.*?)</textarea>', live.text, re.S)
+    assert oob and "time_ahead:" in oob[1]  # the advanced editor follows the form (it never holds a stale YAML)
     saved = organizer_client.post(url(event), {**english_open(), "action": "save"})
     assert saved.status_code == 302
     event.refresh_from_db()

@@ -65,6 +65,7 @@ def own_scoring_page(request: HttpRequest, event: Event) -> HttpResponse:
         if builder.is_valid():
             definition = builder.built_data
             form = OwnScoringForm(event=event, user=request.user, initial={"definition": definition_text(definition)})
+            context["yaml_oob"] = True  # the live table also brings the advanced editor up to date
         else:
             context["builder_errors"] = builder.error_summary()
             status = 400
