@@ -160,3 +160,15 @@ def test_every_template_the_form_can_show_comes_back_unchanged_and_the_others_sa
         else:
             assert fields_definition(fit.values) == data, key
     assert beyond == {"trophee-alexandre": ("rules",), "zero-sum-25": ("split",)}
+
+
+def test_starting_from_another_of_ones_events_fills_the_form(organizer, organizer_client, event):
+    from tests.factories import make_event
+    from tournament.models import EventRole
+
+    mine = make_event(slug="mine", name="My other", scoring_definition=preset_data("toronto-2016"))
+    EventRole.objects.create(event=mine, user=organizer, role=EventRole.Role.ORGANIZER)
+    loaded = organizer_client.post(url(event), {**form_post(), "start": "event:mine", "action": "load"}).text
+    assert re.search(r'name="win_points"[^>]*value="20"', loaded) and re.search(r'name="win_per_lost"[^>]*value="-1"',
+                                                                                   loaded)
+    assert re.search(r'name="counts_general"[^>]*value="1"', loaded) and 'id="advanced" open' not in loaded
