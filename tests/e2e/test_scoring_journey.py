@@ -1,5 +1,6 @@
 """An organizer gives the event its own scoring in the browser: loads a published template, sees every outcome's
-points, changes a number and sees the table follow as they type (htmx), saves; then settles a tie on the ties
+points, changes a number of the form's margin table and sees the table follow (htmx), opens the advanced YAML
+editor, saves; then settles a tie on the ties
 page. In en, es and it, on a phone and a desktop."""
 
 from __future__ import annotations
@@ -32,10 +33,17 @@ def test_scoring_journey(browser, live_server, language, screen):
     assert fits(page, screen)
     check(page, "own scoring")
 
-    text = page.locator("#id_definition").input_value().replace("at_least: 3, points: 9", "at_least: 3, points: 7")
-    page.fill("#id_definition", text)  # the live table follows the typing
+    expect(page.locator("#id_split_2_winner")).to_have_value("9")  # the form shows the template, no YAML
+    expect(page.locator("#advanced")).not_to_have_attribute("open", "")
+    page.fill("#id_split_2_winner", "7")
+    page.fill("#id_split_2_other", "3")
+    page.locator("#id_split_2_other").press("Tab")  # the live table follows the form's change
     expect(row.locator("td").nth(2)).to_have_text("7")
     expect(row.locator("td").nth(3)).to_have_text("3")
+    check(page, "own scoring, form changed")
+    page.locator("#advanced summary").click()  # the advanced editor too fits a phone
+    expect(page.locator("#id_definition")).to_be_visible()
+    check(page, "own scoring, advanced editor open")
     button = tr(language, "Save and rescore")
     page.get_by_role("button", name=button).click()
     page.wait_for_url(f"{live_server.url}/e/open/standings/")

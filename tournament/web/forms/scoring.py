@@ -28,10 +28,12 @@ class OwnScoringForm(forms.Form):
     definition = forms.CharField(label=_("Scoring definition (YAML)"), widget=forms.Textarea(attrs={
         "rows": 22, "spellcheck": "false", "autocapitalize": "off", "class": "code"}), max_length=MAX_TEXT,
         required=False, help_text=_("docs/scoring.md in the project explains every field, with examples."))
+    advanced = forms.BooleanField(label=_("Use this definition instead of the form"), required=False)
 
-    def __init__(self, *args, event: Event, user, **kwargs):
+    def __init__(self, *args, event: Event, user, read_yaml: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
+        self.read_yaml = read_yaml  # False: the structured form is used, the YAML is only carried along
         self.events = {e.slug: e for e in visible_events(user, event)}
         template_choices = [(TEMPLATE + key, gettext(p.name)) for key, p in templates().items()]
         event_choices = [(EVENT + slug, f"{e.name} ({e.date:%Y-%m-%d})") for slug, e in self.events.items()]
@@ -49,7 +51,7 @@ class OwnScoringForm(forms.Form):
 
     def clean_definition(self) -> dict:
         text = self.cleaned_data.get("definition") or ""
-        if not text.strip():
+        if not text.strip() or not self.read_yaml:
             return {}
         try:
             data = read_definition_text(text)

@@ -1,5 +1,6 @@
-"""An event's own scoring: start from a template or another event, write the definition, see the points of every
-outcome as it is typed (htmx), and save it (every confirmed game is rescored)."""
+"""An event's own scoring: start from a template or another event, build the definition in a form (or write it
+as YAML in the advanced editor, for what the form cannot show), see the points of every outcome as it changes
+(htmx), and save it (every confirmed game is rescored)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Event
 from tournament.results.definition import definition_data, definition_text
+from tournament.results.definition_fields import definition_fields
 from tournament.results.evaluator import outcome_table
 from tournament.results.rescoring import has_scores, proposed_definition, rescore
 from tournament.results.rule_words import OUTCOME_WORDS, rule_lines
 from tournament.results.scoring import event_scoring, own_scoring
+from tournament.results.tiebreaks import REGISTRY
 from tournament.web.forms.scoring import OwnScoringForm
+from tournament.web.forms.scoring_builder import ScoringBuilderForm
 from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view
 
@@ -26,32 +30,59 @@ def _outcomes(event: Event, data: dict) -> dict:
     return {"rows": rows, "words": rule_lines(definition), "bye": definition.bye, "name": definition.name}
 
 
+def _filled(event: Event, user, data: dict, form: OwnScoringForm | None = None):
+    """Both editors showing one definition; the advanced one chosen when the form cannot show all of it."""
+    fit = definition_fields(data, set(REGISTRY))
+    if form is None:
+        form = OwnScoringForm(event=event, user=user, initial={"definition": definition_text(data),
+                                                               "advanced": bool(fit.beyond)})
+    return form, ScoringBuilderForm(initial=fit.values), fit.beyond
+
+
 @event_view(role=ORGANIZER)
 def own_scoring_page(request: HttpRequest, event: Event) -> HttpResponse:
     current = definition_data(event_scoring(event).definition)
-    form = OwnScoringForm(request.POST or None, event=event, user=request.user,
+    posted = request.method == "POST"
+    # The page always posts its form ("builder"); a post of the YAML alone, or with "advanced", uses the YAML.
+    use_builder = posted and "builder" in request.POST and not request.POST.get("advanced")
+    form = OwnScoringForm(request.POST if posted else None, event=event, user=request.user, read_yaml=not use_builder,
                           initial={"definition": definition_text(current)})
+    builder = ScoringBuilderForm(request.POST if posted and "builder" in request.POST else None)
+    beyond: tuple = ()
     action = request.POST.get("action", "preview")
-    context = {"event": event, "form": form, "has_scores": has_scores(event), "outcomes": None}
+    context = {"event": event, "has_scores": has_scores(event), "outcomes": None, "builder_errors": []}
     status = 200
-    if request.method == "POST":
-        if not form.is_valid():
-            status = 400
-        elif action == "load" and form.starting_point() is not None:
-            loaded = definition_data(form.starting_point().definition)
-            form = OwnScoringForm(event=event, user=request.user, initial={"definition": definition_text(loaded)})
-            context.update(form=form, outcomes=_outcomes(event, loaded))
-        elif action == "save" and form.cleaned_data["definition"]:
-            count = rescore(event, proposed_definition(event, form.cleaned_data["definition"]), request.user)
-            messages.success(request, _("Scoring saved; %(n)s games rescored.") % {"n": count})
-            return redirect("tournament:standings", slug=event.slug)
-        elif form.cleaned_data["definition"]:
-            context["outcomes"] = _outcomes(event, form.cleaned_data["definition"])
+    definition = None
+    if not posted:
+        form, builder, beyond = _filled(event, request.user, current)
+        definition = current
+    elif not form.is_valid():
+        status = 400
+    elif action == "load" and form.starting_point() is not None:
+        definition = definition_data(form.starting_point().definition)
+        form, builder, beyond = _filled(event, request.user, definition)
+    elif use_builder:
+        if builder.is_valid():
+            definition = builder.built_data
+            form = OwnScoringForm(event=event, user=request.user, initial={"definition": definition_text(definition)})
+            context["yaml_oob"] = True  # the live table also brings the advanced editor up to date
         else:
-            form.add_error("definition", _("Write a scoring definition, or start from a template."))
+            context["builder_errors"] = builder.error_summary()
             status = 400
+    elif form.cleaned_data["definition"]:
+        definition = form.cleaned_data["definition"]
+        _unused, builder, beyond = _filled(event, request.user, definition, form)
     else:
-        context["outcomes"] = _outcomes(event, current)
-    if wants_fragment(request):  # the live table as the definition is typed: a problem is shown in its place
+        form.add_error("definition", _("Write a scoring definition, or start from a template."))
+        status = 400
+    if definition and posted and action == "save":
+        count = rescore(event, proposed_definition(event, definition), request.user)
+        messages.success(request, _("Scoring saved; %(n)s games rescored.") % {"n": count})
+        return redirect("tournament:standings", slug=event.slug)
+    if definition:
+        context["outcomes"] = _outcomes(event, definition)
+    context.update(form=form, builder=builder, beyond=beyond,
+                   advanced_open=bool(beyond) or bool(form["advanced"].value()) or bool(form.errors))
+    if wants_fragment(request):  # the live table as the definition changes: a problem is shown in its place
         return varies(render(request, "tournament/_scoring_outcomes.html", context))
     return varies(render(request, "tournament/event_own_scoring.html", context, status=status))
