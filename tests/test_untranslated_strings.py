@@ -114,9 +114,15 @@ def demo(event, organizer, umpire, organizer_client, umpire_client):
                                                      season_start=event.date.replace(month=1, day=1),
                                                      season_end=event.date.replace(month=12, day=31)))
     LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.ACCEPTED)
+    staff_page = reverse("tournament:staff", args=[event.slug])
+    for who in ("giudice-sud", "arbitro-norte"):  # one waits, one is withdrawn: the staff page and the audit log
+        organizer_client.post(staff_page, {"invited_as": who, "role": "umpire"})
+    withdrawn = event.staff_invitations.get(invited_as="arbitro-norte")
+    organizer_client.post(reverse("tournament:staff_withdraw", args=[event.slug, withdrawn.pk]))
     for client in (organizer_client, umpire_client):  # the flashes of the set-up were written in English
         client.get(reverse("tournament:event", args=[event.slug]))
-    ignore = set(NAMES) | set(CLUBS) | {event.name, league.name, organizer.first_name, umpire.first_name}
+    ignore = set(NAMES) | set(CLUBS) | {event.name, league.name, organizer.first_name, umpire.first_name,
+                                        "giudice-sud", "arbitro-norte"}
     ignore |= {label for _ref, label in army_choices(event.edition)}
     ignore |= {seat.report_token for game in played for seat in game.seats.all()}  # random: never a match
     return {"event": event, "round": rnd, "games": played, "regs": regs, "report": b.report_token, "disputed": d.report_token,
@@ -145,6 +151,7 @@ def _pages(demo) -> list[tuple[str, str, str, int]]:
         ("disputed report page", "anonymous", reverse("tournament:report", args=[demo["disputed"]]), 200),
         ("army page", "organizer", reverse("tournament:army", args=[slug, first.pk]), 200),
         ("audit log", "organizer", reverse("tournament:audit", args=[slug]), 200),
+        ("staff", "organizer", reverse("tournament:staff", args=[slug]), 200),
         ("calculators", "anonymous", reverse("rulings:calc_index"), 200),
         ("calculator with a result", "anonymous", reverse("rulings:calc", args=["dba-combat"]) + "?a=4Bd&b=3Kn", 200),
         ("victory calculator", "anonymous", reverse("rulings:calc", args=["dba-victory"])
