@@ -223,6 +223,11 @@ def test_invitations_per_event_and_day_are_limited(organizer_client, event, sett
 def test_a_bad_invitation_form_names_the_field(organizer_client, event):
     page = organizer_client.post(staff_url(event), {"invited_as": "", "role": "referee"})
     assert page.status_code == 400
+    errors = re.findall(r'<div class="field[^"]*">\s*<label[^>]*>([^<]+)</label>.*?<ul class="errorlist[^"]*"[^>]*>'
+                        r'\s*<li>([^<]+)</li>', page.text, re.S)
+    assert [(label.strip(), message) for label, message in errors] == [
+        ("Username or email:", "This field is required."),
+        ("Role:", "Select a valid choice. referee is not one of the available choices.")]
     assert not StaffInvitation.objects.exists()
 
 
@@ -244,3 +249,13 @@ def test_the_flow_in_spanish_and_italian(organizer_client, event, lucia, languag
     accepted = lucia_client.post(reverse("tournament:staff_accept", args=[invitation.pk]), follow=True,
                                  headers={"Accept-Language": language})
     assert words["accepted"] in flashes(accepted)
+
+
+def test_the_home_stops_answering_304_when_an_invitation_arrives(organizer_client, event, lucia):
+    lucia_client = client_for(lucia)
+    etag = lucia_client.get("/me/")["ETag"]
+    assert lucia_client.get("/me/", headers={"If-None-Match": etag}).status_code == 304
+    invite(organizer_client, event, "lucia")
+    fresh = lucia_client.get("/me/", headers={"If-None-Match": etag, "HX-Request": "true"})
+    assert fresh.status_code == 200
+    assert "You are invited to umpire Torneo de prueba." in fresh.text
