@@ -91,6 +91,8 @@ ADMIN_LOCAL_ONLY = env_bool("ADMIN_LOCAL_ONLY", False)
 EVENTS_PER_DAY = int(os.environ.get("EVENTS_PER_DAY", "20"))
 # How many events one account may invite into its leagues in 24 hours (a repeated invitation does not count).
 LEAGUE_INVITES_PER_DAY = int(os.environ.get("LEAGUE_INVITES_PER_DAY", "30"))
+# How many staff invitations (umpires, co-organizers) one event may send in 24 hours, whoever is invited.
+STAFF_INVITES_PER_DAY = int(os.environ.get("STAFF_INVITES_PER_DAY", "20"))
 # A game whose second side is reported from the first side's client address within this many seconds waits for an
 # umpire (one person with both codes, two browsers); players at one venue address reporting a little apart confirm,
 # and so do two players each signed in to their own entry's account, however close (tournament/results/entry.py).

@@ -127,9 +127,15 @@ def demo(event, organizer, umpire, organizer_client, umpire_client):
     LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.ACCEPTED)
     other = make_event(slug="otro-torneo", name="Otro Torneo", date=event.date)  # the organizer's, offered to join
     EventRole.objects.create(event=other, user=organizer, role=EventRole.Role.ORGANIZER)
+    staff_page = reverse("tournament:staff", args=[event.slug])
+    for who in ("giudice-sud", "arbitro-norte"):  # one waits, one is withdrawn: the staff page and the audit log
+        organizer_client.post(staff_page, {"invited_as": who, "role": "umpire"})
+    withdrawn = event.staff_invitations.get(invited_as="arbitro-norte")
+    organizer_client.post(reverse("tournament:staff_withdraw", args=[event.slug, withdrawn.pk]))
     for client in (organizer_client, umpire_client):  # the flashes of the set-up were written in English
         client.get(reverse("tournament:event", args=[event.slug]))
-    ignore = set(NAMES) | set(CLUBS) | {event.name, league.name, organizer.first_name, umpire.first_name}
+    ignore = set(NAMES) | set(CLUBS) | {event.name, league.name, organizer.first_name, umpire.first_name,
+                                        "giudice-sud", "arbitro-norte"}
     ignore |= {"Society of Ancients"}  # a society's own name, in a league scoring's name
     ignore |= {seat.report_token for game in played for seat in game.seats.all()}  # random: never a match
     armies = {reg.army_name for reg in regs if reg.army_name}
@@ -159,6 +165,7 @@ def _pages(demo) -> list[tuple[str, str, str, int]]:
         ("disputed report page", "anonymous", reverse("tournament:report", args=[demo["disputed"]]), 200),
         ("army page", "organizer", reverse("tournament:army", args=[slug, first.pk]), 200),
         ("audit log", "organizer", reverse("tournament:audit", args=[slug]), 200),
+        ("staff", "organizer", reverse("tournament:staff", args=[slug]), 200),
         ("calculators", "anonymous", reverse("rulings:calc_index"), 200),
         ("calculator with a result", "anonymous", reverse("rulings:calc", args=["dba-combat"]) + "?a=4Bd&b=3Kn", 200),
         ("victory calculator", "anonymous", reverse("rulings:calc", args=["dba-victory"])

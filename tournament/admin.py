@@ -23,6 +23,7 @@ from tournament.models import (
     ResultReport,
     Round,
     Seat,
+    StaffInvitation,
     Stage,
     StageEntry,
 )
@@ -165,6 +166,13 @@ class LeagueEventAdmin(admin.ModelAdmin):
     list_display = ["league", "event", "state", "premier", "accepted_at"]
     list_filter = ["state", "premier"]
     raw_id_fields = ["event", "created_by"]
+
+
+@admin.register(StaffInvitation)
+class StaffInvitationAdmin(admin.ModelAdmin):
+    list_display = ["event", "invited_as", "user", "role", "state", "created_at"]
+    list_filter = ["state", "role"]
+    raw_id_fields = ["event", "user", "invited_by"]
 
 
 @admin.register(LeagueMerge)

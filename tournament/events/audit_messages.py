@@ -25,6 +25,7 @@ KINDS = {
     "event": (gettext_lazy("Event settings"), "event."),
     "links": (gettext_lazy("Report links"), "seat."),
     "rulings": (gettext_lazy("Rulings at the tables"), "ruling."),
+    "staff": (gettext_lazy("Staff"), "staff."),
 }
 TABLE = re.compile(r"\btable (\d+)")
 REPORTER = re.compile(r"\((.+)\)\s*$")
@@ -245,6 +246,22 @@ def _round(entry: AuditEntry, names) -> str:
     return simple.get(entry.action, lambda: _("Round %(n)s changed.") % n)()
 
 
+def _staff(entry: AuditEntry) -> str:
+    """An invitation to the event's staff, its answer, or a removal: "ana invited as umpire by organizer Pia"."""
+    role = (entry.after or {}).get("role") if isinstance(entry.after, dict) else None
+    params = {"who": entry.target or "—",
+              "role": _("co-organizer") if role == EventRole.Role.ORGANIZER else _("umpire"),
+              "by": entry.user.get_full_name() or entry.user.get_username() if entry.user_id else "—"}
+    messages = {
+        "staff.invite": lambda: _("%(who)s invited as %(role)s by %(by)s.") % params,
+        "staff.withdraw": lambda: _("Invitation of %(who)s as %(role)s withdrawn by %(by)s.") % params,
+        "staff.accept": lambda: _("%(who)s accepted to join the staff as %(role)s.") % params,
+        "staff.decline": lambda: _("%(who)s declined to join the staff as %(role)s.") % params,
+        "staff.remove": lambda: _("%(who)s removed from the staff (%(role)s) by %(by)s.") % params,
+    }
+    return messages.get(entry.action, lambda: _("Staff changed (%(who)s).") % params)()
+
+
 def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[int, str],
                   shorthand: Callable[[dict], str]) -> str:
     """One audit entry as a sentence."""
@@ -255,6 +272,8 @@ def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[in
         return _result(entry, names, roles, shorthand)
     if kind == "registration":
         return _registration(entry)
+    if kind == "staff":
+        return _staff(entry)
     if entry.action in ("event.tie_settle", "event.tie_remove"):
         return _tie(entry, names)
     if kind == "event":

@@ -9,6 +9,7 @@ from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
 from tournament.models.rounds import Game, ResultReport, Round, Seat
+from tournament.models.staff import StaffInvitation
 from tournament.models.stages import ProvidedArmy, Stage, StageEntry
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "Round",
     "RoundOneMethod",
     "Seat",
+    "StaffInvitation",
     "Stage",
     "StageEntry",
 ]

@@ -4,7 +4,7 @@ As a player: their entries, most recent first, each with its current game (table
 the round clock), whether they may report it or check in from here, and their place in the standings; the
 merges an organizer suggested to them. As an organizer or umpire: the events they run with their state
 (registration, the latest round, games waiting for an umpire, print jobs), their leagues, and the league
-invitations waiting for them. Each list is read in a fixed number of queries, except the per-entry game and
+and event staff invitations waiting for them. Each list is read in a fixed number of queries, except the per-entry game and
 standing, which are read for the few most recent entries only."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q
 
+from tournament.events import staff
 from tournament.events.state import event_state
 from tournament.leagues import merges
 from tournament.models import Event, EventRole, Game, League, LeagueEvent, PrintJob, Registration, Round, Seat
@@ -122,6 +123,11 @@ def invitations_for(user):
     return invited, asked
 
 
+def staff_invitations_for(user):
+    """Invitations to an event's staff (umpire, co-organizer) waiting for this account's answer."""
+    return staff.waiting_for(user)
+
+
 def merge_suggestions(user) -> list:
     return list(merges.suggestions_for(user))
 
@@ -155,6 +161,7 @@ def home_key(user) -> str:
     parts = [user.pk, sorted((pk, event_state(event), str(clocks.get(pk)), str(ended.get(pk)))
                              for pk, event in events.items()),
              [(reg.pk, reg.status) for reg in regs], sorted(invited.values_list("pk", flat=True)),
-             sorted(asked.values_list("pk", flat=True)), sorted(merges.suggestions_for(user).values_list("pk", flat=True)),
+             sorted(asked.values_list("pk", flat=True)), sorted(staff.waiting_for(user).values_list("pk", flat=True)),
+             sorted(merges.suggestions_for(user).values_list("pk", flat=True)),
              list(League.objects.filter(roles__user=user).values_list("pk", "name"))]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]

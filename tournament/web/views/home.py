@@ -37,6 +37,7 @@ def me(request: HttpRequest) -> HttpResponse:
         "invited": list(invited),
         "asked": list(asked),
         "merges": personal_home.merge_suggestions(user),
+        "staff_invitations": list(personal_home.staff_invitations_for(user)),
     }
     response = render_partial(request, "tournament/me.html", "tournament/me.html#live", context)
     response["ETag"] = etag
