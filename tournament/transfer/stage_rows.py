@@ -23,9 +23,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import Event, Registration, Stage, StageEntry
+from tournament.stages.groups import GroupError
 from tournament.stages.messages import group_error
 from tournament.stages.played import Fitted, Played, Unfit, fit
-from tournament.stages.groups import GroupError
 from tournament.stages.schedule import MAX_GROUP, MIN_GROUP
 
 GROUP = "group"
