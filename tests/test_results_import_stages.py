@@ -10,12 +10,16 @@ import re
 
 import pytest
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.test_rounds import enter, games, publish
 from tests.test_stage_events import add_stage, draw, field, placings, text_of
 from tournament.models import Event, Game, Stage
 from tournament.results.scoring import templates
 from tournament.results.shorthand import seats_result, to_shorthand
+from tournament.stages import brackets
+from tournament.stages.played import Played, fit
 from tournament.stages.tables import event_placings
 from tournament.transfer.exports import read_table
 from tournament.transfer.results_import import ImportRejected, import_results
@@ -197,3 +201,34 @@ def test_an_imported_stage_event_shows_its_stages_in_spanish(organizer_client):
     assert _upload(organizer_client, data.encode(), "es").status_code == 302
     event = Event.objects.get(slug="club-2019")
     assert list(event.stages.values_list("name", flat=True)) == ["Grupos", "Finales"]
+
+
+# --- the bracket rebuilt from its games (pure) ------------------------------------------------------------
+
+@given(n=st.integers(2, 16), third=st.booleans(), data=st.data())
+def test_any_played_single_elimination_bracket_is_rebuilt_with_the_same_placings(n, third, data):
+    """Play a seeded bracket with random results (some ended on time level on points: the better seed goes
+    through), forget the seeds, rebuild it from the games and the order the app seeded from: the same seeds,
+    the same matches and the same placings."""
+    players = [f"p{i}" for i in range(n)]
+    order = data.draw(st.permutations(players))
+    bracket = brackets.single(n, third_place=third)
+    seed = {p: i for i, p in enumerate(order, 1)}
+    won: dict[str, str] = {}
+    main, third_games = [], []
+    while playable := brackets.playable(brackets.resolve(bracket, order, won)):
+        for state in playable:
+            how = data.draw(st.sampled_from(["a", "b", "level"]))
+            winner = {"a": state.a, "b": state.b}.get(how) or min((state.a, state.b), key=seed.__getitem__)
+            won[state.match.code] = winner
+            game = Played(len(main) + len(third_games) + 2, state.match.column, state.a, state.b,
+                          None if how == "level" else winner)
+            (third_games if state.match.code == "3P" else main).append(game)
+    fitted = fit(main, third_games, rank=order)
+    assert fitted.seeds == list(order)
+    rebuilt = {fitted.slots[g.key]: g for g in [*main, *third_games]}
+    again = {code: g.winner or min((g.a, g.b), key=fitted.seeds.index) for code, g in rebuilt.items()}
+    expected = sorted(brackets.placings(bracket, brackets.resolve(bracket, order, won)))  # shared places in any order
+    assert sorted(brackets.placings(bracket, brackets.resolve(bracket, fitted.seeds, again))) == expected
+    assert len(expected) == n
+    assert len(fitted.semis) == (2 if n >= 4 else 1 if n == 3 else 0)

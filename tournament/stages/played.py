@@ -5,7 +5,8 @@ The games make a tree: each game's two players come from their previous game in 
 or enter there; a game's loser plays no more (except in the third-place game), and exactly one game, the
 final, has a winner who plays no more. `fit` places that tree in `brackets.single(n)` (the top seeds take
 the byes), trying the winner's side as the upper half first, so the champion is seed 1 where the shape
-allows, and keeps the first placing where `brackets.resolve` gives every game's recorded winner: a game
+allows; given `rank`, the order the app would have seeded them in, the better-ranked side first, which gives
+back the app's own seeds when the games are the ones it paired), and keeps the first placing where `brackets.resolve` gives every game's recorded winner: a game
 ended on time on level points goes through to whoever played on, so that player must hold the better seed.
 """
 
@@ -51,7 +52,7 @@ def _other(game: Played, player: str) -> str:
     return game.b if player == game.a else game.a
 
 
-def fit(games: Sequence[Played], third: Sequence[Played] = ()) -> Fitted:
+def fit(games: Sequence[Played], third: Sequence[Played] = (), rank: Sequence[str] = ()) -> Fitted:
     if not games:
         raise Unfit("shape", third[0].key if third else 0, players=0)
     games = sorted(games, key=lambda g: (g.round, g.key))
@@ -105,9 +106,18 @@ def fit(games: Sequence[Played], third: Sequence[Played] = ()) -> Fitted:
         game, ca, cb = node
         w = winner[game.key]
         orders = [(cb, ca), (ca, cb)] if w is not None and w == game.b else [(ca, cb), (cb, ca)]
+        if rank and best(ca) != best(cb):
+            orders.sort(key=lambda pair: best(pair[0]))
         for x, y in orders:
             for s1, l1 in source(m.a, x, seeds, {**slots, game.key: code}):
                 yield from source(m.b, y, s1, l1)
+
+    place = {p: i for i, p in enumerate(rank)}
+
+    def best(node) -> int:
+        if isinstance(node, str):
+            return place.get(node, len(place))
+        return min(best(node[1]), best(node[2]))
 
     def source(src: brackets.Source, node, seeds: dict, slots: dict) -> Iterator[tuple[dict, dict]]:
         if src.kind == "seed":

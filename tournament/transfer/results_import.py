@@ -187,7 +187,7 @@ def _registrations(event: Event, rows: list[Row]) -> dict[str, Registration]:
 
 
 def _round(event: Event, number: int, rows: list[Row], regs: dict[str, Registration], scoring: Preset,
-           stages: dict) -> None:
+           stages: dict, games: dict[int, Game]) -> None:
     rnd = Round.objects.create(event=event, number=number, status=Round.Status.COMPLETED, published_at=timezone.now(),
                                method="stage" if any(r.stage != "swiss" for r in rows) else "")
     for row in rows:
@@ -201,6 +201,7 @@ def _round(event: Event, number: int, rows: list[Row], regs: dict[str, Registrat
         stage, slot = stages.get(row.line, (None, ""))
         game = Game.objects.create(round=rnd, table=row.table, status=Game.Status.CONFIRMED, outcome=row.result.outcome,
                                    entered_at=timezone.now(), stage=stage, slot=slot)
+        games[row.line] = game
         for side, person, lost, score in (("a", row.a, row.result.a, points[0]), ("b", row.b, row.result.b, points[1])):
             Seat.objects.create(game=game, round=rnd, registration=regs[person[0]], side=side, score=score,
                                 elements_lost=lost.elements_lost, general_lost=lost.general_lost,
@@ -231,9 +232,11 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
     if user is not None:
         EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
     regs = _registrations(event, checked.rows)
-    stages = stage_rows.write_stages(event, checked.plan, checked.rows, regs, after_swiss=bool(swiss))
+    groups, stages = stage_rows.write_groups(event, checked.plan, checked.rows, regs)
+    games: dict[int, Game] = {}
     for number in rounds:
-        _round(event, number, [r for r in played if r.round == number], regs, scoring, stages)
+        _round(event, number, [r for r in played if r.round == number], regs, scoring, stages, games)
+    stage_rows.write_brackets(event, checked.plan, games, regs, groups, max((r.round for r in swiss), default=None))
     audit(event=event, user=user, action="event.import_results", target=event.slug,
           after={"games": sum(1 for r in checked.rows if r.b is not None), "rounds": len(rounds), "scoring": scoring.name,
                  "stages": event.stages.count()})

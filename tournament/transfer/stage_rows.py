@@ -9,8 +9,9 @@ checked as one event and written as the stages the app itself would have made (t
   semi-finals) whose players are taken as the organizer recorded them (after groups: "group winners and best
   runners-up"; after Swiss rounds: "top K"). `plate` rows make a Plate for those who did not qualify.
 - A bracket must be one: a player who lost plays no more in it, and its final is played by the winners of
-  the semi-finals; its seeds are made from its games (`stages.played.fit`). Otherwise the row and column
-  are named, and nothing is written.
+  the semi-finals; its seeds are made from its games (`stages.played.fit`), in the order the app would have
+  seeded them (the groups' placings or the Swiss standings), so an event played in the app comes back with its
+  own seeds. Otherwise the row and column are named, and nothing is written.
 - The Swiss rounds come before the stages' rounds, as in the app (a drawn stage closes Swiss pairing).
 """
 
@@ -23,10 +24,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import Event, Registration, Stage, StageEntry
+from tournament.results.standings import event_standings
 from tournament.stages.groups import GroupError
 from tournament.stages.messages import group_error
-from tournament.stages.played import Fitted, Played, Unfit, fit
+from tournament.stages.played import Played, Unfit, fit
 from tournament.stages.schedule import MAX_GROUP, MIN_GROUP
+from tournament.stages.tables import stage_placings
 
 GROUP = "group"
 CUT = ("semi-final", "final", "third-place")
@@ -36,9 +39,7 @@ KNOCKOUT = (*CUT, "plate")
 @dataclass
 class Plan:
     groups: dict[str, tuple[int, list[str]]] = field(default_factory=dict)  # name -> (number, players)
-    cut: Fitted | None = None
-    third_place: bool = False
-    plate: Fitted | None = None
+    brackets: dict[str, tuple[list[Played], list[Played]]] = field(default_factory=dict)  # "cut"/"plate": games
 
 
 def _natural(name: str) -> list:
@@ -114,8 +115,9 @@ def _check_bracket(stage: str, rows: list, plan: Plan, points, problem) -> None:
         return Played(row.line, row.round, row.a[0], row.b[0], winner)
 
     third = [played(r) for r in rows if r.stage == "third-place"]
+    main = [played(r) for r in rows if r.stage != "third-place"]
     try:
-        fitted = fit([played(r) for r in rows if r.stage != "third-place"], third)
+        fitted = fit(main, third)
     except Unfit as exc:
         row = by_line.get(exc.key, rows[-1])
         if exc.code == "lost":
@@ -127,8 +129,8 @@ def _check_bracket(stage: str, rows: list, plan: Plan, points, problem) -> None:
             problem(row.line, "stage", _("these games do not make one single-elimination bracket of %(n)s players.")
                     % {"n": exc.params["players"]})
         return
+    plan.brackets[stage] = (main, third)
     if stage == "plate":
-        plan.plate = fitted
         return
     for row in rows:
         wanted = ("final" if row.line == fitted.final else "semi-final" if row.line in fitted.semis
@@ -136,42 +138,54 @@ def _check_bracket(stage: str, rows: list, plan: Plan, points, problem) -> None:
         if row.stage != wanted:
             problem(row.line, "stage", _("the final is the bracket's last game, played by the winners of the "
                                          "semi-finals."))
-    plan.cut, plan.third_place = fitted, bool(third)
 
 
-def write_stages(event: Event, plan: Plan, rows: list, regs: dict[str, Registration], *, after_swiss: bool) -> dict:
-    """The stages of `plan`, drawn, with their entries; returns each staged row's (stage, slot) by its line."""
-    now = timezone.now()
-    made: dict[int, tuple[Stage, str]] = {}
-    number = 0
-    groups = None
-    if plan.groups:
-        number += 1
-        groups = Stage.objects.create(event=event, number=number, name=_("Groups"), kind=Stage.Kind.GROUPS,
-                                      entrants=Stage.Entrants.ALL, groups=len(plan.groups),
-                                      seeding=Stage.Seeding.ORGANIZER, third_place=False, drawn_at=now)
-        ordered = sorted(plan.groups.values())
-        StageEntry.objects.bulk_create([
-            StageEntry(stage=groups, registration=regs[p], seed=seed, group=group)
-            for seed, (group, p) in enumerate(((g, p) for g, members in ordered for p in members), 1)])
-        for row in rows:
-            if row.stage == GROUP and row.b is not None:
-                made[row.line] = (groups, f"g{plan.groups[row.group][0]}")
-    earlier = groups is not None or after_swiss
-    for fitted, name, rest in ((plan.cut, _("Finals"), False), (plan.plate, _("Plate"), True)):
-        if fitted is None:
+def write_groups(event: Event, plan: Plan, rows: list, regs: dict[str, Registration]) -> tuple[Stage | None, dict]:
+    """The groups stage of `plan`, drawn, with its entries; and each group row's (stage, slot) by its line."""
+    if not plan.groups:
+        return None, {}
+    groups = Stage.objects.create(event=event, number=1, name=_("Groups"), kind=Stage.Kind.GROUPS,
+                                  entrants=Stage.Entrants.ALL, groups=len(plan.groups),
+                                  seeding=Stage.Seeding.ORGANIZER, third_place=False, drawn_at=timezone.now())
+    ordered = sorted(plan.groups.values())
+    StageEntry.objects.bulk_create([
+        StageEntry(stage=groups, registration=regs[p], seed=seed, group=group)
+        for seed, (group, p) in enumerate(((g, p) for g, members in ordered for p in members), 1)])
+    return groups, {row.line: (groups, f"g{plan.groups[row.group][0]}") for row in rows
+                    if row.stage == GROUP and row.b is not None}
+
+
+def write_brackets(event: Event, plan: Plan, games: dict, regs: dict[str, Registration], groups: Stage | None,
+                   swiss_rounds: int | None) -> None:
+    """The cut and the Plate of `plan`, once the groups' and Swiss games are written: seeded from their games in
+    the order the app would have seeded them (the groups' placings, or the Swiss standings), and their games
+    (`games`: by row line) given their stage and match."""
+    name_of = {reg.pk: name for name, reg in regs.items()}
+    if groups is not None:
+        rank = [name_of[p] for _place, p in stage_placings(groups)]
+    elif swiss_rounds:
+        rank = [name_of[row.registration_id] for row in event_standings(event, upto=swiss_rounds)]
+    else:
+        rank = []
+    earlier = groups is not None or bool(swiss_rounds)
+    number = event.stages.count()
+    for key, name in (("cut", _("Finals")), ("plate", _("Plate"))):
+        if key not in plan.brackets:
             continue
+        main, third = plan.brackets[key]
+        fitted = fit(main, third, rank)
         number += 1
         if not earlier:
             entrants = Stage.Entrants.ALL
-        elif rest:
+        elif key == "plate":
             entrants = Stage.Entrants.REST
         else:
             entrants = Stage.Entrants.WINNERS if groups is not None else Stage.Entrants.TOP
         stage = Stage.objects.create(event=event, number=number, name=name, kind=Stage.Kind.SINGLE, entrants=entrants,
                                      source=groups, cut=len(fitted.seeds) if entrants in ("top", "winners") else None,
-                                     third_place=plan.third_place and not rest, drawn_at=now)
+                                     third_place=bool(third), drawn_at=timezone.now())
         StageEntry.objects.bulk_create([StageEntry(stage=stage, registration=regs[p], seed=seed)
                                         for seed, p in enumerate(fitted.seeds, 1)])
-        made |= {line: (stage, code) for line, code in fitted.slots.items()}
-    return made
+        for line, code in fitted.slots.items():
+            games[line].stage, games[line].slot = stage, code
+            games[line].save(update_fields=["stage", "slot"])
