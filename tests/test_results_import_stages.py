@@ -19,7 +19,7 @@ from tournament.models import Event, Game, Stage
 from tournament.results.scoring import templates
 from tournament.results.shorthand import seats_result, to_shorthand
 from tournament.stages import brackets
-from tournament.stages.played import Played, fit
+from tournament.stages.played import Played, Unfit, fit
 from tournament.stages.tables import event_placings
 from tournament.transfer.exports import read_table
 from tournament.transfer.results_import import ImportRejected, import_results
@@ -232,3 +232,19 @@ def test_any_played_single_elimination_bracket_is_rebuilt_with_the_same_placings
     assert sorted(brackets.placings(bracket, brackets.resolve(bracket, fitted.seeds, again))) == expected
     assert len(expected) == n
     assert len(fitted.semis) == (2 if n >= 4 else 1 if n == 3 else 0)
+
+
+def test_games_that_make_no_bracket_are_refused_without_searching_for_long():
+    """32 players in a full bracket, 32 more beaten one after the other by one player, then a final: no bracket
+    of 64 holds that, and the search for one stops (at a bounded number of steps) with the row to name."""
+    order = [f"p{i}" for i in range(32)]
+    bracket, won, games = brackets.single(32, False), {}, []
+    while playable := brackets.playable(brackets.resolve(bracket, order, won)):
+        for state in playable:
+            won[state.match.code] = state.a
+            games.append(Played(len(games) + 2, state.match.column, state.a, state.b, state.a))
+    games += [Played(len(games) + 2 + i, i, "q0", f"q{i}", "q0") for i in range(1, 32)]
+    games.append(Played(200, 40, "p0", "q0", "p0"))
+    with pytest.raises(Unfit) as error:
+        fit(games)
+    assert (error.value.code, error.value.key, error.value.params) == ("shape", 200, {"players": 64})

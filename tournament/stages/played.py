@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from tournament.stages import brackets
 
 MAX_PLAYERS = 64
-MAX_TRIES = 5_000
+MAX_TRIES = 5_000  # placings checked against the app's bracket
+MAX_STEPS = 200_000  # matches tried: a file's bracket cannot make the search run long
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,12 @@ def fit(games: Sequence[Played], third: Sequence[Played] = (), rank: Sequence[st
     bracket = brackets.single(n, third_place=bool(third))
     by_code = {m.code: m for m in bracket.matches}
 
+    steps = [0]
+
     def match(code: str, node, seeds: dict, slots: dict) -> Iterator[tuple[dict, dict]]:
+        steps[0] += 1
+        if steps[0] > MAX_STEPS:
+            raise Unfit("shape", games[-1].key, players=n)
         m = by_code[code]
         if isinstance(node, str):  # entering here: this match is a walkover against an empty place
             for src, other in ((m.a, m.b), (m.b, m.a)):

@@ -236,7 +236,11 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
     games: dict[int, Game] = {}
     for number in rounds:
         _round(event, number, [r for r in played if r.round == number], regs, scoring, stages, games)
-    stage_rows.write_brackets(event, checked.plan, games, regs, groups, max((r.round for r in swiss), default=None))
+    try:
+        stage_rows.write_brackets(event, checked.plan, games, regs, groups, max((r.round for r in swiss), default=None))
+    except stage_rows.Unfit as exc:  # found by the check without the seeding order; undone with everything else
+        raise ImportRejected([Problem(exc.key, "stage", _("these games do not make one single-elimination bracket of "
+                                                          "%(n)s players.") % {"n": exc.params.get("players", 0)})]) from None
     audit(event=event, user=user, action="event.import_results", target=event.slug,
           after={"games": sum(1 for r in checked.rows if r.b is not None), "rounds": len(rounds), "scoring": scoring.name,
                  "stages": event.stages.count()})
