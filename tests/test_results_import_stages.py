@@ -83,6 +83,13 @@ def group_table(client, event, letter: str) -> str:
     return text_of(section).split("Round-robin schedule")[0]
 
 
+def bracket_page(client, event, number: int) -> tuple[str, str]:
+    page = client.get(reverse("tournament:stage", args=[event.slug, number])).text
+    bracket = re.search(r'<div class="bracket" id="bracket">(.*?)</div></div>', page, re.S).group(1)
+    placed = re.search(r'<table id="stage-placings">(.*?)</table>', page, re.S).group(1)
+    return re.sub(r"\s+", " ", bracket), text_of(placed)
+
+
 @pytest.mark.django_db
 def test_an_imported_event_in_stages_has_the_group_tables_and_placings_of_the_same_event_played_by_hand(
         organizer_client, client, event):
@@ -111,7 +118,9 @@ def test_an_imported_event_in_stages_has_the_group_tables_and_placings_of_the_sa
     by_hand = placings(client, event)
     assert len(by_hand) == 11 and placings(client, copy) == by_hand
     assert [p[2] for p in by_hand] == ["Finals"] * 4 + ["Plate"] * 7
-    # The bracket page shows the imported final, won by the champion.
+    # The bracket pages: the same matches, players, winners and scores, and the same placings, seeds included.
+    for number in (2, 3):
+        assert bracket_page(client, copy, number) == bracket_page(client, event, number)
     bracket = client.get(reverse("tournament:stage", args=[copy.slug, 2])).text
     assert re.search(rf'id="match-W2-1".*?class="won">{by_hand[0][1]}<', bracket, re.S)
     assert 'id="match-3P"' in bracket
