@@ -46,8 +46,11 @@ def play_all(client, event, strength) -> None:
         publish(client, event, rnd)
         for game in games(rnd):
             a, b = game.seats.order_by("side")
-            assert enter(client, event, game, shorthand(strength, a.registration_id, b.registration_id,
-                                                          rnd.number)).status_code == 302
+            # In the cut, seed 4 beats seed 1, and the final and the third-place game end on time level: the
+            # better seed goes through, so the import must give back the app's own seeds.
+            result = {"W1-1": "1-4", "W2-1": "2-2 T", "3P": "2-2 T"}.get(game.slot) if game.stage.cut else None
+            assert enter(client, event, game, result or shorthand(strength, a.registration_id, b.registration_id,
+                                                                    rnd.number)).status_code == 302
     raise AssertionError("the stages never ended")
 
 
@@ -118,6 +121,8 @@ def test_an_imported_event_in_stages_has_the_group_tables_and_placings_of_the_sa
     by_hand = placings(client, event)
     assert len(by_hand) == 11 and placings(client, copy) == by_hand
     assert [p[2] for p in by_hand] == ["Finals"] * 4 + ["Plate"] * 7
+    seeds = dict(finals.entries.values_list("seed", "registration__name"))
+    assert by_hand[0][1] in (seeds[2], seeds[3])  # seed 4 won the semi-final, then lost the level final
     # The bracket pages: the same matches, players, winners and scores, and the same placings, seeds included.
     for number in (2, 3):
         assert bracket_page(client, copy, number) == bracket_page(client, event, number)
