@@ -87,7 +87,7 @@ def test_every_problem_is_listed_with_its_row_and_column_and_nothing_is_written(
             "x,2,Carla,Este,Dario,Oeste,4-1,,,\n"
             "1,3,Ana,Norte,Elena,Sur,13-1,,,\n"
             "2,1,Bruno,Norte,Carla,Este,4-1,,,\n"
-            "2,2,Dario,Oeste,Elena,Sur,4-1,final,3,0\n").encode()
+            "2,2,Dario,Oeste,Elena,Sur,4-1,quarter-final,3,0\n").encode()
     with pytest.raises(ImportRejected) as error:
         imported(data)
     found = [(p.row, p.column) for p in error.value.problems]

@@ -2,7 +2,8 @@
 can start from a club's history (issue #25.5).
 
 Columns: `round`, `table`, `player_a`, `club_a`, `player_b`, `club_b`, `result` (the result form's shorthand, side
-A's figures first; empty with no `player_b` for a bye); optional `stage` (`swiss`, the default, or `playoff`: a
+A's figures first; empty with no `player_b` for a bye); optional `stage` (`swiss`, the default; `group:<name>`,
+`semi-final`, `final`, `third-place`, `plate`: the stages of tournament/transfer/stage_rows.py; or `playoff`: a
 game outside the rounds that orders two players level after every tie-break), `army_a`, `army_b`, `points_a`,
 `points_b` (checked against the scoring). Every problem is listed with its row and column, and nothing is
 written until the file is clean: `check_rows` finds the problems, `import_results` writes the event in one
@@ -26,11 +27,13 @@ from tournament.results.definition import definition_data
 from tournament.results.scoring import Preset, bye_score, presets, score_game
 from tournament.results.shorthand import GameResult, ResultError, check_result, parse_shorthand
 from tournament.results.tie_decisions import TieRejected, record_tie_decision
+from tournament.transfer import stage_rows
 
 REQUIRED = ("round", "table", "player_a", "club_a", "player_b", "club_b", "result")
 OPTIONAL = ("stage", "army_a", "army_b", "points_a", "points_b")
-STAGES = ("swiss", "playoff")
+STAGES = ("swiss", *stage_rows.KNOCKOUT, "playoff")  # and group:<name>
 MAX_NAME = 120
+MAX_GROUP_NAME = 20
 
 
 @dataclass(frozen=True)
@@ -57,12 +60,14 @@ class Row:
     result: GameResult | None
     text: str
     armies: tuple[str, str] = ("", "")
+    group: str = ""  # the group's name, for a `group:<name>` row
 
 
 @dataclass
 class Checked:
     rows: list[Row] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    plan: stage_rows.Plan = field(default_factory=stage_rows.Plan)
 
 
 def _int(value: str, line: int, column: str, problems: list[Problem], *, required: bool) -> int | None:
@@ -104,9 +109,15 @@ def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
         line = int(index) + 2
         before = len(out.problems)
         stage = row.get("stage", "").strip().lower() or "swiss"
-        if stage not in STAGES:
-            out.problems.append(Problem(line, "stage", _("use swiss or playoff (other stages are not imported yet).")))
-        number = _int(row["round"], line, "round", out.problems, required=stage == "swiss")
+        group = ""
+        if stage.startswith("group:"):
+            stage, group = stage_rows.GROUP, " ".join(row["stage"].strip()[6:].split())
+            if len(group) > MAX_GROUP_NAME:
+                out.problems.append(Problem(line, "stage", _("at most %(n)s characters.") % {"n": MAX_GROUP_NAME}))
+        if stage not in (*STAGES, stage_rows.GROUP) or (stage == stage_rows.GROUP and not group):
+            out.problems.append(Problem(line, "stage", _("use swiss, group:<name>, semi-final, final, third-place, "
+                                                         "plate or playoff.")))
+        number = _int(row["round"], line, "round", out.problems, required=stage != "playoff")
         if number is not None and number < 1:
             out.problems.append(Problem(line, "round", _("expected a whole number.")))
         table = _int(row["table"], line, "table", out.problems, required=False)
@@ -116,7 +127,7 @@ def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
         text = row["result"].strip()
         result = None
         if b is None:
-            if stage == "playoff":
+            if stage in ("playoff", *stage_rows.KNOCKOUT):
                 out.problems.append(Problem(line, "player_b", _("required.")))
             elif text:
                 out.problems.append(Problem(line, "result", _("a bye has no result.")))
@@ -135,7 +146,7 @@ def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
             if clubs.setdefault(person[0], person[1]) != person[1]:
                 column = "club_a" if person is a else "club_b"
                 out.problems.append(Problem(line, column, _("this player has another club on an earlier row.")))
-            if stage == "swiss" and number is not None:
+            if stage != "playoff" and number is not None:
                 first = seen.setdefault((number, person[0]), line)
                 if first != line:
                     column = "player_a" if person is a else "player_b"
@@ -151,9 +162,12 @@ def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
                     out.problems.append(Problem(line, column, _("the scoring gives %(n)s.") % {"n": expected}))
         if len(out.problems) == before and a is not None:
             out.rows.append(Row(line, stage, number, table, a, b, result, text,
-                                (row.get("army_a", "").strip()[:40], row.get("army_b", "").strip()[:40])))
+                                (row.get("army_a", "").strip()[:40], row.get("army_b", "").strip()[:40]), group))
     if not frame.shape[0]:
         out.problems.append(Problem(0, "", _("The file has no games.")))
+    out.plan = stage_rows.check_stages(out.rows, lambda r: score_game(r.result, scoring, edition),
+                                       lambda line, column, message: out.problems.append(Problem(line, column, message)))
+    out.problems.sort(key=lambda p: p.row)
     return out
 
 
@@ -172,16 +186,22 @@ def _registrations(event: Event, rows: list[Row]) -> dict[str, Registration]:
     return regs
 
 
-def _round(event: Event, number: int, rows: list[Row], regs: dict[str, Registration], scoring: Preset) -> None:
-    rnd = Round.objects.create(event=event, number=number, status=Round.Status.COMPLETED, published_at=timezone.now())
+def _round(event: Event, number: int, rows: list[Row], regs: dict[str, Registration], scoring: Preset,
+           stages: dict, games: dict[int, Game]) -> None:
+    rnd = Round.objects.create(event=event, number=number, status=Round.Status.COMPLETED, published_at=timezone.now(),
+                               method="stage" if any(r.stage != "swiss" for r in rows) else "")
     for row in rows:
+        if row.b is None and row.stage == stage_rows.GROUP:
+            continue  # a group's bye scores nothing, as in the app
         if row.b is None:
             game = Game.objects.create(round=rnd, is_bye=True, status=Game.Status.CONFIRMED)
             Seat.objects.create(game=game, round=rnd, registration=regs[row.a[0]], side="a", score=bye_score(scoring))
             continue
         points = score_game(row.result, scoring, event.edition)
+        stage, slot = stages.get(row.line, (None, ""))
         game = Game.objects.create(round=rnd, table=row.table, status=Game.Status.CONFIRMED, outcome=row.result.outcome,
-                                   entered_at=timezone.now())
+                                   entered_at=timezone.now(), stage=stage, slot=slot)
+        games[row.line] = game
         for side, person, lost, score in (("a", row.a, row.result.a, points[0]), ("b", row.b, row.result.b, points[1])):
             Seat.objects.create(game=game, round=rnd, registration=regs[person[0]], side=side, score=score,
                                 elements_lost=lost.elements_lost, general_lost=lost.general_lost,
@@ -201,8 +221,10 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
         check_event_quota(user)
     own = scoring.key not in presets()
     swiss = [r for r in checked.rows if r.stage == "swiss"]
-    rounds = sorted({r.round for r in swiss})
-    event = Event.objects.create(slug=slug, name=name, date=date, edition=edition, rounds_planned=max(rounds or [1]),
+    played = [r for r in checked.rows if r.stage != "playoff"]
+    rounds = sorted({r.round for r in played})
+    event = Event.objects.create(slug=slug, name=name, date=date, edition=edition,
+                                 rounds_planned=max({r.round for r in swiss} or rounds or {1}),
                                  scoring_preset="nasamw-3.0" if own else scoring.key,
                                  scoring_definition=definition_data(scoring.definition) if own else {},
                                  tiebreaks=list(scoring.tiebreaks), listed=False, registration_open=False,
@@ -210,10 +232,18 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
     if user is not None:
         EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
     regs = _registrations(event, checked.rows)
+    groups, stages = stage_rows.write_groups(event, checked.plan, checked.rows, regs)
+    games: dict[int, Game] = {}
     for number in rounds:
-        _round(event, number, [r for r in swiss if r.round == number], regs, scoring)
+        _round(event, number, [r for r in played if r.round == number], regs, scoring, stages, games)
+    try:
+        stage_rows.write_brackets(event, checked.plan, games, regs, groups, max((r.round for r in swiss), default=None))
+    except stage_rows.Unfit as exc:  # found by the check without the seeding order; undone with everything else
+        raise ImportRejected([Problem(exc.key, "stage", _("these games do not make one single-elimination bracket of "
+                                                          "%(n)s players.") % {"n": exc.params.get("players", 0)})]) from None
     audit(event=event, user=user, action="event.import_results", target=event.slug,
-          after={"games": sum(1 for r in checked.rows if r.b is not None), "rounds": len(rounds), "scoring": scoring.name})
+          after={"games": sum(1 for r in checked.rows if r.b is not None), "rounds": len(rounds), "scoring": scoring.name,
+                 "stages": event.stages.count()})
     for row in (r for r in checked.rows if r.stage == "playoff"):
         try:
             record_tie_decision(event, user, kind="playoff", players=[regs[row.a[0]].pk, regs[row.b[0]].pk],
