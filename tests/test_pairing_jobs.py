@@ -15,7 +15,7 @@ import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.models import EventRole, PairingJob, Round
@@ -112,6 +112,7 @@ def test_a_refusal_is_told_when_the_job_ends_in_the_organizers_language(organize
                                                                          language, words):
     make_registration(event, make_player("Solo Player"))
     url = pair(organizer_client, event, **{"Accept-Language": language}).url
+    translation.activate("it" if language == "en" else "en")  # the worker's own language is another one
     queue()
     page = organizer_client.get(url, headers={"Accept-Language": language})
     assert words in page.text and 'id="pairing-error"' in page.text
