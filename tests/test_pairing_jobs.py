@@ -63,6 +63,8 @@ def test_the_page_answers_at_once_and_shows_the_draft_when_the_worker_has_paired
     assert not Round.objects.exists()  # the request paired nothing
     page = organizer_client.get(response.url)
     assert "Waiting for the task worker" in page.text
+    rounds = organizer_client.get(reverse("tournament:rounds", args=[event.slug]), headers={"Accept-Language": "es"})
+    assert "Se está emparejando una ronda" in rounds.text and response.url in rounds.text  # back on the rounds page
     assert 'hx-trigger="every 2s"' in page.text and 'http-equiv="refresh"' in page.text
     partial = organizer_client.get(response.url, headers={"HX-Request": "true"})
     assert "<html" not in partial.text and "Waiting for the task worker" in partial.text
@@ -75,6 +77,7 @@ def test_the_page_answers_at_once_and_shows_the_draft_when_the_worker_has_paired
     polled = organizer_client.get(response.url, headers={"HX-Request": "true"})
     assert polled["HX-Redirect"] == reverse("tournament:round", args=[event.slug, 1])
     assert "Íñigo Larrañaga" in organizer_client.get(done.url).text
+    assert "pairing-under-way" not in organizer_client.get(reverse("tournament:rounds", args=[event.slug])).text
 
 
 def test_a_double_click_or_a_second_organizer_queues_one_job(organizer_client, event, players, queue):

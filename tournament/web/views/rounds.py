@@ -30,6 +30,7 @@ from tournament.pairing.manager import (
     seats_swap,
 )
 from tournament.pairing.messages import is_warning, note_message
+from tournament.pairing_jobs.service import ACTIVE as PAIRING_ACTIVE
 from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
 from tournament.results.shorthand import to_shorthand
@@ -117,6 +118,7 @@ def round_list(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournament/rounds.html", {
         "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
         "progress": progress(event), "in_stages": bool(drawn),
+        "pairing": event.pairing_jobs.filter(status__in=PAIRING_ACTIVE).first(),  # "Pair the next round" under way
         "stages_done": bool(drawn) and all(stage_finished(s) for s in event.stages.all()),
     })
 
