@@ -23,15 +23,14 @@ from tournament.pdfs.jobs import prune_print_jobs, recover_lost_jobs
 
 def watch_lost_jobs(stop: threading.Event, every: float) -> None:
     while not stop.wait(every):
-        try:
-            close_old_connections()
-            recover_lost_jobs()
-            recover_lost_pairing_jobs()
-            prune_print_jobs()
-        except Exception:  # noqa: BLE001 - a missed round is retried; the worker must keep running
-            import logging
+        close_old_connections()
+        for step in (recover_lost_jobs, recover_lost_pairing_jobs, prune_print_jobs):
+            try:
+                step()
+            except Exception:  # noqa: BLE001 - a missed round is retried; the worker must keep running
+                import logging
 
-            logging.getLogger("tournament.worker").exception("Could not check for lost print jobs")
+                logging.getLogger("tournament.worker").exception("Could not check for lost jobs (%s)", step.__name__)
     connection.close()
 
 
