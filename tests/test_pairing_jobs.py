@@ -192,3 +192,20 @@ def test_a_job_lost_twice_fails_with_a_way_back(organizer_client, event, players
     assert (job.status, job.error) == ("failed", jobs.WORKER_LOST)
     assert words in page.text and reverse("tournament:rounds", args=[event.slug]) in page.text
     assert pair(organizer_client, event).url != url  # asking again queues a new job
+
+
+def test_two_requests_at_once_share_one_job(organizer, event, players, queue, monkeypatch):
+    """The second request looked before the first committed its job: the constraint stops its own, and it
+    returns the first one's (no event lock is taken, so no click waits for a pairing under way)."""
+    from django.db.models.query import QuerySet
+
+    theirs = PairingJob.objects.create(event=event, requested_by=organizer)  # committed just after our look
+    real, looks = QuerySet.first, []
+
+    def first(queryset):
+        looks.append(queryset.model)
+        return None if len(looks) == 1 else real(queryset)
+
+    monkeypatch.setattr(QuerySet, "first", first)
+    assert jobs.pairing_job_request(event=event, user=organizer).pk == theirs.pk
+    assert PairingJob.objects.count() == 1

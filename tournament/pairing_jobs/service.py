@@ -1,8 +1,9 @@
 """Pairing jobs (service): "Pair the next round" queues a task on the worker (tournament.pairing_jobs.tasks)
 and the organizer's page follows it (htmx polling), so pairing a 1,000-player round holds no web worker.
 
-One job per event at a time: the event row is locked while a job is asked for, and a constraint allows one
-queued or running job per event, so a double click or a second organizer gets the job already under way.
+One job per event at a time: a constraint allows one queued or running job per event, so a double click or
+a second organizer gets the job already under way (without waiting for the event's lock, which the
+pairing holds).
 A job whose worker died (killed, machine restarted) is seen as print jobs are (tournament.pdfs.jobs): its
 heartbeat is older than the lease (settings.PAIRING_JOB_LEASE_SECONDS) and its task is not waiting in the
 queue; it is queued again once, then failed. The round is written in one transaction, so the dead attempt
@@ -13,7 +14,7 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournament.models import Event, PairingJob
@@ -38,17 +39,23 @@ def _enqueue(job: PairingJob) -> None:
     PairingJob.objects.filter(pk=job.pk, attempts=job.attempts).update(task_id=str(result.id))
 
 
-@transaction.atomic
 def pairing_job_request(*, event: Event, user, kind: str = PairingJob.Kind.SWISS, lang: str = "") -> PairingJob:
     """Queue the pairing of `event`'s next round, asked by `user` (errors are told in `lang`), and return the
-    job; the event's job already queued or running, if any, is returned instead."""
-    Event.objects.select_for_update().filter(pk=event.pk).first()
-    running = PairingJob.objects.filter(event=event, status__in=ACTIVE).first()
+    job; the event's job already queued or running, if any, is returned instead.
+
+    No lock on the event here: the pairing holds it while it runs, and a second click must not wait for it.
+    Two requests at once are kept to one job by the constraint: the one that loses returns the winner's."""
+    active = PairingJob.objects.select_related("round").filter(event=event, status__in=ACTIVE)
+    running = active.first()
     if running is not None:
         return running
     PairingJob.objects.filter(event=event, created_at__lt=timezone.now() - KEEP).delete()
-    job = PairingJob.objects.create(event=event, requested_by=user, kind=kind, lang=lang[:10])
-    _enqueue(job)
+    try:
+        with transaction.atomic():
+            job = PairingJob.objects.create(event=event, requested_by=user, kind=kind, lang=lang[:10])
+            _enqueue(job)
+    except IntegrityError:  # another request queued one a moment ago
+        return active.first() or PairingJob.objects.select_related("round").filter(event=event).order_by("-pk")[0]
     return PairingJob.objects.select_related("round").get(pk=job.pk)
 
 
