@@ -44,8 +44,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         db = tmp / "bench.sqlite3"
-        env = processes.app_env(f"sqlite:///{db}", DEBUG="0", SECRET_KEY="bench-" + "x" * 50,
-                                ALLOWED_HOSTS="127.0.0.1")
+        env = processes.app_env(f"sqlite:///{db}")  # as tests/test_processes.py (DEBUG: no HTTPS redirect)
         processes.migrate(env)
         slug = processes.seed(env, players=PLAYERS)["slug"]
         processes.django(env, RESULTS, timeout=1800)
@@ -61,6 +60,8 @@ def main() -> None:
                                              headers={"Referer": f"{server.base}/e/{slug}/rounds/"})
             reader = processes.Server.__new__(processes.Server)  # a second, anonymous client of the same server
             reader.base, reader.opener = server.base, urllib.request.build_opener()
+            reader.text(standings)  # the public page is cached: read meanwhile, it writes nothing (a write would
+            # wait, on SQLite, for the pairing's transaction: it holds the database's one write lock)
             drafted = threading.Event()
             times: list[float] = []
 
