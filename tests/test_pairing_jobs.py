@@ -209,3 +209,21 @@ def test_two_requests_at_once_share_one_job(organizer, event, players, queue, mo
     monkeypatch.setattr(QuerySet, "first", first)
     assert jobs.pairing_job_request(event=event, user=organizer).pk == theirs.pk
     assert PairingJob.objects.count() == 1
+
+
+def test_the_stages_next_round_is_paired_by_the_worker_too(organizer_client, event, queue):
+    from tests.test_stage_events import add_stage, draw, field
+
+    field(event, 6)
+    draw(organizer_client, event, add_stage(organizer_client, event, name="Knockout", kind="single", third_place=""))
+    url = organizer_client.post(reverse("tournament:stage_pair", args=[event.slug])).url
+    job = PairingJob.objects.get()
+    assert (url, job.kind) == (reverse("tournament:pairing_job", args=[event.slug, job.pk]), "stages")
+    assert not Round.objects.exists()
+    page = organizer_client.get(url, headers={"Accept-Language": "it"})
+    assert "In attesa del processo delle attività" in page.text
+    assert reverse("tournament:stage_setup", args=[event.slug]) in page.text  # its way back: the stages page
+    queue()
+    rnd = Round.objects.get()
+    assert organizer_client.get(url).url == reverse("tournament:round", args=[event.slug, rnd.number])
+    assert rnd.games.filter(stage__isnull=False).exists()  # the bracket's games, not a Swiss round
