@@ -95,6 +95,7 @@ bench: setup
 	$(PY) bench/search.py
 	$(PY) bench/player_import.py
 	$(PY) bench/big_tables.py
+	$(PY) bench/pairing_task.py
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
 		DATABASE_URL=$${BENCH_DATABASE_URL:-$(PG_URL)} $(PY) bench/search.py && $(PY) bench/load.py && $(PY) bench/pages.py && \
 		$(PIP) install --quiet -r bench/requirements.txt && $(PY) bench/capacity.py; \

@@ -279,6 +279,9 @@ TASKS = {
 # A running print job that shows no progress for this long lost its worker: it is queued again once,
 # then marked failed (with a "try again" button).
 PRINT_JOB_LEASE_SECONDS = int(os.environ.get("PRINT_JOB_LEASE_SECONDS", "60"))
+# A pairing job (tournament/pairing_jobs/) not finished this long after its worker took it lost its worker
+# and is queued again: a 1,000-player round pairs in about 2 s.
+PAIRING_JOB_LEASE_SECONDS = int(os.environ.get("PAIRING_JOB_LEASE_SECONDS", "60"))
 # The shared worker's limits (tournament/pdfs/jobs.py): pages a job may lay out (more army sheets print in
 # parts), jobs one account may ask for an hour, and how long a finished PDF is kept: after its first
 # download (seconds), and at most (hours).

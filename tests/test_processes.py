@@ -1,5 +1,6 @@
 """The app as it runs on an event day, in separate processes on one SQLite file: two app servers that
-share the database cache, and a task worker killed with SIGKILL in the middle of a print job.
+share the database cache, and a task worker killed with SIGKILL in the middle of a print job or of a
+round's pairing.
 
 These start real processes (gunicorn, `manage.py worker`) on a database of their own in the test's
 temporary directory: the suite's in-memory database is invisible to another process."""
@@ -104,6 +105,62 @@ print(job.pk)
     # The dead attempt's task is closed as failed, not left "running" in the task list.
     assert rows(db, "select status from django_tasks_database_dbtaskresult where replace(id, '-', '') = ?",
                 killed_at[4].replace("-", ""))[0][0] == "FAILED"
+
+
+def writing(path) -> bool:
+    """Another connection holds the database's write lock (SQLite, `transaction_mode` IMMEDIATE: the worker
+    is inside the pairing's transaction, which takes it when it opens)."""
+    db = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        db.execute("begin immediate")
+        db.execute("rollback")
+        return False
+    except sqlite3.OperationalError:
+        return True
+    finally:
+        db.close()
+
+
+def test_a_worker_killed_mid_pairing_leaves_no_half_made_round(tmp_path):
+    """Issue 29.4: a 1,000-player round pairs on the worker; SIGKILL while the pairing's transaction is open
+    leaves no round, no game and no seat; the restarted worker sees the job's lease run out (10 s here),
+    pairs it again, and exactly one round is made."""
+    db = tmp_path / "deployment.sqlite3"
+    env = processes.app_env(f"sqlite:///{db}", PAIRING_JOB_LEASE_SECONDS="10")
+    processes.migrate(env)
+    players = 1000
+    event = processes.seed(env, players=players, publish=False)
+    job = int(processes.django(env, f"""
+from django.contrib.auth import get_user_model
+from tournament.models import Event
+from tournament.pairing_jobs.service import pairing_job_request
+job = pairing_job_request(event=Event.objects.get(slug={event['slug']!r}), user=get_user_model().objects.get(),
+                          lang="it")
+print(job.pk)
+""").split()[-1])
+    status = "select status, attempts, task_id, round_id from tournament_pairingjob where id = ?"
+    made = ("select (select count(*) from tournament_round), (select count(*) from tournament_game), "
+            "(select count(*) from tournament_seat), "
+            "(select count(*) from tournament_auditentry where action = 'round.pair')")
+    first = processes.worker(env, tmp_path / "worker-1.log")
+    try:
+        wait_for(lambda: rows(db, status, job)[0][0] == "running" and writing(db),
+                 "the first worker to open the pairing's transaction")
+        processes.stop(first, signal.SIGKILL)
+    finally:
+        processes.stop(first)
+    killed_at = rows(db, status, job)[0]
+    assert killed_at[0] == "running" and killed_at[1] == 1 and killed_at[3] is None, killed_at
+    assert rows(db, made)[0] == (0, 0, 0, 0)  # nothing of the round was kept
+    second = processes.worker(env, tmp_path / "worker-2.log")
+    with processes.running(second):
+        final = wait_for(lambda: [r for r in rows(db, status, job) if r[0] in ("done", "failed")],
+                         "the job to finish or fail")[0]
+    assert final[0] == "done" and final[1] == 2, final
+    assert rows(db, made)[0] == (1, players // 2, players, 1)  # one round, whole, and one audit entry
+    assert rows(db, "select number, status from tournament_round where id = ?", final[3])[0] == (1, "draft")
+    assert rows(db, "select status from django_tasks_database_dbtaskresult where replace(id, '-', '') = ?",
+                killed_at[2].replace("-", ""))[0][0] == "FAILED"
 
 
 # Each change as the organizer's view makes it: the same service, in a third process that commits.

@@ -217,6 +217,7 @@ def test_the_workers_loop_drops_old_pdfs_every_round(monkeypatch):
         return 0
 
     monkeypatch.setattr(worker, "recover_lost_jobs", recover)
+    monkeypatch.setattr(worker, "recover_lost_pairing_jobs", lambda: 0)
     monkeypatch.setattr(worker, "prune_print_jobs", lambda: pruned.append(1))
     monkeypatch.setattr(worker, "close_old_connections", lambda: None)
     monkeypatch.setattr(worker, "connection", type("C", (), {"close": lambda self: None})())

@@ -5,6 +5,7 @@ from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
 from tournament.models.leagues import LadderGame, LadderPair, League, LeagueEvent, LeagueMerge, LeagueRole
 from tournament.models.limits import LimitHit
+from tournament.models.pairing_jobs import PairingJob
 from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
@@ -29,6 +30,7 @@ __all__ = [
     "LadderGame",
     "LimitHit",
     "LadderPair",
+    "PairingJob",
     "Player",
     "PrintJob",
     "ProvidedArmy",

@@ -13,6 +13,7 @@ from tournament.web.views import (
     final,
     home,
     imports,
+    pairing_jobs,
     pdf,
     players,
     provided_armies,
@@ -80,7 +81,8 @@ urlpatterns = [
 
 urlpatterns += [
     path("e/<slug:slug>/rounds/", rounds.round_list, name="rounds"),
-    path("e/<slug:slug>/rounds/pair/", rounds.round_pair_view, name="round_pair"),
+    path("e/<slug:slug>/rounds/pair/", pairing_jobs.round_pair_view, name="round_pair"),
+    path("e/<slug:slug>/rounds/pairing/<int:job>/", pairing_jobs.pairing_job, name="pairing_job"),
     path("e/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round"),
     path("e/<slug:slug>/rounds/<int:number>/publish/", rounds.round_publish_view, name="round_publish"),
     path("e/<slug:slug>/rounds/<int:number>/delete/", rounds.round_delete_view, name="round_delete"),
@@ -127,7 +129,7 @@ urlpatterns += [
 urlpatterns += [
     path("e/<slug:slug>/stages/", stages.stage_index, name="stages"),
     path("e/<slug:slug>/stages/setup/", stages.stage_setup, name="stage_setup"),
-    path("e/<slug:slug>/stages/pair/", stages.stage_pair_view, name="stage_pair"),
+    path("e/<slug:slug>/stages/pair/", pairing_jobs.stage_pair_view, name="stage_pair"),
     path("e/<slug:slug>/stages/<int:number>/", stages.stage_detail, name="stage"),
     path("e/<slug:slug>/stages/<int:number>.pdf", stages.stage_pdf_view, name="stage_pdf"),
     path("e/<slug:slug>/stages/<int:number>/edit/", stages.stage_edit, name="stage_edit"),

@@ -1,6 +1,7 @@
-"""Rounds: pair a draft, inspect and swap, publish; the public pairings page.
+"""Rounds: inspect and swap a draft, publish; the public pairings page.
 
-The round clock's controls are in views/clock.py, finishing the event in views/final.py."""
+Pairing the next round is in views/pairing_jobs.py, the round clock's controls in views/clock.py, finishing
+the event in views/final.py."""
 
 from __future__ import annotations
 
@@ -25,12 +26,12 @@ from tournament.pairing.manager import (
     RATED_ROUND_ONE,
     RoundError,
     round_delete,
-    round_pair,
     round_publish,
     round_regenerate,
     seats_swap,
 )
 from tournament.pairing.messages import is_warning, note_message
+from tournament.pairing_jobs.service import ACTIVE as PAIRING_ACTIVE
 from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
 from tournament.results.shorthand import to_shorthand
@@ -117,19 +118,9 @@ def round_list(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournament/rounds.html", {
         "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
         "progress": progress(event), "in_stages": bool(drawn),
+        "pairing": event.pairing_jobs.filter(status__in=PAIRING_ACTIVE).first(),  # "Pair the next round" under way
         "stages_done": bool(drawn) and all(stage_finished(s) for s in event.stages.all()),
     })
-
-
-@require_POST
-@event_view(role=ORGANIZER)
-def round_pair_view(request: HttpRequest, event: Event) -> HttpResponse:
-    try:
-        rnd = round_pair(event, request.user, ratings=event_ratings)
-    except RoundError as exc:
-        messages.error(request, str(exc))
-        return redirect("tournament:rounds", slug=event.slug)
-    return redirect("tournament:round", slug=event.slug, number=rnd.number)
 
 
 @require_GET

@@ -13,7 +13,7 @@ from tournament.models import Event, Stage
 from tournament.pairing.manager import active_registrations
 from tournament.pdfs.stages import stage_pdf
 from tournament.stages.pages import placings_context, stage_context
-from tournament.stages.service import StageError, stage_delete, stage_draw, stage_pair, stage_save
+from tournament.stages.service import StageError, stage_delete, stage_draw, stage_save
 from tournament.web.forms.stages import GroupAssignmentForm, StageForm
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer
 
@@ -100,17 +100,6 @@ def stage_delete_view(request: HttpRequest, event: Event, number: int) -> HttpRe
     except StageError as exc:
         messages.error(request, str(exc))
     return redirect("tournament:stage_setup", slug=event.slug)
-
-
-@require_POST
-@event_view(role=ORGANIZER)
-def stage_pair_view(request: HttpRequest, event: Event) -> HttpResponse:
-    try:
-        rnd = stage_pair(event, request.user)
-    except StageError as exc:
-        messages.error(request, str(exc))
-        return redirect("tournament:stage_setup", slug=event.slug)
-    return redirect("tournament:round", slug=event.slug, number=rnd.number)
 
 
 @require_GET

@@ -1,0 +1,50 @@
+"""A pairing job: the next round of an event, paired by the task worker (tournament.pairing_jobs) while
+the organizer's page shows its progress. At most one job per event is queued or running (a constraint):
+a double click, or a second organizer, gets the job already under way."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.events import Event
+from tournament.models.rounds import Round
+
+
+class PairingJob(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Next round")
+        STAGES = "stages", _("Next stage round")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Waiting for the worker")
+        RUNNING = "running", _("Pairing")
+        DONE = "done", _("Paired")
+        FAILED = "failed", _("Failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_jobs")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SWISS)
+    lang = models.CharField(max_length=10, blank=True)  # the organizer's language: the error is told in it
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
+    # The django.tasks result of the latest attempt; `attempts` fences off an older attempt still running.
+    task_id = models.CharField(max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    error = models.TextField(blank=True)  # why the round could not be paired, in `lang`
+    created_at = models.DateTimeField(auto_now_add=True)
+    heartbeat_at = models.DateTimeField(null=True)  # set when queued and when started: a stale one lost its worker
+    finished_at = models.DateTimeField(null=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("pairing job")
+        verbose_name_plural = _("pairing jobs")
+        constraints = [models.UniqueConstraint(fields=["event"], condition=Q(status__in=["queued", "running"]),
+                                               name="one_active_pairing_job_per_event")]
+        indexes = [models.Index(fields=["status", "heartbeat_at"], name="pairingjob_status_heartbeat")]
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.get_kind_display()} · {self.get_status_display()}"
