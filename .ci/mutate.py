@@ -25,14 +25,14 @@ ROOT = Path(__file__).resolve().parents[1]
 # room: (the modules mutated, the tests that guard them)
 ROOMS: dict[str, tuple[list[str], list[str]]] = {
     "pairing": (["tournament/pairing/engine.py", "tournament/pairing/tables.py", "tournament/pairing/notes.py"],
-                ["tests/test_pairing.py", "tests/test_rounds.py"]),
+                ["tests/test_pairing.py", "tests/test_pairing_notes.py", "tests/test_rounds.py"]),
     "shorthand": (["tournament/results/shorthand.py"], ["tests/test_results.py"]),
     "scoring": (["tournament/results/scoring.py"], ["tests/test_scoring.py", "tests/test_rescoring.py"]),
     "tiebreaks": (["tournament/results/tiebreaks.py"],
                   ["tests/test_scoring.py", "tests/test_head_to_head.py", "tests/test_standings_oracle.py"]),
     "ratings": (["tournament/leagues/ratings.py"], ["tests/test_ratings.py", "tests/test_event_ratings.py"]),
     "league-scoring": (["tournament/leagues/scoring.py"], ["tests/test_league_scoring.py", "tests/test_leagues.py"]),
-    "armies": (["tournament/armies/validation.py"], ["tests/test_army_validation.py", "tests/test_armylists.py"]),
+    "armies": (["tournament/armies/validation.py"], ["tests/test_army_validation.py", "tests/test_army_boxes.py", "tests/test_armylists.py"]),
     "calculators": (["rulings/calculators"], ["tests/rulings/test_calculators.py", "tests/rulings/test_combat_rulings.py",
                                               "tests/rulings/test_flow_asserts.py"]),
     "flows": (["rulings/flows/validation.py"], ["tests/rulings/test_flows.py", "tests/rulings/test_flows_contested.py"]),

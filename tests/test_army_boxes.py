@@ -1,0 +1,105 @@
+"""The army form as the player reads it: which of the twelve boxes an error marks, what each box stands for
+in the list, and the sentences for the event's period and troop minimums. Pure validation (no database);
+the sentences need only Django's translation machinery."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.messages import box_captions, violation_message
+from tournament.armies.validation import ArmyChoice, Restrictions, default_army, offending_boxes, validate_army
+
+CATALOGUE = load_catalogue()
+POLYBIAN = default_army(CATALOGUE.get("II/33")).elements  # Cv (general), Cv, 6x4Bd, 2xSp, 2xPs
+
+
+def marked(elements, general=0, ref="II/33", restrictions=Restrictions()):
+    violations = validate_army(ArmyChoice(ref, tuple(elements), general), "3.0", CATALOGUE, restrictions)
+    return violations, offending_boxes(violations, elements, general)
+
+
+def test_an_element_not_in_the_list_marks_its_own_box():
+    elements = list(POLYBIAN)
+    elements[11] = "El"
+    assert marked(elements)[1] == {11}
+
+
+def test_too_many_of_a_type_marks_every_box_of_that_type():
+    elements = ["Cv", "cv", "Cv", *POLYBIAN[3:]]
+    violations, boxes = marked(elements)
+    assert [(v.code, v.param("count"), v.param("most")) for v in violations] == [("too_many", 3, 2)]
+    assert boxes == {0, 1, 2}
+
+
+def test_an_empty_box_is_marked_and_not_counted():
+    elements = list(POLYBIAN)
+    elements[3] = "  "
+    violations, boxes = marked(elements)
+    assert [(v.code, v.param("count")) for v in violations] == [("wrong_count", 11)]
+    assert boxes == {3}
+    with translation.override("en"):
+        assert violation_message(violations[0]) == "An army has 12 elements; you have chosen 11."
+
+
+def test_a_general_from_the_wrong_option_marks_the_generals_box():
+    violations, boxes = marked(POLYBIAN, general=2)
+    assert [v.code for v in violations] == ["general_not_allowed"] and boxes == {2}
+
+
+def test_a_general_on_an_empty_box_is_no_general():
+    elements = list(POLYBIAN)
+    elements[0] = " "
+    assert "no_general" in [v.code for v in marked(elements)[0]]
+
+
+def test_a_mixed_or_option_marks_the_element_that_has_no_place_but_not_the_general():
+    # II/16b column 4 is "2xSp or (1xCv + 1xEl)"; its general is a 3Kn
+    elements = list(default_army(CATALOGUE.get("II/16b")).elements)
+    elements[elements.index("Sp")] = "Cv"
+    violations, boxes = marked(elements, ref="II/16b")
+    assert [(v.code, v.param("codes")) for v in violations] == [("combination", "Cv")]
+    assert boxes == {elements.index("Cv")}
+
+
+def test_each_box_is_captioned_with_the_list_option_it_stands_for():
+    with translation.override("en"):
+        captions = box_captions(CATALOGUE.get("II/33"))
+    assert captions == ["General: Cv", "Column 1: 1 × Cv", *["Column 2: 4 × 4Bd"] * 4,
+                        *["Column 3: 2 × 4Bd or 3/4Ax"] * 2, *["Column 4: 2 × Sp"] * 2, *["Column 5: 2 × Ps"] * 2]
+
+
+def test_a_list_whose_source_row_has_eleven_elements_pads_a_box_outside_its_columns_and_is_not_counted():
+    entry = CATALOGUE.get("I/37b")
+    assert any("add up to 11" in problem for problem in entry.problems)
+    army = default_army(entry)
+    with translation.override("en"):
+        assert box_captions(entry)[-1] == "Not in the list's columns"
+    assert validate_army(army, "3.0", CATALOGUE) == []  # the padded twelfth element is not a "too many"
+
+
+def test_the_events_period_is_checked_from_either_end():
+    army = POLYBIAN  # 275-105 BC
+    cases = {Restrictions(date_from=500, date_to=1000): "(500 AD to 1000 AD)",
+             Restrictions(date_from=-500, date_to=-300): "(500 BC to 300 BC)",
+             Restrictions(date_to=-300): "(… to 300 BC)", Restrictions(date_from=-100): "(100 BC to …)"}
+    for restrictions, period in cases.items():
+        (violation,) = marked(army, restrictions=restrictions)[0]
+        with translation.override("en"):
+            assert violation_message(violation) == (
+                f"The list II/33 (275 BC to 105 BC) is outside this event's period {period}.")
+    assert marked(army, restrictions=Restrictions(date_from=-105, date_to=-105))[0] == []
+    assert marked(army, restrictions=Restrictions(date_from=-275, date_to=-275))[0] == []
+
+
+def test_troop_minimums_count_the_troop_type_in_any_spelling():
+    (violation,) = marked(POLYBIAN, restrictions=Restrictions(troop_minimums=(("bd", 8), ("Ps", 2))))[0]
+    with translation.override("en"):
+        assert violation_message(violation) == "This event asks for at least 8 bd; your army has 6."
+    assert marked(POLYBIAN, restrictions=Restrictions(troop_minimums=(("BD", 6), ("sp", 2))))[0] == []
+
+
+def test_a_list_restriction_with_spaces_still_allows_the_list_and_its_variants():
+    army = default_army(CATALOGUE.get("I/1a")).elements
+    assert marked(army, ref="I/1a", restrictions=Restrictions(allowed_refs=(" I / 1 ",)))[0] == []
+    assert marked(POLYBIAN, restrictions=Restrictions(allowed_refs=("II/3",)))[0][0].code == "ref_not_allowed"
