@@ -14,8 +14,8 @@ CATALOGUE = load_catalogue()
 POLYBIAN = default_army(CATALOGUE.get("II/33")).elements  # Cv (general), Cv, 6x4Bd, 2xSp, 2xPs
 
 
-def marked(elements, general=0, ref="II/33", restrictions=Restrictions()):
-    violations = validate_army(ArmyChoice(ref, tuple(elements), general), "3.0", CATALOGUE, restrictions)
+def marked(elements, general=0, ref="II/33", restrictions=None):
+    violations = validate_army(ArmyChoice(ref, tuple(elements), general), "3.0", CATALOGUE, restrictions or Restrictions())
     return violations, offending_boxes(violations, elements, general)
 
 

@@ -71,3 +71,25 @@ def test_a_civil_war_paired_to_avoid_another_names_the_other_one():
     (war,) = [s for s in sentences(result, 0) if s.startswith("Civil war")]
     assert war == "Civil war: both play II/56. Avoiding it would have meant another civil war instead: Ana v Carla."
     assert warnings(result) == [war]
+
+
+def test_a_game_swapped_by_hand_says_what_it_breaks_without_claiming_the_engine_chose_it():
+    from tournament.pairing.notes import hand_made
+
+    people = {0: Entrant(0, 6, 0, club="Dracs", army_ref="II/56", fixed_table=4, tables=frozenset({2})),
+              1: Entrant(1, 3, 1, club="Dracs", army_ref="II/56", fixed_table=2, had_bye=True)}
+
+    def swapped(a, b, table):
+        return [note_message(note_data(n), NAMES) for n in hand_made(people, a, b, table, PairingOptions())]
+
+    assert swapped(0, 1, 2) == [
+        "Bruno was paired up from a lower score group.", "Ana was paired down to a lower score group.",
+        "Swapped by the organizer: club mates (Dracs) meet.", "Swapped by the organizer: both play II/56.",
+        "Ana has already played on table 2.", "Table 4 is fixed for Ana, but the swap put them at table 2.",
+        "Table 2 is fixed for this player.", "Swapped by the organizer."]
+    assert swapped(0, 1, None)[-3:] == [
+        "Swapped by the organizer: club mates (Dracs) meet.", "Swapped by the organizer: both play II/56.",
+        "Swapped by the organizer."]  # no table yet: nothing about tables
+    assert swapped(0, None, None) == ["Swapped by the organizer: Ana has the bye.", "Swapped by the organizer."]
+    assert swapped(1, None, None) == ["Swapped by the organizer: Bruno gets a second bye.", "Swapped by the organizer."]
+    assert swapped(7, 1, 3) == ["Swapped by the organizer."]  # a player no longer in the event
