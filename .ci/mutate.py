@@ -42,7 +42,8 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                       ["tests/test_results.py", "tests/test_result_guards.py", "tests/test_rescoring.py",
                        "tests/security/test_confirmation.py", "tests/test_player_report.py"]),
     "permissions": (["tournament/web/permissions.py", "tournament/web/input_guard.py"],
-                    ["tests/security/test_ownership.py", "tests/test_hostile_input.py", "tests/test_registration.py"]),
+                    ["tests/security/test_input_guard.py", "tests/security/test_ownership.py",
+                     "tests/security/test_limits.py", "tests/test_hostile_input.py", "tests/test_registration.py"]),
 }
 
 COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "manage.py",
