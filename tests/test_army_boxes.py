@@ -103,3 +103,43 @@ def test_a_list_restriction_with_spaces_still_allows_the_list_and_its_variants()
     army = default_army(CATALOGUE.get("I/1a")).elements
     assert marked(army, ref="I/1a", restrictions=Restrictions(allowed_refs=(" I / 1 ",)))[0] == []
     assert marked(POLYBIAN, restrictions=Restrictions(allowed_refs=("II/3",)))[0][0].code == "ref_not_allowed"
+
+
+def test_the_sentences_name_the_list_and_what_the_event_allows():
+    elements = [*POLYBIAN[:11], "El"]
+    found = marked(elements, restrictions=Restrictions(allowed_books=("I", "III"), allowed_refs=("I/1", "II/56")))[0]
+    found += marked(["Cv"] * 12)[0] + marked(POLYBIAN, general=2)[0]
+    found += validate_army(ArmyChoice("I/1a", default_army(CATALOGUE.get("I/1a")).elements, 0, allies=("IV/1",)),
+                           "3.0", CATALOGUE)
+    with translation.override("en"):
+        assert [violation_message(v) for v in found] == [
+            "This event only allows lists from books I, III; II/33 is not one of them.",
+            "This event only allows the lists I/1, II/56; II/33 is not one of them.",
+            "Element 12 (El) is not in the list II/33.",
+            "The list II/33 allows at most 2 × Cv; you have 12.",
+            "In the list II/33 the general must be Cv, not 4Bd.",
+            "The list I/1a cannot take IV/1 as allies."]
+
+
+def test_the_general_counts_only_for_the_types_the_general_may_be():
+    # II/33: the general is a Cv, so two Sp is still the most (no extra for the general's option)
+    elements = [*POLYBIAN[:8], "Sp", "Sp", "Sp", "Ps"]
+    violations, boxes = marked(elements)
+    assert [(v.code, v.param("code"), v.param("most"), v.param("count")) for v in violations] == [("too_many", "Sp", 2, 3)]
+    assert boxes == {8, 9, 10}
+
+
+def test_two_options_competing_for_the_same_type_do_not_fit_together():
+    # I/1b: column 1 "1xHCh or 4Bw", column 4 "2xPs", column 5 "1x3Ax or Ps". Three Ps are allowed (2 + 1), but
+    # then column 5 is taken as Ps and the 3Ax has no place.
+    elements = list(default_army(CATALOGUE.get("I/1b")).elements)
+    elements[1] = "Ps"
+    violations, boxes = marked(elements, ref="I/1b")
+    assert [(v.code, v.param("codes")) for v in violations] == [("combination", "3Ax")]
+    assert boxes == {11}
+
+
+def test_a_list_without_dates_is_never_outside_the_events_period():
+    assert CATALOGUE.get("I/9").date_from is None
+    army = default_army(CATALOGUE.get("I/9")).elements
+    assert marked(army, ref="I/9", restrictions=Restrictions(date_from=500, date_to=1000))[0] == []
