@@ -143,3 +143,17 @@ def test_a_list_without_dates_is_never_outside_the_events_period():
     assert CATALOGUE.get("I/9").date_from is None
     army = default_army(CATALOGUE.get("I/9")).elements
     assert marked(army, ref="I/9", restrictions=Restrictions(date_from=500, date_to=1000))[0] == []
+
+
+def test_a_list_allowing_one_of_a_type_refuses_two_and_the_general_sentence_lists_every_choice():
+    elements = list(default_army(CATALOGUE.get("I/1b")).elements)  # 4Pk general ... 3Ax last
+    two = [*elements[:10], "3Ax", "3Ax"]
+    (violation,) = marked(two, ref="I/1b")[0]
+    wrong_general = marked(["Ps", *elements[1:]], ref="I/1b")[0]
+    elements[1] = "Ps"
+    (combination,) = marked(elements, ref="I/1b")[0]
+    with translation.override("en"):
+        assert violation_message(violation) == "The list I/1b allows at most 1 × 3Ax; you have 2."
+        assert violation_message(wrong_general[0]) == "In the list I/1b the general must be 4Pk / 3Bd / HCh / LCh, not Ps."
+        assert violation_message(combination).startswith(
+            "These elements do not fit the options of I/1b together: 3Ax. ")
