@@ -93,3 +93,18 @@ def test_a_game_swapped_by_hand_says_what_it_breaks_without_claiming_the_engine_
     assert swapped(0, None, None) == ["Swapped by the organizer: Ana has the bye.", "Swapped by the organizer."]
     assert swapped(1, None, None) == ["Swapped by the organizer: Bruno gets a second bye.", "Swapped by the organizer."]
     assert swapped(7, 1, 3) == ["Swapped by the organizer."]  # a player no longer in the event
+
+
+def test_two_games_swap_tables_when_that_makes_both_fresh():
+    # The top game would sit at table 1 and the next at table 2, where Carla has played: swapped, nobody repeats.
+    people = [Entrant(0, 6, 0), Entrant(1, 6, 1), Entrant(2, 3, 2, tables=frozenset({2})), Entrant(3, 3, 3)]
+    result = pair_round(people, 2)
+    assert [(p.a, p.b, p.table) for p in result.pairings] == [(2, 3, 1), (0, 1, 2)]
+    assert "repeat_table" not in [n.code for p in result.pairings for n in p.notes]
+
+
+def test_a_fixed_table_beyond_the_games_leaves_the_first_tables_to_the_others():
+    people = [Entrant(0, 6, 0), Entrant(1, 6, 1), Entrant(2, 3, 2, fixed_table=5), Entrant(3, 3, 3)]
+    result = pair_round(people, 2)
+    assert [(p.a, p.b, p.table) for p in result.pairings] == [(0, 1, 1), (2, 3, 5)]
+    assert sentences(result, 2)[-1] == "Table 5 is fixed for this player."
