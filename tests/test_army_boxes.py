@@ -157,3 +157,27 @@ def test_a_list_allowing_one_of_a_type_refuses_two_and_the_general_sentence_list
         assert violation_message(wrong_general[0]) == "In the list I/1b the general must be 4Pk / 3Bd / HCh / LCh, not Ps."
         assert violation_message(combination).startswith(
             "These elements do not fit the options of I/1b together: 3Ax. ")
+
+
+def test_troop_minimums_count_mounted_infantry_by_the_type_they_fight_as():
+    army = default_army(CATALOGUE.get("I/42")).elements  # HCh, 2 x Mtd-3Bw, LH, 7 x 3Bw, 3Ax
+    assert marked(army, ref="I/42", restrictions=Restrictions(troop_minimums=(("Bw", 9),)))[0] == []
+    (short,) = marked(army, ref="I/42", restrictions=Restrictions(troop_minimums=(("Bw", 10),)))[0]
+    assert short.param("count") == 9
+
+
+def test_a_general_box_past_the_twelfth_is_no_general():
+    assert [v.code for v in marked(POLYBIAN, general=12)[0]] == ["no_general"]
+
+
+def test_the_standard_army_of_a_short_list_repeats_its_last_element_in_the_twelfth_box():
+    assert default_army(CATALOGUE.get("I/37b")).elements[-2:] == ("Ps", "Ps")
+
+
+def test_without_a_catalogue_the_element_types_are_the_editions():
+    assert validate_army(ArmyChoice(None, ("Lb",) * 12, 0), "3.0", None) == []  # longbowmen: DBA 3.0 only
+    short = validate_army(ArmyChoice(None, ("3Kn",) * 10 + ("Tank",), 0), "2.2", None)
+    with translation.override("en"):
+        assert [violation_message(v) for v in short] == [
+            "An army has 12 elements; you have chosen 11.",
+            "Element 11 (Tank) is not an element type of this edition."]
