@@ -181,3 +181,25 @@ def test_without_a_catalogue_the_element_types_are_the_editions():
         assert [violation_message(v) for v in short] == [
             "An army has 12 elements; you have chosen 11.",
             "Element 11 (Tank) is not an element type of this edition."]
+
+
+def test_dismountable_elements_count_and_pass_as_their_mounted_type():
+    dba22 = ("3Kn//4Bd",) * 2 + ("3Kn",) * 4 + ("4Bd",) * 4 + ("2Ps",) * 2
+    assert validate_army(ArmyChoice(None, dba22, 0), "2.2", None, Restrictions(troop_minimums=(("Kn", 6),))) == []
+    tank = validate_army(ArmyChoice(None, (*dba22[:11], "Tank"), 0), "2.2", None)
+    assert offending_boxes(tank, (*dba22[:11], "Tank"), 0) == {11}
+
+
+def test_every_offending_box_is_marked_when_there_are_several_errors():
+    elements = ["Cv", "Cv", "Cv", *POLYBIAN[3:11], "El"]
+    violations, boxes = marked(elements)
+    assert sorted(v.code for v in violations) == ["not_in_list", "too_many"] and boxes == {0, 1, 2, 11}
+    blank = [*elements[:5], "", *elements[6:]]
+    assert marked(blank)[1] == {0, 1, 2, 5, 11}
+
+
+def test_an_unknown_list_is_named_and_a_short_lists_captions_still_cover_twelve_boxes():
+    (violation,) = marked(POLYBIAN, ref="IX/1")[0]
+    with translation.override("en"):
+        assert violation_message(violation) == "There is no army list IX/1 in the catalogue."
+        assert len(box_captions(CATALOGUE.get("I/37b"))) == 12
