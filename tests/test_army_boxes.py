@@ -170,8 +170,12 @@ def test_a_general_box_past_the_twelfth_is_no_general():
     assert [v.code for v in marked(POLYBIAN, general=12)[0]] == ["no_general"]
 
 
-def test_the_standard_army_of_a_short_list_repeats_its_last_element_in_the_twelfth_box():
+def test_the_standard_army_of_a_short_list_repeats_its_last_element_and_every_list_has_twelve_captions():
     assert default_army(CATALOGUE.get("I/37b")).elements[-2:] == ("Ps", "Ps")
+    assert default_army(CATALOGUE.get("II/35")).elements[-2] == default_army(CATALOGUE.get("II/35")).elements[-1]
+    with translation.override("en"):
+        assert {entry.ref for entry in CATALOGUE.variants() if len(box_captions(entry)) != 12} == set()
+        assert len(box_captions(CATALOGUE.get("II/11"))) == 12  # a source row of more than twelve elements
 
 
 def test_without_a_catalogue_the_element_types_are_the_editions():
