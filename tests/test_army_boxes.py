@@ -207,3 +207,13 @@ def test_an_unknown_list_is_named_and_a_short_lists_captions_still_cover_twelve_
     with translation.override("en"):
         assert violation_message(violation) == "There is no army list IX/1 in the catalogue."
         assert len(box_captions(CATALOGUE.get("I/37b"))) == 12
+
+
+def test_the_events_period_is_told_in_spanish_and_italian():
+    (violation,) = marked(POLYBIAN, restrictions=Restrictions(date_from=500, date_to=1000))[0]
+    expected = {
+        "es": "La lista II/33 (275 a. C. a 105 a. C.) queda fuera del periodo del torneo (500 d. C. a 1000 d. C.).",
+        "it": "La lista II/33 (dal 275 a.C. al 105 a.C.) è fuori dal periodo del torneo (dal 500 d.C. al 1000 d.C.)."}
+    for language, sentence in expected.items():
+        with translation.override(language):
+            assert violation_message(violation) == sentence

@@ -108,3 +108,15 @@ def test_a_fixed_table_beyond_the_games_leaves_the_first_tables_to_the_others():
     result = pair_round(people, 2)
     assert [(p.a, p.b, p.table) for p in result.pairings] == [(0, 1, 1), (2, 3, 5)]
     assert sentences(result, 2)[-1] == "Table 5 is fixed for this player."
+
+
+def test_the_traded_bye_is_told_in_spanish_and_italian():
+    from django.utils import translation
+
+    people = [Entrant(0, 0, 0, club="Dracs"), Entrant(1, 0, 1, club="Dracs"), Entrant(2, 0, 2)]
+    result = pair_round(people, 2)
+    expected = {"es": "Mismo club (Dracs). Evitarlo habría dado el descanso a Bruno.",
+                "it": "Stesso club (Dracs). Evitarlo avrebbe dato il riposo a Bruno."}
+    for language, sentence in expected.items():
+        with translation.override(language):
+            assert sentence in sentences(result, 0)
