@@ -91,3 +91,18 @@ def test_a_doubt_range_is_satisfied_by_citing_any_line_in_it():
     assert doubt("rumbo L24–26", ["rumbo@L25"]) == []
     assert doubt("rumbo L26–27", ["rumbo@L25"]) == [
         "node 'r2' doubt (en) names rumbo L26–27, which the node does not cite"]
+
+
+def test_an_answer_leading_to_a_broken_node_names_that_node_and_nothing_crashes():
+    def to_broken(d):
+        d["nodes"]["q2"]["answers"][1]["next"] = "q9"
+        d["nodes"]["q9"] = "x"
+    assert problems(to_broken) == ["node 'q9': must be a mapping", "node 'r2': unreachable from the start"]
+
+
+def test_a_missing_next_does_not_hide_a_cycle_after_it():
+    def missing_then_loop(d):
+        d["nodes"]["q2"]["answers"][0]["next"] = "r9"
+        d["nodes"]["q2"]["answers"][1]["next"] = "q1"
+    assert problems(missing_then_loop) == ["node 'q2': next 'r9' does not exist", "node 'r2': unreachable from the start",
+                                           "cycle: q1 → q2 → q1"]
