@@ -47,7 +47,7 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                      "tests/security/test_limits.py", "tests/test_hostile_input.py", "tests/test_registration.py"]),
 }
 
-COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "manage.py",
+COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "manage.py", "README.md",
           "pytest.ini"]
 
 
