@@ -13,6 +13,7 @@ from django.utils import timezone
 from tests.factories import make_event, make_player, make_user
 from tests.test_league_play import client_for, make_league
 from tests.test_leagues import join, played_event
+from tournament.leagues import ladder
 from tournament.leagues.table import load_league
 from tournament.models import AuditEntry, EventRole, LadderGame, League, LeagueEvent
 
@@ -62,7 +63,7 @@ def test_another_organizers_event_is_still_invited_by_its_short_name_and_waits_f
     assert LeagueEvent.objects.get(league=league, event=theirs).state == LeagueEvent.State.INVITED
     # Someone else's event cannot be slipped in through the own-events select.
     another = _own_event(other, name="Second")
-    assert client.post("/leagues/club-ladder/manage/", {"own_event": another.pk}).status_code == 200
+    assert client.post("/leagues/club-ladder/manage/", {"own_event": another.pk}).status_code == 400
     assert not LeagueEvent.objects.filter(event=another).exists()
     # Neither chosen: a clear error, nothing written.
     page = client.post("/leagues/club-ladder/manage/", {"event": ""}).content.decode()
@@ -100,6 +101,7 @@ def test_a_ladder_game_reported_with_only_an_outcome_shows_no_score(lang, won):
     league = make_league(owner, scoring_preset="game-points")
     ann, bob = make_player("Ann", user=make_user("ann")), make_player("Bob", user=make_user("bob"))
     join(league, played_event(organizer, {"Ann": ann, "Bob": bob}, [[("Ann", "Bob", "4-1")]]))
+    ladder.pair_of(league, ann, bob, owner)  # they met at the league's event: a pair whose games count
     LadderGame.objects.create(league=league, player_a=ann, player_b=bob, played_on=datetime.date(2026, 4, 2),
                               outcome=LadderGame.Outcome.A, reported_by=ann.user, state=LadderGame.State.CONFIRMED)
     LadderGame.objects.create(league=league, player_a=bob, player_b=ann, played_on=datetime.date(2026, 4, 3),
