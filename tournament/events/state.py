@@ -17,11 +17,10 @@ from django.utils.translation import get_language
 
 from tournament.models import Event, Game, Registration, Round, Seat
 
-# What stands for the event (its key, or its slug) while a statement is compiled, once per database vendor:
-# compiling the aggregates through the ORM costs more than running them.
+# What stands for the event's key while the statement is compiled, once per database vendor: compiling the
+# aggregates through the ORM costs more than running them.
 _SENTINEL = -7_340_221
-_SENTINEL_SLUG = "state-sentinel-7340221"
-_compiled: dict[tuple[str, bool], tuple[str, list, list[list[str]]]] = {}
+_compiled: dict[str, tuple[str, list, list[list[str]]]] = {}
 _COLUMNS = [field.attname for field in Event._meta.concrete_fields]
 
 
@@ -31,9 +30,9 @@ def _aggregates(queryset, **aggregates):
     return query.query.sql_with_params(), list(aggregates)
 
 
-def _compile(by_slug: bool) -> tuple[str, list, list[list[str]]]:
-    """One statement for the four aggregates; `by_slug`: the event is named by its slug and its row comes first."""
-    event = {"event__slug": _SENTINEL_SLUG} if by_slug else {"event_id": _SENTINEL}
+def _compile() -> tuple[str, list, list[list[str]]]:
+    """One statement for the four aggregates of the event whose key stands where `_SENTINEL` is."""
+    event = {"event_id": _SENTINEL}
     of_round = {f"round__{key}": value for key, value in event.items()}
     parts = [
         _aggregates(Game.objects.filter(**of_round),
@@ -47,25 +46,19 @@ def _compile(by_slug: bool) -> tuple[str, list, list[list[str]]]:
                     n=Count("pk"), last=Max("pk"), p=Max("published_at"), c=Max("clock_started_at"),
                     done=Count("pk", filter=Q(status=Round.Status.COMPLETED))),
     ]
-    if by_slug:
-        row = Event.objects.filter(slug=_SENTINEL_SLUG).order_by().values_list(*_COLUMNS).query.sql_with_params()
-        parts.insert(0, (row, _COLUMNS))
     sql = " CROSS JOIN ".join(f"({part_sql}) AS s{k}" for k, ((part_sql, _), _) in enumerate(parts))
     params = [p for (_, part_params), _ in parts for p in part_params]
-    assert params.count(_SENTINEL_SLUG if by_slug else _SENTINEL) == len(parts)  # noqa: S101 - the one variable
+    assert params.count(_SENTINEL) == len(parts)  # noqa: S101 - the one variable
     return f"SELECT * FROM {sql}", params, [names for _, names in parts]  # noqa: S608 - ORM-compiled, bound
 
 
-def _read(by_slug: bool, value) -> list[dict] | None:
-    if (connection.vendor, by_slug) not in _compiled:
-        _compiled[connection.vendor, by_slug] = _compile(by_slug)
-    sql, params, names = _compiled[connection.vendor, by_slug]
-    sentinel = _SENTINEL_SLUG if by_slug else _SENTINEL
+def _read(event_id: int) -> list[dict]:
+    if connection.vendor not in _compiled:
+        _compiled[connection.vendor] = _compile()
+    sql, params, names = _compiled[connection.vendor]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [value if p == sentinel else p for p in params])
+        cursor.execute(sql, [event_id if p == _SENTINEL else p for p in params])
         row = cursor.fetchone()
-    if row is None:
-        return None
     values, start = [], 0
     for part in names:
         values.append(dict(zip(part, row[start:start + len(part)], strict=True)))
@@ -75,15 +68,6 @@ def _read(by_slug: bool, value) -> list[dict] | None:
 
 def event_state(event: Event, *parts) -> str:
     settings = [getattr(event, field) for field in _COLUMNS]
-    values = [get_language(), settings, *_read(False, event.pk), *parts]
+    values = [get_language(), settings, *_read(event.pk), *parts]
     return hashlib.sha256(repr(values).encode()).hexdigest()
 
-
-def state_for_slug(slug: str, *parts) -> str | None:
-    """A key for the state of the event with this slug, in one query, without loading the event (None: no such
-    event). It moves on exactly when `event_state`'s does (the same reads), but is not equal to it: the event
-    row is read as the database gives it."""
-    values = _read(True, slug)
-    if values is None:
-        return None
-    return hashlib.sha256(repr(["slug", get_language(), *values, *parts]).encode()).hexdigest()
