@@ -237,10 +237,10 @@ def test_ranks_are_shared_1_2_2_4():
     assert [(r.player, r.rank, r.shared) for r in rows] == [(1, 1, False), (2, 2, True), (3, 2, True), (4, 4, False)]
 
 
-def test_fewest_lost_ranks_ascending_and_dropped_players_stay():
+def test_fewest_lost_ranks_ascending():
     games = [game(1, 1, 2, "2-2 T"), game(1, 3, 4, "2-1 T")]  # 1, 2: 2 pts; 3: 2 pts, 4: 1 pt
-    rows = standings([1, 2, 3, 4], games, ["fewest_lost"], dropped={3})
-    assert [r.player for r in rows] == [3, 1, 2, 4]  # 3 lost 1, the others 2; dropping changes nothing
+    rows = standings([1, 2, 3, 4], games, ["fewest_lost"])
+    assert [r.player for r in rows] == [3, 1, 2, 4]  # 3 lost 1, the others 2
 
 
 def test_head_to_head_only_counts_games_among_the_tied():

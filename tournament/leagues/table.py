@@ -127,8 +127,7 @@ def load_league(league: League) -> LeagueData:
         played = _played(games)
         in_event = sorted({g.a for g in played} | {g.b for g in played if g.b is not None})
         keys = [k for k in (event.tiebreaks or []) if k in tiebreaks.REGISTRY]
-        dropped = {r for r in in_event if regs[r][4] == Registration.Status.DROPPED}
-        rows = tiebreaks.standings(in_event, played, keys, dropped=dropped, seed=event.seed,
+        rows = tiebreaks.standings(in_event, played, keys, seed=event.seed,
                                    keys={r: regs[r][3] for r in in_event}, ranking=event_scoring(event).ranking)
         rows, _applied = settle(rows, settlements_of(event.tie_decisions))  # the event's own final order
         for row in rows:

@@ -105,9 +105,8 @@ def ranked(data: EventData) -> list[tiebreaks.Row]:
     """The ranking by points and tie-breaks, before the event's own settlements of the ties left."""
     event = data.event
     entries = {pk: entry_as_shown(reg) for pk, reg in data.registrations.items()}
-    dropped = {pk for pk, reg in data.registrations.items() if reg.status == Registration.Status.DROPPED}
     return tiebreaks.standings(
-        list(data.registrations), data.played, event.tiebreaks or [], dropped=dropped, seed=event.seed,
+        list(data.registrations), data.played, event.tiebreaks or [], seed=event.seed,
         keys={pk: entry.key for pk, entry in entries.items()},
         h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES, ranking=event_scoring(event).ranking,
     )

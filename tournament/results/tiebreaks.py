@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournament.results.shorthand import GameResult
@@ -224,9 +224,9 @@ def metric_keys(tiebreaks: Sequence[str], ranking: Sequence[str] = ("points",)) 
 
 
 def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Sequence[str],
-              dropped: Collection[int] = (), *, seed: int = 0, keys: Mapping[int, str] | None = None,
+              *, seed: int = 0, keys: Mapping[int, str] | None = None,
               h2h_all_met: bool = True, ranking: Sequence[str] = ("points",)) -> list[Row]:
-    """Rank `players` (dropped ones stay in, ranked normally: the caller marks them).
+    """Rank `players` (a dropped player is ranked like anyone: the caller marks them).
 
     Players equal on every criterion share a rank; a drawn lot, if among the tie-breaks, only orders them."""
     ctx = Context(games, seed, keys or {}, h2h_all_met)
