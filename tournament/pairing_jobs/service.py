@@ -17,12 +17,12 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tournament.leased_jobs import MAX_ATTEMPTS as MAX_ATTEMPTS  # a job runs at most this often
+from tournament.leased_jobs import WORKER_LOST as WORKER_LOST  # the pages read it here
+from tournament.leased_jobs import JobKind, checked, recover_lost
 from tournament.models import Event, PairingJob
 from tournament.pairing_jobs.tasks import pair_next_round
-from tournament.pdfs.jobs import _retire_task, _task_waiting
 
-MAX_ATTEMPTS = 2
-WORKER_LOST = "worker-lost"  # the error of a job whose worker died on every attempt
 ACTIVE = (PairingJob.Status.QUEUED, PairingJob.Status.RUNNING)
 KEEP = datetime.timedelta(days=2)
 
@@ -59,40 +59,16 @@ def pairing_job_request(*, event: Event, user, kind: str = PairingJob.Kind.SWISS
     return PairingJob.objects.select_related("round").get(pk=job.pk)
 
 
-def _lost(job: PairingJob, now: datetime.datetime) -> bool:
-    if job.status not in ACTIVE or (job.heartbeat_at and job.heartbeat_at > now - lease()):
-        return False
-    return not (job.status == PairingJob.Status.QUEUED and _task_waiting(job.task_id))
-
-
-def _recover(pk: int, now: datetime.datetime) -> bool:
-    job = PairingJob.objects.select_for_update().get(pk=pk)
-    if not _lost(job, now):
-        return False
-    _retire_task(job.task_id, now)
-    if job.attempts < MAX_ATTEMPTS:
-        _enqueue(job)
-    else:
-        PairingJob.objects.filter(pk=pk).update(status=PairingJob.Status.FAILED, error=WORKER_LOST, finished_at=now)
-    return True
+PAIRING_JOBS = JobKind(rows=lambda: PairingJob.objects.select_related("round"), lease=lease,
+                      enqueue=lambda job: _enqueue(job), failed=PairingJob.Status.FAILED,
+                      queued=PairingJob.Status.QUEUED, active=ACTIVE)
 
 
 def pairing_job_check(job: PairingJob) -> PairingJob:
     """The job as it stands now, after queueing it again (or failing it) if its worker died."""
-    now = timezone.now()
-    if _lost(job, now):
-        with transaction.atomic():
-            _recover(job.pk, now)
-        job = PairingJob.objects.select_related("round").get(pk=job.pk)
-    return job
+    return checked(PAIRING_JOBS, job)
 
 
 def recover_lost_pairing_jobs() -> int:
     """Queue again (or fail) every pairing job whose worker died; the worker runs this every few seconds."""
-    now = timezone.now()
-    stale = PairingJob.objects.filter(status__in=ACTIVE, heartbeat_at__lt=now - lease()).values_list("pk", flat=True)
-    recovered = 0
-    for pk in list(stale):
-        with transaction.atomic():
-            recovered += _recover(pk, now)
-    return recovered
+    return recover_lost(PAIRING_JOBS)

@@ -21,17 +21,16 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
-from django.tasks import DEFAULT_TASK_BACKEND_ALIAS, TaskResultStatus, task_backends
 from django.tasks.base import TASK_MAX_PRIORITY, TASK_MIN_PRIORITY
-from django.tasks.exceptions import TaskResultDoesNotExist
 from django.utils import timezone
 
+from tournament.leased_jobs import MAX_ATTEMPTS as MAX_ATTEMPTS  # a job runs at most this often
+from tournament.leased_jobs import WORKER_LOST as WORKER_LOST  # the pages read it here
+from tournament.leased_jobs import JobKind, checked, recover_lost
 from tournament.models import Event, PrintJob
 from tournament.pdfs.tasks import make_pdf
 
-MAX_ATTEMPTS = 2
 KEEP = datetime.timedelta(days=2)  # the job's row (what was asked, by whom): the hourly count reads it
-WORKER_LOST = "worker-lost"  # the error of a job whose worker died on every attempt
 ACTIVE = (PrintJob.Status.QUEUED, PrintJob.Status.RUNNING)
 
 
@@ -143,59 +142,15 @@ def print_job_retry(job: PrintJob, user) -> PrintJob:
                              pages=job.pages)
 
 
-def _task_waiting(task_id: str) -> bool:
-    """The job's task is still in the queue, not taken by a worker (a busy worker is no lost one)."""
-    try:
-        return task_backends[DEFAULT_TASK_BACKEND_ALIAS].get_result(task_id).status == TaskResultStatus.READY
-    except (NotImplementedError, TaskResultDoesNotExist, ValueError):
-        return False
-
-
-def _lost(job: PrintJob, now: datetime.datetime) -> bool:
-    if job.status not in ACTIVE or (job.heartbeat_at and job.heartbeat_at > now - lease()):
-        return False
-    return not (job.status == PrintJob.Status.QUEUED and _task_waiting(job.task_id))
-
-
-def _retire_task(task_id: str, now: datetime.datetime) -> None:
-    """Mark the dead attempt's task row failed, so the task list does not show it running forever."""
-    from django_tasks_db.backend import DatabaseBackend
-    from django_tasks_db.models import DBTaskResult
-
-    if task_id and isinstance(task_backends[DEFAULT_TASK_BACKEND_ALIAS], DatabaseBackend):
-        DBTaskResult.objects.filter(id=task_id, status=TaskResultStatus.RUNNING).update(
-            status=TaskResultStatus.FAILED, finished_at=now, exception_class_path="tournament.pdfs.jobs.WorkerLost",
-            traceback="The worker stopped while running this task (no heartbeat within the lease).")
-
-
-def _recover(pk: int, now: datetime.datetime) -> bool:
-    job = PrintJob.objects.select_for_update().defer("pdf").get(pk=pk)
-    if not _lost(job, now):
-        return False
-    _retire_task(job.task_id, now)
-    if job.attempts < MAX_ATTEMPTS:
-        _enqueue(job)
-    else:
-        PrintJob.objects.filter(pk=pk).update(status=PrintJob.Status.FAILED, error=WORKER_LOST, finished_at=now)
-    return True
+PRINT_JOBS = JobKind(rows=lambda: PrintJob.objects.defer("pdf"), lease=lease, enqueue=lambda job: _enqueue(job),
+                    failed=PrintJob.Status.FAILED, queued=PrintJob.Status.QUEUED, active=ACTIVE)
 
 
 def print_job_check(job: PrintJob) -> PrintJob:
     """The job as it stands now, after queueing it again (or failing it) if its worker died."""
-    now = timezone.now()
-    if _lost(job, now):
-        with transaction.atomic():
-            _recover(job.pk, now)
-        job = PrintJob.objects.defer("pdf").get(pk=job.pk)
-    return job
+    return checked(PRINT_JOBS, job)
 
 
 def recover_lost_jobs() -> int:
-    """Queue again (or fail) every job whose worker died; the worker runs this every few seconds."""
-    now = timezone.now()
-    stale = PrintJob.objects.filter(status__in=ACTIVE, heartbeat_at__lt=now - lease()).values_list("pk", flat=True)
-    recovered = 0
-    for pk in list(stale):
-        with transaction.atomic():
-            recovered += _recover(pk, now)
-    return recovered
+    """Queue again (or fail) every print job whose worker died; the worker runs this every few seconds."""
+    return recover_lost(PRINT_JOBS)
