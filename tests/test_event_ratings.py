@@ -15,6 +15,7 @@ from tests.factories import make_event, make_player, make_registration, make_use
 from tests.test_leagues import SECRET_EMAIL, SECRET_REGION, join, played_event
 from tournament.leagues import service
 from tournament.leagues.event_ratings import event_ratings
+from tournament.leagues.global_rating import global_table
 from tournament.leagues.ratings import rate
 from tournament.leagues.table import load_league
 from tournament.models import Event, EventRole, Game, League
@@ -238,3 +239,19 @@ def test_ratings_pages_in_spanish_and_italian(client, league, organizer, people,
     assert words[0] in client.get("/ratings/", **header).content.decode()
     assert words[1] in client.get(event.get_absolute_url(), **header).content.decode()
     assert words[2] in client.get("/leagues/liga/about/", **header).content.decode()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "My global rating:"), ("es", "Mi rating global:"),
+                                             ("it", "Il mio rating globale:")])
+def test_a_player_follows_their_global_rating_on_their_home(organizer, lang, words):
+    """Issue 27: "my standing and rating" on the player's home, as the global table shows it."""
+    ann = make_player("Ann Account", user=account("ann"))
+    bob = make_player("Bob Account", user=account("bob"))
+    global_event(organizer, {"Ann": ann, "Bob": bob}, [[("Ann", "Bob", "4-1")]], datetime.date(2026, 3, 1))
+    row = next(r for r in global_table() if r.player_id == ann.pk)
+    home = Client()
+    home.force_login(ann.user)
+    page = home.get(reverse("tournament:me"), headers={"Accept-Language": lang}).content.decode()
+    assert f"{words} {round(row.rating)} ± {round(row.deviation)}" in page
+    home.force_login(make_user("no-games"))
+    assert words not in home.get(reverse("tournament:me"), headers={"Accept-Language": lang}).content.decode()

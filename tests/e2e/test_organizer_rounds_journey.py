@@ -116,6 +116,9 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     expect(page.locator(".messages")).to_have_text(
         t("Swapped %(a)s ↔ %(b)s. No rematch, no club mates, no repeated table.", a=names[0], b=names[1]))
     check(page, "draft round")
+    # Why each game was paired is shown on a phone too (issue 27 item 8): the column and its first reason.
+    expect(page.locator("#games thead").get_by_text(t("Why"), exact=True)).to_be_visible()
+    expect(page.locator("#games tbody tr td:last-child").first).to_be_visible()
 
     # Publishing does not start the clock; the organizer does.
     page.get_by_role("button", name=t("Publish"), exact=True).click()

@@ -17,7 +17,8 @@ from django.db.models import Count, Max, Q
 from tournament.events import staff
 from tournament.events.state import event_state
 from tournament.leagues import merges
-from tournament.models import Event, EventRole, Game, League, LeagueEvent, PrintJob, Registration, Round, Seat
+from tournament.leagues.global_rating import global_table
+from tournament.models import Event, EventRole, Game, League, LeagueEvent, Player, PrintJob, Registration, Round, Seat
 from tournament.pairing.clock import ClockState, clock_state
 from tournament.results.entry import current_seat
 from tournament.results.standings import StandingRow, event_standings
@@ -107,6 +108,17 @@ def events_run(user) -> list[RunEvent]:
                              statuses.get((event.pk, number), ""), disputes.get(event.pk, 0), jobs.get(event.pk, 0),
                              failed.get(event.pk, 0)))
     return rows
+
+
+def my_rating(user):
+    """The account's row of the global rating (rank, rating ± deviation, games), or None: the public table,
+    kept in the cache until a counted game changes (tournament.leagues.global_rating)."""
+    players = set(Player.objects.filter(user=user).values_list("pk", flat=True))
+    if not players:
+        return None
+    table = global_table()
+    row = next((row for row in table if row.player_id in players), None)
+    return None if row is None else {"row": row, "of": len(table)}
 
 
 def my_leagues(user) -> list[League]:

@@ -32,6 +32,7 @@ def me(request: HttpRequest) -> HttpResponse:
     invited, asked = personal_home.invitations_for(user)
     context = {
         "entries": personal_home.my_entries(user),
+        "rating": personal_home.my_rating(user),
         "running": personal_home.events_run(user),
         "leagues": personal_home.my_leagues(user),
         "invited": list(invited),
