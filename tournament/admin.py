@@ -16,6 +16,7 @@ from tournament.models import (
     LeagueMerge,
     LeagueRole,
     LimitHit,
+    PairingJob,
     Player,
     PrintJob,
     ProvidedArmy,
@@ -236,3 +237,18 @@ class StageAdmin(admin.ModelAdmin):
 class ProvidedArmyAdmin(admin.ModelAdmin):
     list_display = ["event", "round_number", "table", "army_a", "army_b"]
     raw_id_fields = ["event"]
+
+
+@admin.register(PairingJob)
+class PairingJobAdmin(admin.ModelAdmin):
+    """Pairing jobs are made by the rounds page and run by the task worker; the admin shows them."""
+
+    list_display = ["event", "kind", "status", "requested_by", "attempts", "created_at"]
+    list_filter = ["status", "kind"]
+    raw_id_fields = ["event", "requested_by", "round"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

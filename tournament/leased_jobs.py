@@ -59,7 +59,7 @@ def retire_task(task_id: str, now: datetime.datetime) -> None:
 
 
 def _recover(kind: JobKind, pk: int, now: datetime.datetime) -> bool:
-    job = kind.rows().select_for_update().get(pk=pk)
+    job = kind.rows().select_for_update(of=("self",)).get(pk=pk)  # only the job row (a related row may be NULL)
     if not lost(kind, job, now):
         return False
     retire_task(job.task_id, now)
