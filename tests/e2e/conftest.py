@@ -10,8 +10,19 @@ import os
 import shutil
 
 import pytest
+from django.core.servers.basehttp import WSGIServer
+from django.db import connection
+from django.test.testcases import LiveServerThread
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
+
+# The journeys' pages fetch in parallel (htmx polling, the service worker keeping pages for offline use). On
+# SQLite the test database lives in memory and the live server's threads share its one connection, which
+# SQLite cannot use from two threads at once ("bad parameter or other API misuse", a session read twice, a
+# player logged out mid-journey). There the live server answers one request at a time (and closes each
+# connection, as Django's single-threaded server does); PostgreSQL gives each thread its own connection.
+if connection.vendor == "sqlite":
+    LiveServerThread.server_class = WSGIServer
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
