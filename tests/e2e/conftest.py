@@ -21,8 +21,16 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync 
 # SQLite cannot use from two threads at once ("bad parameter or other API misuse", a session read twice, a
 # player logged out mid-journey). There the live server answers one request at a time (and closes each
 # connection, as Django's single-threaded server does); PostgreSQL gives each thread its own connection.
+class OneRequestAtATime(WSGIServer):
+    """Django's single-threaded server, taking the live server's arguments: the server thread already uses the
+    shared connection (LiveServerThread.run), so it needs nothing more of `connections_override`."""
+
+    def __init__(self, *args, connections_override=None, **kwargs):
+        super().__init__(*args, **kwargs)
+
+
 if connection.vendor == "sqlite":
-    LiveServerThread.server_class = WSGIServer
+    LiveServerThread.server_class = OneRequestAtATime
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
