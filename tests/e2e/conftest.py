@@ -75,3 +75,13 @@ def context(context):
 
     watch_console(context)
     return context
+
+
+@pytest.fixture(autouse=True)
+def close_every_browser_window(browser):
+    """Close the contexts a journey opened for its other people (a player's phone, the umpire, the public):
+    the browser lives for the whole session, and a page left open keeps polling the live server, whose errors
+    would then land in whichever request test runs next (Django's test client re-raises any request's error)."""
+    yield
+    for context in list(browser.contexts):
+        context.close()
