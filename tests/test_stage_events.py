@@ -403,7 +403,10 @@ def test_a_top_four_cut_after_swiss_rounds_and_the_final_page_shows_the_placings
     rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]+)</td><td>([^<]+)</td></tr>",
                       re.search(r'<table id="placings">(.*?)</table>', final.text, re.S).group(1))
     assert [r[2] for r in rows] == ["Top 4"] * 4 + ["Swiss rounds"] * 4
-    assert rows[0][1] == "Player 01" and 'id="podium"' not in final.text
+    assert rows[0][1] == "Player 01"
+    # The podium is the bracket's: its first three places, placed by "Top 4".
+    podium = text_of(re.search(r'<ol class="podium" id="podium".*?</ol>', final.text, re.S).group(0))
+    assert podium.index(rows[0][1]) < podium.index(rows[1][1]) < podium.index(rows[2][1]) and "Top 4" in podium
 
 
 def test_placement_play_offs_between_two_groups(organizer_client, client, event):

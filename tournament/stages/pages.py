@@ -6,7 +6,7 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from tournament.events.state import event_state
-from tournament.models import Event, Registration, Stage
+from tournament.models import Event, Stage
 from tournament.results import standings
 from tournament.stages import brackets
 from tournament.stages.messages import column_name, match_label
@@ -14,7 +14,7 @@ from tournament.stages.tables import (
     bracket_of,
     bracket_state,
     entry_seeds,
-    event_placings,
+    final_placings,
     group_letter,
     group_tables,
     stage_finished,
@@ -129,17 +129,9 @@ def placings_context(event: Event) -> dict:
 
 
 def _placings_context(event: Event) -> dict:
-    stages = list(event.stages.all())
-    if not stages:
-        return {"placings": []}
-    data = standings.load(event)
-    if not all(stage_finished(s, data) for s in stages):
-        return {"placings": []}
-    names = _names(event)
-    rows = event_placings(event, data)
-    active = {r.pk for r in event.registrations.exclude(status=Registration.Status.DROPPED)}
-    return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows
-                         if p in active or stage]}
+    rows = final_placings(event)
+    names = _names(event) if rows else {}
+    return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows]}
 
 
 def game_labels(games) -> dict[int, str]:

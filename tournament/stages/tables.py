@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.models import Event, Stage
+from tournament.models import Event, Registration, Stage
 from tournament.results import standings
 from tournament.stages import brackets, groups, schedule
 
@@ -147,3 +147,17 @@ def event_placings(event: Event, data: standings.EventData | None = None) -> lis
     rest = [row.registration_id for row in standings.rank(data) if row.registration_id not in placed]
     result += [(len(result) + 1 + i, p, "") for i, p in enumerate(rest)]
     return result
+
+
+def final_placings(event: Event, data: standings.EventData | None = None) -> list[tuple[int, int, str]]:
+    """The event's final order when it was run in stages and every stage is played: `event_placings`, without the
+    players who dropped out and were placed by no stage. Empty for an event without stages or with a stage still
+    to play (its order is then the standings')."""
+    stages = list(event.stages.all())
+    if not stages:
+        return []
+    data = data or standings.load(event)
+    if not all(stage_finished(s, data) for s in stages):
+        return []
+    active = {pk for pk, reg in data.registrations.items() if reg.status != Registration.Status.DROPPED}
+    return [(place, p, stage) for place, p, stage in event_placings(event, data) if p in active or stage]
