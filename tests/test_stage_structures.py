@@ -84,14 +84,42 @@ def test_the_organizers_groups_are_checked():
     assert missing.value.code == "unassigned"
 
 
-def test_group_winners_then_the_best_runners_up_by_points_per_game():
-    a = [groups.Placed(1, 20, 4), groups.Placed(2, 16, 4), groups.Placed(3, 4, 4)]
-    b = [groups.Placed(4, 25, 5), groups.Placed(5, 15, 5), groups.Placed(6, 5, 5)]
-    c = [groups.Placed(7, 12, 4), groups.Placed(8, 10, 4), groups.Placed(9, 1, 4)]
-    # Winners by points per game (5, 5, 3: 25 points beat 20 on equal average), then runner-up 2 (4 a game).
-    assert groups.winners_and_runners_up([a, b, c], 4) == [4, 1, 7, 2]
+def _line(player, games, *values):
+    """A group-table line with the event's keys: (value, ascending, per_game) or a bare value."""
+    keys = tuple(groups.Key(*v) if isinstance(v, tuple) else groups.Key(v) for v in values)
+    return groups.Placed(player, games, keys)
+
+
+def test_group_winners_then_the_best_runners_up_by_the_events_keys_per_game():
+    a = [_line(1, 4, 20), _line(2, 4, 16), _line(3, 4, 4)]
+    b = [_line(4, 5, 25), _line(5, 5, 15), _line(6, 5, 5)]
+    c = [_line(7, 4, 12), _line(8, 4, 10), _line(9, 4, 1)]
+    # Points only: winners 5, 5 (a tie a game: the group's order) and 3 a game, then runner-up 2 (4 a game).
+    assert groups.winners_and_runners_up([a, b, c], 4) == [1, 4, 7, 2]
     with pytest.raises(groups.GroupError):
         groups.winners_and_runners_up([a, b, c], 2)
+
+
+def test_runners_up_are_compared_by_wins_first_when_the_event_ranks_by_wins():
+    # Ranking by wins, then points: B's runner-up has fewer points a game but more wins a game.
+    a = [_line(1, 4, 4, 40), _line(2, 4, 2, 36)]
+    b = [_line(3, 4, 4, 30), _line(4, 4, 3, 20)]
+    assert groups.winners_and_runners_up([a, b], 3) == [1, 3, 4]
+    # By points alone it would be the other runner-up.
+    by_points = [[_line(p.player, p.games, p.keys[1].value) for p in t] for t in (a, b)]
+    assert groups.winners_and_runners_up(by_points, 3) == [1, 3, 2]
+
+
+def test_runners_up_tie_breaks_in_the_events_order_and_direction():
+    # Equal points a game; the next key is "elements lost" (fewer is better), then head-to-head (None: it cannot
+    # compare players of different groups), then a lot that is not divided by the games.
+    a = [_line(1, 4, 40), _line(2, 4, 20, (8, True), None, (5, False, False))]
+    b = [_line(3, 4, 40), _line(4, 4, 20, (6, True), None, (1, False, False))]
+    assert groups.winners_and_runners_up([a, b], 3) == [1, 3, 4]
+    c = [_line(3, 4, 40), _line(4, 4, 20, (8, True), None, (9, False, False))]
+    assert groups.winners_and_runners_up([a, c], 3) == [1, 3, 4]  # equal on lost: the higher lot
+    d = [_line(3, 4, 40), _line(4, 4, 20, (8, True), None, (1, False, False))]
+    assert groups.winners_and_runners_up([a, d], 3) == [1, 3, 2]
 
 
 def test_placement_seeds_pair_equal_places():

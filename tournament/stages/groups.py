@@ -6,7 +6,9 @@
   first and deals them out in turn.
 - `check_assignment`: the organizer's own groups (period groups), checked.
 - `winners_and_runners_up`: the group winners and the best runners-up (then the best thirds...) up to K,
-  compared across groups by points per game, then points, then place in the seeding order.
+  compared across groups by the event's own ranking keys and tie-breaks, in the order its standings apply
+  them (points, or wins then points; then each tie-break), each per game played (groups may differ in size);
+  a key that cannot compare players of different groups (head-to-head) is left out; then the group's order.
 - `placement_seeds`: play-offs between two groups, 1st v 1st, 2nd v 2nd...
 """
 
@@ -72,16 +74,34 @@ def check_assignment(players: Sequence[int], chosen: Mapping[int, int], count: i
 
 
 @dataclass(frozen=True)
+class Key:
+    """One of the event's ranking keys or tie-breaks, as a player's value in their group table."""
+
+    value: float | None  # None: does not compare players of different groups (head-to-head)
+    ascending: bool = False  # True: fewer is better
+    per_game: bool = True  # False: not a total over the games (a drawn lot)
+
+
+@dataclass(frozen=True)
 class Placed:
-    """A player's line in a group table."""
+    """A player's line in a group table: the games they played and their values of the event's keys, in order."""
 
     player: int
-    points: float
     games: int
+    keys: tuple[Key, ...] = ()
 
 
 def _strength(p: Placed, order: int) -> tuple:
-    return (-(p.points / p.games if p.games else 0.0), -p.points, order)
+    """Higher values first (fewer, for an ascending key), per game played; the group's order last."""
+    result: list[float] = []
+    for key in p.keys:
+        if key.value is None:
+            continue
+        value = key.value
+        if key.per_game:
+            value = value / p.games if p.games else 0.0
+        result.append(value if key.ascending else -value)
+    return (*result, order)
 
 
 def top(table: Sequence[int], k: int) -> list[int]:

@@ -53,3 +53,11 @@ def match_label(bracket: brackets.Bracket, match: brackets.Match) -> str:
         place = 2 * int(match.code[1:]) - 1
         return _("For places %(a)s and %(b)s") % {"a": place, "b": place + 1}
     return column_name(bracket, match.side, match.column)
+
+
+def across_groups_sentence(labels: list[str]) -> str:
+    """How players of the same place in different groups (the best runners-up) are compared."""
+    return _("Players of the same place in different groups (the best runners-up, then the best thirds…) are "
+             "compared by the event's own ranking: %(keys)s, each per game played, as groups may differ in size. "
+             "Head-to-head does not compare players of different groups; then the better group order.") % {
+        "keys": ", ".join(labels)}

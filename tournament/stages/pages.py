@@ -7,10 +7,11 @@ from django.utils.translation import gettext as _
 
 from tournament.events.state import event_state
 from tournament.models import Event, Stage
-from tournament.results import standings
+from tournament.results import explain, standings
 from tournament.stages import brackets
-from tournament.stages.messages import column_name, match_label
+from tournament.stages.messages import across_groups_sentence, column_name, match_label
 from tournament.stages.tables import (
+    across_groups,
     bracket_of,
     bracket_state,
     entry_seeds,
@@ -111,6 +112,7 @@ def _stage_context(stage: Stage) -> dict:
         return context
     if stage.kind == Stage.Kind.GROUPS:
         context["groups"] = _group_context(stage, data, names)
+        context["across"] = across_groups_sentence([explain.label(k, stage.event) for k in across_groups(stage.event)])
     else:
         context["columns"] = _bracket_context(stage, data, names)
     if context["finished"]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournament.models import Event, Registration, Stage
-from tournament.results import standings
+from tournament.results import standings, tiebreaks
+from tournament.results.scoring import event_scoring
 from tournament.stages import brackets, groups, schedule
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -64,9 +65,26 @@ def group_order(stage: Stage) -> list[tuple[int, list[int]]]:
     return [(t.number, [row.registration_id for row in t.rows]) for t in group_tables(stage)]
 
 
+def across_groups(event: Event) -> list[str]:
+    """The keys that compare players of different groups, in the event's order (its ranking keys, then its
+    tie-breaks, the drawn lot last): head-to-head is left out, as players of different groups never met."""
+    return [k for k in tiebreaks.metric_keys(event.tiebreaks or [], event_scoring(event).ranking) if k not in CROSS_GROUP_NEVER]
+
+
+CROSS_GROUP_NEVER = {"head_to_head"}
+
+
+def _placed(row: standings.StandingRow, games: int, keys: list[str]) -> groups.Placed:
+    values = []
+    for k in keys:
+        metric = tiebreaks.REGISTRY[k]
+        values.append(groups.Key(row.values.get(k), metric.ascending, per_game=not metric.lot))
+    return groups.Placed(row.registration_id, games, tuple(values))
+
+
 def _groups_order(stage: Stage, data: standings.EventData | None = None) -> list[int]:
-    tables = [[groups.Placed(row.registration_id, row.points, t.games[row.registration_id]) for row in t.rows]
-              for t in group_tables(stage, data)]
+    keys = across_groups(stage.event)
+    tables = [[_placed(row, t.games[row.registration_id], keys) for row in t.rows] for t in group_tables(stage, data)]
     return groups.winners_and_runners_up(tables, sum(len(t) for t in tables)) if tables else []
 
 
@@ -127,8 +145,8 @@ def qualifying_order(event: Event, source: Stage | None) -> list[int]:
 def event_placings(event: Event, data: standings.EventData | None = None) -> list[tuple[int, int, str]]:
     """The final placings of an event run in stages: (place, registration, the stage that placed them).
 
-    The brackets place their players first, the cut before a Plate; then the groups by place and
-    points per game; then anyone else by the Swiss standings."""
+    The brackets place their players first, the cut before a Plate; then the groups by place, players of the
+    same place compared across the groups as `across_groups` says; then anyone else by the Swiss standings."""
     data = data or standings.load(event)
     stages = list(event.stages.filter(drawn_at__isnull=False))
     knockouts = sorted((s for s in stages if s.is_bracket), key=lambda s: (s.entrants == Stage.Entrants.REST, -s.number))
