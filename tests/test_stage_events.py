@@ -244,7 +244,7 @@ def test_a_bad_stage_is_refused_naming_the_field(organizer_client, event):
     response = organizer_client.post(url, {"name": "Groups", "kind": "groups", "entrants": "all", "seeding": "random"})
     assert response.status_code == 400 and "Say how many groups." in response.text
     response = organizer_client.post(url, {"name": "Pools", "kind": "placement", "entrants": "all", "seeding": "standings"})
-    assert response.status_code == 400 and "need a stage of exactly two groups" in response.text
+    assert response.status_code == 400 and "need a stage of two or more groups before them" in response.text
     response = organizer_client.post(url, {"name": "Cut", "kind": "single", "entrants": "top", "seeding": "standings",
                                            "cut": "1"})
     assert response.status_code == 400 and 'id="id_cut"' in response.text

@@ -123,7 +123,12 @@ def test_runners_up_tie_breaks_in_the_events_order_and_direction():
 
 
 def test_placement_seeds_pair_equal_places():
-    assert groups.placement_seeds([1, 2, 3], [4, 5]) == [1, 4, 2, 5, 3, None]
+    a = [_line(1, 2, 6), _line(2, 2, 4), _line(3, 2, 0)]
+    b = [_line(4, 1, 4), _line(5, 1, 1)]
+    # Place by place; within a place the better a game first (4 a game beats 3); None where a group is shorter.
+    assert groups.placement_seeds([a, b]) == [4, 1, 2, 5, 3, None]
+    c = [_line(7, 2, 2), _line(8, 2, 1), _line(9, 2, 0)]
+    assert groups.placement_seeds([a, b, c]) == [4, 1, 7, 2, 5, 8, 3, 9, None]
 
 
 # --- brackets -------------------------------------------------------------------------------------
@@ -202,6 +207,52 @@ def test_placement_play_offs_give_the_winner_the_better_place():
     bracket = brackets.placement(5)
     states = brackets.resolve(bracket, [10, 20, 11, 21, 12], {"P1": 20, "P2": 11})
     assert brackets.placings(bracket, states) == [(1, 20), (2, 10), (3, 11), (4, 21), (5, 12)]
+
+
+@given(st.integers(min_value=2, max_value=10), st.integers(min_value=2, max_value=8), st.booleans(),
+       st.integers(min_value=0, max_value=10**6))
+def test_placement_play_offs_between_any_number_of_groups_place_everyone_within_their_places_bracket(
+        groups_count, size, third, seed):
+    rng = random.Random(seed)
+    # Groups of `size`, some one shorter: the seeds place by place, None where a group has no such place.
+    lengths = [size - (rng.random() < 0.3) for _ in range(groups_count)]
+    seeds = [100 * place + g if place < lengths[g] else None for place in range(size) for g in range(groups_count)]
+    bracket = brackets.placement(len(seeds), groups_count, third)
+    states, _games = play_out(bracket, seeds, rng)
+    assert brackets.finished(states)
+    places = brackets.placings(bracket, states)
+    real = [p for p in seeds if p is not None]
+    assert sorted(p for _place, p in places) == sorted(real)
+    # Players of one group place (same hundred) take the places of that group place only: nobody crosses.
+    ranked = [p for _place, p in places]
+    assert [p // 100 for p in ranked] == sorted(p // 100 for p in ranked)
+    assert [place for place, _p in places] == sorted(place for place, _p in places)
+    if groups_count == 2 or (third and groups_count <= 4):  # beyond 4, a first round's losers share a place
+        assert [place for place, _p in places] == list(range(1, len(real) + 1))
+
+
+def test_placement_play_offs_between_four_groups_are_a_bracket_per_place():
+    seeds = [1, 2, 3, 4, 11, 12, 13, 14]  # 1st of A-D, then 2nd of A-D (the better first)
+    bracket = brackets.placement(8, 4)
+    states = brackets.resolve(bracket, seeds, {})
+    # Group winners: 1st v 4th best, 2nd v 3rd best; runners-up the same, for places 5 to 8.
+    assert {(s.match.code, s.a, s.b) for s in brackets.playable(states)} == {
+        ("P1-W1-1", 1, 4), ("P1-W1-2", 2, 3), ("P2-W1-1", 11, 14), ("P2-W1-2", 12, 13)}
+    winners = {"P1-W1-1": 4, "P1-W1-2": 2, "P1-W2-1": 2, "P1-3P": 1,
+               "P2-W1-1": 11, "P2-W1-2": 12, "P2-W2-1": 11, "P2-3P": 14}
+    states = brackets.resolve(bracket, seeds, winners)
+    assert brackets.placings(bracket, states) == [(1, 2), (2, 4), (3, 1), (4, 3), (5, 11), (6, 12), (7, 14), (8, 13)]
+    assert brackets.placement_place(bracket, bracket.matches[0]) == (1, 4, "W1-1")
+    assert brackets.placement_place(bracket, [m for m in bracket.matches if m.code == "P2-3P"][0]) == (5, 8, "3P")
+
+
+def test_three_groups_give_the_best_group_winner_the_bye():
+    bracket = brackets.placement(3, 3)
+    states = brackets.resolve(bracket, [1, 2, 3], {})
+    assert [(s.a, s.b) for s in brackets.playable(states)] == [(2, 3)]
+    assert states["P1-W1-1"].walkover and states["P1-W1-1"].winner == 1
+    with pytest.raises(ValueError):
+        brackets.placement(4, 1)
 
 
 @pytest.mark.parametrize(("outcome", "points", "seeds", "expected"), [

@@ -9,7 +9,7 @@
   compared across groups by the event's own ranking keys and tie-breaks, in the order its standings apply
   them (points, or wins then points; then each tie-break), each per game played (groups may differ in size);
   a key that cannot compare players of different groups (head-to-head) is left out; then the group's order.
-- `placement_seeds`: play-offs between two groups, 1st v 1st, 2nd v 2nd...
+- `placement_seeds`: play-offs between groups, place by place: 1st v 1st, 2nd v 2nd...
 """
 
 from __future__ import annotations
@@ -124,9 +124,12 @@ def winners_and_runners_up(tables: Sequence[Sequence[Placed]], k: int) -> list[i
     return result
 
 
-def placement_seeds(first: Sequence[int], second: Sequence[int]) -> list[int | None]:
-    """Seeds for play-offs between two groups: 1st A, 1st B, 2nd A, 2nd B... (None where a group is shorter)."""
+def placement_seeds(tables: Sequence[Sequence[Placed]]) -> list[int | None]:
+    """Seeds for play-offs between groups (brackets.placement): place by place, the group winners first, then the
+    runners-up ...; within a place the better first, compared as `winners_and_runners_up` does; None where a
+    group has no player of that place."""
     seeds: list[int | None] = []
-    for i in range(max(len(first), len(second))):
-        seeds += [first[i] if i < len(first) else None, second[i] if i < len(second) else None]
+    for place in range(max((len(t) for t in tables), default=0)):
+        line = sorted(((t[place], g) for g, t in enumerate(tables) if place < len(t)), key=lambda pg: _strength(*pg))
+        seeds += [p.player for p, _g in line] + [None] * (len(tables) - len(line))
     return seeds

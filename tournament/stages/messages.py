@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
 
 from tournament.stages import brackets, groups
+
+
+PLACEMENT_NEEDS = gettext_lazy("Placement play-offs need a stage of two or more groups before them: choose it as "
+                               "“the stage before”.")
 
 
 def group_error(exc: groups.GroupError) -> str:
@@ -34,9 +39,16 @@ def main_round_name(column: int, columns: int) -> str:
     return _("Round of %(n)s") % {"n": 2 ** (left + 1)}
 
 
+def _placement_columns(bracket: brackets.Bracket) -> int:
+    return max((m.column for m in bracket.matches), default=1)
+
+
 def column_name(bracket: brackets.Bracket, side: str, column: int) -> str:
     if bracket.kind == "placement":
-        return _("Play-offs")
+        columns = _placement_columns(bracket)
+        if columns == 1:
+            return _("Play-offs")
+        return _("Play-offs: %(round)s") % {"round": main_round_name(column, columns)}
     if side == brackets.LOSERS:
         return _("Losers' round %(n)s") % {"n": column}
     if side == brackets.GRAND:
@@ -50,8 +62,11 @@ def column_name(bracket: brackets.Bracket, side: str, column: int) -> str:
 
 def match_label(bracket: brackets.Bracket, match: brackets.Match) -> str:
     if match.side == brackets.PLACEMENT:
-        place = 2 * int(match.code[1:]) - 1
-        return _("For places %(a)s and %(b)s") % {"a": place, "b": place + 1}
+        first, last, code = brackets.placement_place(bracket, match)
+        if last == first + 1 and code == match.code:
+            return _("For places %(a)s and %(b)s") % {"a": first, "b": last}
+        part = _("Third-place game") if code == "3P" else main_round_name(match.column, _placement_columns(bracket))
+        return _("Places %(a)s to %(b)s: %(round)s") % {"a": first, "b": last, "round": part}
     return column_name(bracket, match.side, match.column)
 
 

@@ -21,11 +21,11 @@ from tournament.models.stages import MAX_STAGES
 from tournament.pairing.manager import RoundError, active_registrations
 from tournament.results.standings import event_standings
 from tournament.stages import brackets, groups, schedule
-from tournament.stages.messages import group_error
+from tournament.stages.messages import PLACEMENT_NEEDS, group_error
 from tournament.stages.tables import (
     bracket_state,
     group_members,
-    group_order,
+    placement_seeds,
     qualifying_order,
     stage_finished,
 )
@@ -81,10 +81,9 @@ def entrants(stage: Stage) -> list[int | None]:
             round__event=event, is_bye=False).exclude(status=Game.Status.CONFIRMED).exists():
         raise StageError(_("Every game so far needs a confirmed result before the cut is drawn."))
     if stage.kind == Stage.Kind.PLACEMENT:
-        if source is None or source.kind != Stage.Kind.GROUPS or source.groups != 2:
-            raise StageError(_("Placement play-offs need a stage of exactly two groups before them."))
-        first, second = (order for _number, order in group_order(source))
-        return groups.placement_seeds([p for p in first if p in active_ids], [p for p in second if p in active_ids])
+        if source is None or source.kind != Stage.Kind.GROUPS or (source.groups or 0) < 2:
+            raise StageError(PLACEMENT_NEEDS)
+        return placement_seeds(source, active_ids)
     if stage.entrants == Stage.Entrants.ALL:
         return list(_seeded(event, stage, active))
     order = [p for p in qualifying_order(event, source) if p in active_ids]

@@ -60,11 +60,6 @@ def group_tables(stage: Stage, data: standings.EventData | None = None) -> list[
     return result
 
 
-def group_order(stage: Stage) -> list[tuple[int, list[int]]]:
-    """(group number, its players in table order)."""
-    return [(t.number, [row.registration_id for row in t.rows]) for t in group_tables(stage)]
-
-
 def across_groups(event: Event) -> list[str]:
     """The keys that compare players of different groups, in the event's order (its ranking keys, then its
     tie-breaks, the drawn lot last): head-to-head is left out, as players of different groups never met."""
@@ -82,9 +77,18 @@ def _placed(row: standings.StandingRow, games: int, keys: list[str]) -> groups.P
     return groups.Placed(row.registration_id, games, tuple(values))
 
 
-def _groups_order(stage: Stage, data: standings.EventData | None = None) -> list[int]:
+def _lines(stage: Stage, data: standings.EventData | None = None) -> list[list[groups.Placed]]:
     keys = across_groups(stage.event)
-    tables = [[_placed(row, t.games[row.registration_id], keys) for row in t.rows] for t in group_tables(stage, data)]
+    return [[_placed(row, t.games[row.registration_id], keys) for row in t.rows] for t in group_tables(stage, data)]
+
+
+def placement_seeds(source: Stage, keep: set[int]) -> list[int | None]:
+    """The seeds of placement play-offs after the groups stage `source`, only the players in `keep` (the active)."""
+    return groups.placement_seeds([[p for p in line if p.player in keep] for line in _lines(source)])
+
+
+def _groups_order(stage: Stage, data: standings.EventData | None = None) -> list[int]:
+    tables = _lines(stage, data)
     return groups.winners_and_runners_up(tables, sum(len(t) for t in tables)) if tables else []
 
 
@@ -99,7 +103,8 @@ def entry_seeds(stage: Stage) -> tuple[list[int | None], dict[int, int]]:
 
 
 def bracket_of(stage: Stage, entrants: int) -> brackets.Bracket:
-    return brackets.build(stage.kind, entrants, stage.third_place)
+    between = (stage.source.groups or 2) if stage.kind == Stage.Kind.PLACEMENT and stage.source_id else 2
+    return brackets.build(stage.kind, entrants, stage.third_place, between)
 
 
 def bracket_state(stage: Stage, data: standings.EventData | None = None):
