@@ -170,12 +170,44 @@ def test_double_elimination_ends_a_player_only_at_their_second_loss(n, seed):
     assert sorted(p for _place, p in places) == list(range(1, n + 1))
     losses = {p: 0 for p in range(1, n + 1)}
     for s in states.values():
-        if s.loser not in (None, brackets.BYE) and not s.walkover:
+        if s.loser not in (None, brackets.BYE) and not s.walkover and s.needed:  # an unneeded reset: no game
             losses[s.loser] += 1
     champion = places[0][1]
     assert losses[champion] <= 1
-    assert all(count == 2 for p, count in losses.items() if p != champion and p != places[1][1])
-    assert games == 2 * n - 2 or games == 2 * n - 3  # one grand final, no reset: 2n-2 or 2n-3 games
+    assert all(count == 2 for p, count in losses.items() if p != champion)  # the runner-up too: the reset
+    # 2n-2 games when the champion never lost, 2n-1 when they lost once (the reset game was played).
+    assert games == 2 * n - 2 + losses[champion]
+    reset = states["GF2"]
+    assert reset.needed == (states["GF"].winner == states["GF"].b)
+
+
+@given(st.integers(min_value=3, max_value=24), st.integers(min_value=0, max_value=10**6))
+def test_the_reset_game_is_played_only_when_the_losers_bracket_player_wins_the_grand_final(n, seed):
+    bracket = brackets.double(n)
+    seeds = list(range(1, n + 1))
+    rng = random.Random(seed)
+    winners = {}
+    while True:  # everything up to the grand final
+        states = brackets.resolve(bracket, seeds, winners)
+        ready = [s for s in brackets.playable(states) if s.match.code != "GF"]
+        if not ready:
+            break
+        for s in ready:
+            winners[s.match.code] = rng.choice([s.a, s.b])
+    grand = states["GF"]
+    assert grand.playable and not states["GF2"].needed and states["GF2"].winner is None
+    assert not brackets.finished(states)
+    # The winners' bracket player wins it: the title is theirs, no reset.
+    done = brackets.resolve(bracket, seeds, {**winners, "GF": grand.a})
+    assert brackets.finished(done) and not brackets.playable(done)
+    assert brackets.placings(bracket, done)[:2] == [(1, grand.a), (2, grand.b)]
+    # The losers' bracket player wins it: a reset between the same two, and its winner takes the title.
+    again = brackets.resolve(bracket, seeds, {**winners, "GF": grand.b})
+    assert [(s.match.code, s.a, s.b) for s in brackets.playable(again)] == [("GF2", grand.a, grand.b)]
+    assert not brackets.finished(again) and brackets.placings(bracket, again) == []
+    for champion, runner_up in ((grand.a, grand.b), (grand.b, grand.a)):
+        final = brackets.resolve(bracket, seeds, {**winners, "GF": grand.b, "GF2": champion})
+        assert brackets.finished(final) and brackets.placings(bracket, final)[:2] == [(1, champion), (2, runner_up)]
 
 
 def test_seeds_meet_in_the_standard_order():

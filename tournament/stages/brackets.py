@@ -9,8 +9,9 @@ facing one goes through without a game (a walkover), and the loser of a walkover
 - single(n, third_place): the standard seeded bracket (1 v 8, 4 v 5, 2 v 7, 3 v 6 ...), the top seeds
   taking the byes when n is not a power of two; a third-place game between the semi-final losers.
 - double(n): a winners' bracket and a losers' bracket (the losers of each winners' round drop into it),
-  then a grand final of one game between the two brackets' winners (no reset game: a player's second
-  loss ends their event, except in the grand final).
+  then a grand final between the two brackets' winners; if the losers' bracket player wins it, both have
+  lost once and a reset game (`GF2`) decides the title: a player's second loss ends their event. The
+  reset is needed only then; otherwise it is decided without a game (`MatchState.needed` is False).
 - placement(n, groups): play-offs between groups, the seeds dealt place by place (the group winners first,
   then the runners-up ...). Between two groups, independent games 1 v 2, 3 v 4 ... (1st A v 1st B, 2nd A v
   2nd B ...): the winner takes the better place of the two. Between more groups, a single-elimination
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 
 BYE = -1
 
-MAIN, LOSERS, GRAND, THIRD, PLACEMENT = "main", "losers", "grand", "third", "placement"
+MAIN, LOSERS, GRAND, THIRD, PLACEMENT, RESET = "main", "losers", "grand", "third", "placement", "reset"
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Source:
 class Match:
     code: str
     column: int  # the bracket's round, for the page (1 the first)
-    side: str  # MAIN, LOSERS, GRAND, THIRD or PLACEMENT
+    side: str  # MAIN, LOSERS, GRAND, RESET, THIRD or PLACEMENT
     a: Source
     b: Source
 
@@ -69,11 +70,12 @@ class MatchState:
     winner: int | None
     loser: int | None
     conflict: bool = False  # the recorded winner did not play this match (an earlier result was corrected)
+    needed: bool = True  # False: a grand final's reset game that is not (or not yet) to be played
 
     @property
     def playable(self) -> bool:
         """Both players known and real, and no winner yet: a game to pair (again, after a conflict)."""
-        return self.winner is None and _real(self.a) and _real(self.b)
+        return self.needed and self.winner is None and _real(self.a) and _real(self.b)
 
     @property
     def walkover(self) -> bool:
@@ -157,11 +159,12 @@ def double(n: int) -> Bracket:
             losers += [Match(f"L{column}-{i + 1}", column, LOSERS, _w(f"L{column - 1}-{2 * i + 1}"),
                              _w(f"L{column - 1}-{2 * i + 2}")) for i in range(len(previous) // 2)]
     grand = Match("GF", rounds + 1, GRAND, _w(f"W{rounds}-1"), _w(f"L{column}-1"))
-    places: list[tuple[str, tuple[str, ...]]] = [("winner", ("GF",)), ("loser", ("GF",))]
+    reset = Match("GF2", rounds + 2, RESET, grand.a, grand.b)  # the same two players, if it is needed
+    places: list[tuple[str, tuple[str, ...]]] = [("winner", ("GF2",)), ("loser", ("GF2",))]
     for c in range(column, 0, -1):
         places.append(("loser", tuple(m.code for m in losers if m.column == c)))
-    # Order of the matches: every source before the match that reads it.
-    ordered = _topological(winners + losers + [grand])
+    # Order of the matches: every source before the match that reads it (the reset after the grand final).
+    ordered = _topological(winners + losers + [grand]) + [reset]
     return Bracket("double", n, tuple(ordered), tuple(places))
 
 
@@ -248,6 +251,13 @@ def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str,
         return state.winner if source.kind == "winner" else state.loser
 
     for m in bracket.matches:
+        if m.side == RESET:
+            grand = states["GF"]
+            if grand.winner is None or grand.walkover or grand.winner == grand.a:
+                # Not needed: the winners' bracket player won the grand final (their first loss would be the
+                # other's second); or not yet known.
+                states[m.code] = MatchState(m, grand.a, grand.b, grand.winner, grand.loser, needed=False)
+                continue
         a, b = player(m.a), player(m.b)
         winner = loser = None
         if a == BYE and b == BYE:

@@ -53,6 +53,8 @@ def column_name(bracket: brackets.Bracket, side: str, column: int) -> str:
         return _("Losers' round %(n)s") % {"n": column}
     if side == brackets.GRAND:
         return _("Grand final")
+    if side == brackets.RESET:
+        return _("Grand final: reset game")
     if side == brackets.THIRD:
         return _("Third-place game")
     if bracket.kind == "double":

@@ -64,8 +64,11 @@ def _bracket_context(stage: Stage, data: standings.EventData, names: dict[int, s
     bracket, states = bracket_state(stage, data)
     played = {g.slot: g for g in data.games if g.stage_id == stage.pk}
     columns: dict[tuple[str, int], dict] = {}
-    order = {brackets.MAIN: 0, brackets.THIRD: 1, brackets.PLACEMENT: 0, brackets.LOSERS: 2, brackets.GRAND: 3}
+    order = {brackets.MAIN: 0, brackets.THIRD: 1, brackets.PLACEMENT: 0, brackets.LOSERS: 2, brackets.GRAND: 3,
+             brackets.RESET: 4}
     for state in states.values():
+        if not state.needed:  # a grand final's reset game, shown only once the losers' bracket player won the final
+            continue
         m = state.match
         key = (m.side, m.column)
         column = columns.setdefault(key, {"name": column_name(bracket, m.side, m.column), "matches": [],
