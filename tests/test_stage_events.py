@@ -451,12 +451,13 @@ def test_the_organizer_edits_and_deletes_a_stage(organizer_client, event):
 def test_groups_seeded_by_rating_snake_the_strongest_apart(organizer_client, event, monkeypatch):
     from types import SimpleNamespace
 
-    from tournament.stages import service
-
     regs, _strength = field(event, 8)
     # Ratings: Player 08 the highest ... Player 01 the lowest; Player 05 unrated (seeded last).
     ratings = {r.pk: SimpleNamespace(rating=1500 + 10 * i) for i, r in enumerate(regs) if r.name != "Player 05"}
-    monkeypatch.setattr(service, "event_ratings", lambda event: SimpleNamespace(ratings=ratings))
+    from tournament.web.views import stages as view
+
+    # The view passes the ratings source to the service (stages do not import the leagues).
+    monkeypatch.setattr(view, "event_ratings", lambda event: SimpleNamespace(ratings=ratings))
     stage = add_stage(organizer_client, event, name="Pools", kind="groups", groups=2, seeding="rating")
     draw(organizer_client, event, stage)
     group = dict(StageEntry.objects.filter(stage=stage).values_list("registration__name", "group"))

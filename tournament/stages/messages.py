@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.stages import brackets, groups
-
 
 PLACEMENT_NEEDS = gettext_lazy("Placement play-offs need a stage of two or more groups before them: choose it as "
                                "“the stage before”.")
