@@ -84,18 +84,51 @@ def test_the_organizers_groups_are_checked():
     assert missing.value.code == "unassigned"
 
 
-def test_group_winners_then_the_best_runners_up_by_points_per_game():
-    a = [groups.Placed(1, 20, 4), groups.Placed(2, 16, 4), groups.Placed(3, 4, 4)]
-    b = [groups.Placed(4, 25, 5), groups.Placed(5, 15, 5), groups.Placed(6, 5, 5)]
-    c = [groups.Placed(7, 12, 4), groups.Placed(8, 10, 4), groups.Placed(9, 1, 4)]
-    # Winners by points per game (5, 5, 3: 25 points beat 20 on equal average), then runner-up 2 (4 a game).
-    assert groups.winners_and_runners_up([a, b, c], 4) == [4, 1, 7, 2]
+def _line(player, games, *values):
+    """A group-table line with the event's keys: (value, ascending, per_game) or a bare value."""
+    keys = tuple(groups.Key(*v) if isinstance(v, tuple) else groups.Key(v) for v in values)
+    return groups.Placed(player, games, keys)
+
+
+def test_group_winners_then_the_best_runners_up_by_the_events_keys_per_game():
+    a = [_line(1, 4, 20), _line(2, 4, 16), _line(3, 4, 4)]
+    b = [_line(4, 5, 25), _line(5, 5, 15), _line(6, 5, 5)]
+    c = [_line(7, 4, 12), _line(8, 4, 10), _line(9, 4, 1)]
+    # Points only: winners 5, 5 (a tie a game: the group's order) and 3 a game, then runner-up 2 (4 a game).
+    assert groups.winners_and_runners_up([a, b, c], 4) == [1, 4, 7, 2]
     with pytest.raises(groups.GroupError):
         groups.winners_and_runners_up([a, b, c], 2)
 
 
+def test_runners_up_are_compared_by_wins_first_when_the_event_ranks_by_wins():
+    # Ranking by wins, then points: B's runner-up has fewer points a game but more wins a game.
+    a = [_line(1, 4, 4, 40), _line(2, 4, 2, 36)]
+    b = [_line(3, 4, 4, 30), _line(4, 4, 3, 20)]
+    assert groups.winners_and_runners_up([a, b], 3) == [1, 3, 4]
+    # By points alone it would be the other runner-up.
+    by_points = [[_line(p.player, p.games, p.keys[1].value) for p in t] for t in (a, b)]
+    assert groups.winners_and_runners_up(by_points, 3) == [1, 3, 2]
+
+
+def test_runners_up_tie_breaks_in_the_events_order_and_direction():
+    # Equal points a game; the next key is "elements lost" (fewer is better), then head-to-head (None: it cannot
+    # compare players of different groups), then a lot that is not divided by the games.
+    a = [_line(1, 4, 40), _line(2, 4, 20, (8, True), None, (5, False, False))]
+    b = [_line(3, 4, 40), _line(4, 4, 20, (6, True), None, (1, False, False))]
+    assert groups.winners_and_runners_up([a, b], 3) == [1, 3, 4]
+    c = [_line(3, 4, 40), _line(4, 4, 20, (8, True), None, (9, False, False))]
+    assert groups.winners_and_runners_up([a, c], 3) == [1, 3, 4]  # equal on lost: the higher lot
+    d = [_line(3, 4, 40), _line(4, 4, 20, (8, True), None, (1, False, False))]
+    assert groups.winners_and_runners_up([a, d], 3) == [1, 3, 2]
+
+
 def test_placement_seeds_pair_equal_places():
-    assert groups.placement_seeds([1, 2, 3], [4, 5]) == [1, 4, 2, 5, 3, None]
+    a = [_line(1, 2, 6), _line(2, 2, 4), _line(3, 2, 0)]
+    b = [_line(4, 1, 4), _line(5, 1, 1)]
+    # Place by place; within a place the better a game first (4 a game beats 3); None where a group is shorter.
+    assert groups.placement_seeds([a, b]) == [4, 1, 2, 5, 3, None]
+    c = [_line(7, 2, 2), _line(8, 2, 1), _line(9, 2, 0)]
+    assert groups.placement_seeds([a, b, c]) == [4, 1, 7, 2, 5, 8, 3, 9, None]
 
 
 # --- brackets -------------------------------------------------------------------------------------
@@ -137,12 +170,44 @@ def test_double_elimination_ends_a_player_only_at_their_second_loss(n, seed):
     assert sorted(p for _place, p in places) == list(range(1, n + 1))
     losses = {p: 0 for p in range(1, n + 1)}
     for s in states.values():
-        if s.loser not in (None, brackets.BYE) and not s.walkover:
+        if s.loser not in (None, brackets.BYE) and not s.walkover and s.needed:  # an unneeded reset: no game
             losses[s.loser] += 1
     champion = places[0][1]
     assert losses[champion] <= 1
-    assert all(count == 2 for p, count in losses.items() if p != champion and p != places[1][1])
-    assert games == 2 * n - 2 or games == 2 * n - 3  # one grand final, no reset: 2n-2 or 2n-3 games
+    assert all(count == 2 for p, count in losses.items() if p != champion)  # the runner-up too: the reset
+    # 2n-2 games when the champion never lost, 2n-1 when they lost once (the reset game was played).
+    assert games == 2 * n - 2 + losses[champion]
+    reset = states["GF2"]
+    assert reset.needed == (states["GF"].winner == states["GF"].b)
+
+
+@given(st.integers(min_value=3, max_value=24), st.integers(min_value=0, max_value=10**6))
+def test_the_reset_game_is_played_only_when_the_losers_bracket_player_wins_the_grand_final(n, seed):
+    bracket = brackets.double(n)
+    seeds = list(range(1, n + 1))
+    rng = random.Random(seed)
+    winners = {}
+    while True:  # everything up to the grand final
+        states = brackets.resolve(bracket, seeds, winners)
+        ready = [s for s in brackets.playable(states) if s.match.code != "GF"]
+        if not ready:
+            break
+        for s in ready:
+            winners[s.match.code] = rng.choice([s.a, s.b])
+    grand = states["GF"]
+    assert grand.playable and not states["GF2"].needed and states["GF2"].winner is None
+    assert not brackets.finished(states)
+    # The winners' bracket player wins it: the title is theirs, no reset.
+    done = brackets.resolve(bracket, seeds, {**winners, "GF": grand.a})
+    assert brackets.finished(done) and not brackets.playable(done)
+    assert brackets.placings(bracket, done)[:2] == [(1, grand.a), (2, grand.b)]
+    # The losers' bracket player wins it: a reset between the same two, and its winner takes the title.
+    again = brackets.resolve(bracket, seeds, {**winners, "GF": grand.b})
+    assert [(s.match.code, s.a, s.b) for s in brackets.playable(again)] == [("GF2", grand.a, grand.b)]
+    assert not brackets.finished(again) and brackets.placings(bracket, again) == []
+    for champion, runner_up in ((grand.a, grand.b), (grand.b, grand.a)):
+        final = brackets.resolve(bracket, seeds, {**winners, "GF": grand.b, "GF2": champion})
+        assert brackets.finished(final) and brackets.placings(bracket, final)[:2] == [(1, champion), (2, runner_up)]
 
 
 def test_seeds_meet_in_the_standard_order():
@@ -174,6 +239,52 @@ def test_placement_play_offs_give_the_winner_the_better_place():
     bracket = brackets.placement(5)
     states = brackets.resolve(bracket, [10, 20, 11, 21, 12], {"P1": 20, "P2": 11})
     assert brackets.placings(bracket, states) == [(1, 20), (2, 10), (3, 11), (4, 21), (5, 12)]
+
+
+@given(st.integers(min_value=2, max_value=10), st.integers(min_value=2, max_value=8), st.booleans(),
+       st.integers(min_value=0, max_value=10**6))
+def test_placement_play_offs_between_any_number_of_groups_place_everyone_within_their_places_bracket(
+        groups_count, size, third, seed):
+    rng = random.Random(seed)
+    # Groups of `size`, some one shorter: the seeds place by place, None where a group has no such place.
+    lengths = [size - (rng.random() < 0.3) for _ in range(groups_count)]
+    seeds = [100 * place + g if place < lengths[g] else None for place in range(size) for g in range(groups_count)]
+    bracket = brackets.placement(len(seeds), groups_count, third)
+    states, _games = play_out(bracket, seeds, rng)
+    assert brackets.finished(states)
+    places = brackets.placings(bracket, states)
+    real = [p for p in seeds if p is not None]
+    assert sorted(p for _place, p in places) == sorted(real)
+    # Players of one group place (same hundred) take the places of that group place only: nobody crosses.
+    ranked = [p for _place, p in places]
+    assert [p // 100 for p in ranked] == sorted(p // 100 for p in ranked)
+    assert [place for place, _p in places] == sorted(place for place, _p in places)
+    if groups_count == 2 or (third and groups_count <= 4):  # beyond 4, a first round's losers share a place
+        assert [place for place, _p in places] == list(range(1, len(real) + 1))
+
+
+def test_placement_play_offs_between_four_groups_are_a_bracket_per_place():
+    seeds = [1, 2, 3, 4, 11, 12, 13, 14]  # 1st of A-D, then 2nd of A-D (the better first)
+    bracket = brackets.placement(8, 4)
+    states = brackets.resolve(bracket, seeds, {})
+    # Group winners: 1st v 4th best, 2nd v 3rd best; runners-up the same, for places 5 to 8.
+    assert {(s.match.code, s.a, s.b) for s in brackets.playable(states)} == {
+        ("P1-W1-1", 1, 4), ("P1-W1-2", 2, 3), ("P2-W1-1", 11, 14), ("P2-W1-2", 12, 13)}
+    winners = {"P1-W1-1": 4, "P1-W1-2": 2, "P1-W2-1": 2, "P1-3P": 1,
+               "P2-W1-1": 11, "P2-W1-2": 12, "P2-W2-1": 11, "P2-3P": 14}
+    states = brackets.resolve(bracket, seeds, winners)
+    assert brackets.placings(bracket, states) == [(1, 2), (2, 4), (3, 1), (4, 3), (5, 11), (6, 12), (7, 14), (8, 13)]
+    assert brackets.placement_place(bracket, bracket.matches[0]) == (1, 4, "W1-1")
+    assert brackets.placement_place(bracket, [m for m in bracket.matches if m.code == "P2-3P"][0]) == (5, 8, "3P")
+
+
+def test_three_groups_give_the_best_group_winner_the_bye():
+    bracket = brackets.placement(3, 3)
+    states = brackets.resolve(bracket, [1, 2, 3], {})
+    assert [(s.a, s.b) for s in brackets.playable(states)] == [(2, 3)]
+    assert states["P1-W1-1"].walkover and states["P1-W1-1"].winner == 1
+    with pytest.raises(ValueError):
+        brackets.placement(4, 1)
 
 
 @pytest.mark.parametrize(("outcome", "points", "seeds", "expected"), [

@@ -90,7 +90,7 @@ class Game(models.Model):
     entered_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every result change (optimistic locking).")
     # A game of a stage beyond the Swiss rounds (tournament/models/stages.py): the stage, and the group
-    # ("g1" = group A) or the bracket match ("W1-2", "L3-1", "GF", "3P", "P2") it plays.
+    # ("g1" = group A) or the bracket match ("W1-2", "L3-1", "GF", "GF2" the reset, "3P", "P2", "P1-W1-1") it plays.
     stage = models.ForeignKey("tournament.Stage", null=True, blank=True, on_delete=models.RESTRICT, related_name="games")
     slot = models.CharField(max_length=12, blank=True)
 

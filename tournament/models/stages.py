@@ -25,7 +25,7 @@ class Stage(models.Model):
         GROUPS = "groups", _("Groups, a round robin in each")
         SINGLE = "single", _("Single elimination (a cut: semi-finals and a final)")
         DOUBLE = "double", _("Double elimination")
-        PLACEMENT = "placement", _("Placement play-offs between two groups (1st v 1st, 2nd v 2nd…)")
+        PLACEMENT = "placement", _("Placement play-offs between groups (1st v 1st, 2nd v 2nd…)")
 
     class Entrants(models.TextChoices):
         ALL = "all", _("Every active player")

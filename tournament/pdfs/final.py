@@ -1,10 +1,13 @@
 """The end of an event on paper: the final standings, and a certificate-style page for the podium.
 
 Both read the standings through the same functions as the standings page (results.standings), so the
-printed ranks are the ones on the screen."""
+printed ranks are the ones on the screen. An event run in stages (groups, a cut, brackets) is ordered by its
+final placings instead (`stages.tables.final_placings`, as the final page shows them): the brackets' places
+first, then the groups, then the rest as the standings and their tie-breaks order them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -20,7 +23,8 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 from tournament.models import Event
 from tournament.pdfs.headers import header_cells
 from tournament.pdfs.styles import render, styles, table_style
-from tournament.results.standings import event_standings
+from tournament.results import standings
+from tournament.stages.tables import final_placings
 
 PODIUM = 3
 GOLD, SILVER, BRONZE = colors.HexColor("#b8860b"), colors.HexColor("#8a8d91"), colors.HexColor("#8c5a2b")
@@ -34,19 +38,43 @@ class Placed:
     club: str
     army: str
     points: int
+    stage: str = ""  # the stage that placed them, in an event run in stages
 
 
 def podium(event: Event) -> list[Placed]:
-    """Everyone placed in the top three (more than three when places are shared)."""
-    regs = {r.pk: r for r in event.registrations.select_related("club")}
+    """Everyone placed in the top three (more than three when places are shared): by the final placings of an
+    event run in stages, else by the standings."""
+    data = standings.load(event)
+    regs = data.registrations
+    rows = standings.rank(data)
+    points = {row.registration_id: row.points for row in rows}
+    staged = final_placings(event, data)
+    if staged:
+        shared = Counter(place for place, _p, _s in staged)
+        top = [(place, shared[place] > 1, p, stage) for place, p, stage in staged if place <= PODIUM]
+    else:
+        top = [(row.rank, row.shared, row.registration_id, "") for row in rows if row.rank <= PODIUM]
     placed = []
-    for row in event_standings(event):
-        if row.rank > PODIUM:
-            break
-        reg = regs[row.registration_id]
-        placed.append(Placed(row.rank, row.shared, reg.name, reg.club.name if reg.club_id else "",
-                             reg.army_name or reg.army_ref, row.points))
+    for rank, is_shared, pk, stage in top:
+        reg = regs[pk]
+        placed.append(Placed(rank, is_shared, reg.name, reg.club.name if reg.club_id else "",
+                             reg.army_name or reg.army_ref, points.get(pk, 0), stage))
     return placed
+
+
+def _in_placing_order(event: Event, table: standings.StandingsTable) -> tuple[list[str], list[tuple]]:
+    """The standings table's columns and rows; for an event run in stages, in the order of its final placings,
+    the place in the first column and the stage that placed each player after their name."""
+    labels = [c.label for c in table.columns]
+    staged = final_placings(event)
+    if not staged:
+        return labels, [cells for _pk, cells in table.rows]
+    cells_of = dict(table.rows)
+    labels = [_("Place"), labels[1], _("Placed by"), *labels[2:]]
+    rows = [(place, cells_of[p][1], stage or _("Swiss rounds"), *cells_of[p][2:]) for place, p, stage in staged]
+    placed = {p for _place, p, _s in staged}
+    rows += [(standings.DASH, cells[1], "", *cells[2:]) for pk, cells in table.rows if pk not in placed]
+    return labels, rows
 
 
 def _p(text, style) -> Paragraph:
@@ -57,17 +85,21 @@ def _place(rank: int) -> str:
     return {1: _("First place"), 2: _("Second place"), 3: _("Third place")}.get(rank, str(rank))
 
 
-def final_standings_pdf(event: Event, frame, *, lang: str = "en") -> bytes:
-    """`frame`: results.standings.standings_frame(event), the table the standings page shows."""
+def final_standings_pdf(event: Event, table: standings.StandingsTable, *, lang: str = "en") -> bytes:
+    """`table`: results.standings.standings_table(event), the table the standings page shows (in the order of
+    the final placings for an event run in stages)."""
     with override(lang):
         s = styles()
         title = _("Final standings")
         when = formats.date_format(event.date, "DATE_FORMAT")
-        fixed = [14 * mm, 46 * mm, 32 * mm, 16 * mm][: len(frame.columns)]
-        metrics = len(frame.columns) - len(fixed)
+        labels, records = _in_placing_order(event, table)
+        staged = len(labels) > len(table.columns)
+        fixed = ([14 * mm, 40 * mm, 26 * mm, 28 * mm, 16 * mm] if staged else [14 * mm, 46 * mm, 32 * mm, 16 * mm])
+        fixed = fixed[: len(labels)]
+        metrics = len(labels) - len(fixed)
         widths = fixed + [(186 * mm - sum(fixed)) / metrics] * metrics if metrics > 0 else fixed
-        rows = [header_cells(list(frame.columns), widths, s["header"])]
-        rows += [[_p(v, s["cell"]) for v in record] for record in frame.itertuples(index=False)]
+        rows = [header_cells(labels, widths, s["header"])]
+        rows += [[_p(v, s["cell"]) for v in record] for record in records]
         table = Table(rows, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(table_style(size=7.5)))
         story = [_p(f"{event.name} · {title}", s["title"]), _p(when + (f" · {event.venue}" if event.venue else ""),
@@ -92,7 +124,7 @@ def podium_pdf(event: Event, placed: list[Placed], *, lang: str = "en") -> bytes
                        _p(_("Final standings: the podium"), sub), Spacer(1, 14 * mm)]
         for person in placed:
             label = _place(person.rank) + (f" ({_('shared')})" if person.shared else "")
-            points = ngettext("%(n)s point", "%(n)s points", person.points) % {"n": person.points}
+            points = person.stage or ngettext("%(n)s point", "%(n)s points", person.points) % {"n": person.points}
             details = " · ".join(x for x in (person.club, person.army, points) if x)
             block = Table([[_p(label, place.get(person.rank, s["bold"]))], [_p(person.name, name)], [_p(details, detail)]],
                           colWidths=[150 * mm])

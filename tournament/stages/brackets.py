@@ -9,10 +9,15 @@ facing one goes through without a game (a walkover), and the loser of a walkover
 - single(n, third_place): the standard seeded bracket (1 v 8, 4 v 5, 2 v 7, 3 v 6 ...), the top seeds
   taking the byes when n is not a power of two; a third-place game between the semi-final losers.
 - double(n): a winners' bracket and a losers' bracket (the losers of each winners' round drop into it),
-  then a grand final of one game between the two brackets' winners (no reset game: a player's second
-  loss ends their event, except in the grand final).
-- placement(n): independent games 1 v 2, 3 v 4 ... (seeds from the play-offs between two groups, 1st A v
-  1st B, 2nd A v 2nd B ...): the winner takes the better place of the two.
+  then a grand final between the two brackets' winners; if the losers' bracket player wins it, both have
+  lost once and a reset game (`GF2`) decides the title: a player's second loss ends their event. The
+  reset is needed only then; otherwise it is decided without a game (`MatchState.needed` is False).
+- placement(n, groups): play-offs between groups, the seeds dealt place by place (the group winners first,
+  then the runners-up ...). Between two groups, independent games 1 v 2, 3 v 4 ... (1st A v 1st B, 2nd A v
+  2nd B ...): the winner takes the better place of the two. Between more groups, a single-elimination
+  bracket per place (the group winners play for places 1 to G, the runners-up for G+1 to 2G ...), with a
+  third-place game if asked for; its match codes are the place's number and the bracket's own code
+  (`P1-W1-1`, `P2-3P`).
 
 Places (`placings`) come from the bracket's `places`: who finishes where, best first; the losers of one
 round of a bracket share a place (5th = the four quarter-final losers).
@@ -26,12 +31,12 @@ from dataclasses import dataclass
 
 BYE = -1
 
-MAIN, LOSERS, GRAND, THIRD, PLACEMENT = "main", "losers", "grand", "third", "placement"
+MAIN, LOSERS, GRAND, THIRD, PLACEMENT, RESET = "main", "losers", "grand", "third", "placement", "reset"
 
 
 @dataclass(frozen=True)
 class Source:
-    kind: str  # "seed" | "winner" | "loser"
+    kind: str  # "seed" | "winner" | "loser" | "bye" (an empty place that no seed fills)
     ref: int | str  # a seed number (1 the best) or a match code
 
 
@@ -39,7 +44,7 @@ class Source:
 class Match:
     code: str
     column: int  # the bracket's round, for the page (1 the first)
-    side: str  # MAIN, LOSERS, GRAND, THIRD or PLACEMENT
+    side: str  # MAIN, LOSERS, GRAND, RESET, THIRD or PLACEMENT
     a: Source
     b: Source
 
@@ -50,6 +55,7 @@ class Bracket:
     entrants: int
     matches: tuple[Match, ...]  # every source comes earlier in this order
     places: tuple[tuple[str, tuple[str, ...]], ...]  # ("winner" | "loser", match codes), best first
+    groups: int = 0  # placement play-offs: between how many groups (the size of each place's bracket)
 
     @property
     def columns(self) -> int:
@@ -64,11 +70,12 @@ class MatchState:
     winner: int | None
     loser: int | None
     conflict: bool = False  # the recorded winner did not play this match (an earlier result was corrected)
+    needed: bool = True  # False: a grand final's reset game that is not (or not yet) to be played
 
     @property
     def playable(self) -> bool:
         """Both players known and real, and no winner yet: a game to pair (again, after a conflict)."""
-        return self.winner is None and _real(self.a) and _real(self.b)
+        return self.needed and self.winner is None and _real(self.a) and _real(self.b)
 
     @property
     def walkover(self) -> bool:
@@ -152,30 +159,59 @@ def double(n: int) -> Bracket:
             losers += [Match(f"L{column}-{i + 1}", column, LOSERS, _w(f"L{column - 1}-{2 * i + 1}"),
                              _w(f"L{column - 1}-{2 * i + 2}")) for i in range(len(previous) // 2)]
     grand = Match("GF", rounds + 1, GRAND, _w(f"W{rounds}-1"), _w(f"L{column}-1"))
-    places: list[tuple[str, tuple[str, ...]]] = [("winner", ("GF",)), ("loser", ("GF",))]
+    reset = Match("GF2", rounds + 2, RESET, grand.a, grand.b)  # the same two players, if it is needed
+    places: list[tuple[str, tuple[str, ...]]] = [("winner", ("GF2",)), ("loser", ("GF2",))]
     for c in range(column, 0, -1):
         places.append(("loser", tuple(m.code for m in losers if m.column == c)))
-    # Order of the matches: every source before the match that reads it.
-    ordered = _topological(winners + losers + [grand])
+    # Order of the matches: every source before the match that reads it (the reset after the grand final).
+    ordered = _topological(winners + losers + [grand]) + [reset]
     return Bracket("double", n, tuple(ordered), tuple(places))
 
 
-def placement(n: int) -> Bracket:
+def placement(n: int, groups: int = 2, third_place: bool = True) -> Bracket:
+    """Play-offs between `groups` groups; `n` seeds, dealt place by place (None-padded to whole places)."""
+    if groups < 2:
+        raise ValueError("placement play-offs need at least 2 groups")
     if n < 2:
         raise ValueError("placement play-offs need at least 2 entrants")
-    games = (n + 1) // 2
-    matches = [Match(f"P{i + 1}", 1, PLACEMENT, _seed(2 * i + 1), _seed(2 * i + 2)) for i in range(games)]
-    places = tuple(p for m in matches for p in (("winner", (m.code,)), ("loser", (m.code,))))
-    return Bracket("placement", n, tuple(matches), places)
+    if groups == 2:
+        games = (n + 1) // 2
+        matches = [Match(f"P{i + 1}", 1, PLACEMENT, _seed(2 * i + 1), _seed(2 * i + 2)) for i in range(games)]
+        places = tuple(p for m in matches for p in (("winner", (m.code,)), ("loser", (m.code,))))
+        return Bracket("placement", n, tuple(matches), places, groups)
+    one = single(groups, third_place)
+    all_matches: list[Match] = []
+    all_places: list[tuple[str, tuple[str, ...]]] = []
+    for tier in range(1, math.ceil(n / groups) + 1):
+        offset = (tier - 1) * groups
+
+        def moved(source: Source, tier=tier, offset=offset) -> Source:
+            if source.kind == "seed":  # a place beyond the groups in this place's bracket: nobody
+                return Source("seed", int(source.ref) + offset) if int(source.ref) <= groups else Source("bye", 0)
+            return Source(source.kind, f"P{tier}-{source.ref}")
+
+        all_matches += [Match(f"P{tier}-{m.code}", m.column, PLACEMENT, moved(m.a), moved(m.b)) for m in one.matches]
+        all_places += [(who, tuple(f"P{tier}-{c}" for c in codes)) for who, codes in one.places]
+    return Bracket("placement", n, tuple(all_matches), tuple(all_places), groups)
 
 
-def build(kind: str, n: int, third_place: bool = True) -> Bracket:
+def placement_place(bracket: Bracket, match: Match) -> tuple[int, int, str]:
+    """(first place, last place, the match's code in its place's bracket) of a placement play-off's match."""
+    tier, _sep, code = match.code[1:].partition("-")
+    if not code:  # between two groups: one game for two places
+        first = 2 * int(tier) - 1
+        return first, first + 1, match.code
+    first = (int(tier) - 1) * bracket.groups + 1
+    return first, first + bracket.groups - 1, code
+
+
+def build(kind: str, n: int, third_place: bool = True, groups: int = 2) -> Bracket:
     if kind == "single":
         return single(n, third_place)
     if kind == "double":
         return double(n)
     if kind == "placement":
-        return placement(n)
+        return placement(n, groups, third_place)
     raise ValueError(f"unknown bracket kind {kind!r}")
 
 
@@ -188,7 +224,7 @@ def _topological(matches: list[Match]) -> list[Match]:
         if m.code in done:
             return
         for source in (m.a, m.b):
-            if source.kind != "seed":
+            if source.kind in ("winner", "loser"):
                 visit(by_code[str(source.ref)])
         done.add(m.code)
         result.append(m)
@@ -206,6 +242,8 @@ def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str,
     states: dict[str, MatchState] = {}
 
     def player(source: Source) -> int | None:
+        if source.kind == "bye":
+            return BYE
         if source.kind == "seed":
             s = int(source.ref)
             return seeds[s - 1] if s <= len(seeds) and seeds[s - 1] is not None else BYE
@@ -213,6 +251,13 @@ def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str,
         return state.winner if source.kind == "winner" else state.loser
 
     for m in bracket.matches:
+        if m.side == RESET:
+            grand = states["GF"]
+            if grand.winner is None or grand.walkover or grand.winner == grand.a:
+                # Not needed: the winners' bracket player won the grand final (their first loss would be the
+                # other's second); or not yet known.
+                states[m.code] = MatchState(m, grand.a, grand.b, grand.winner, grand.loser, needed=False)
+                continue
         a, b = player(m.a), player(m.b)
         winner = loser = None
         if a == BYE and b == BYE:

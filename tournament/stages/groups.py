@@ -6,8 +6,10 @@
   first and deals them out in turn.
 - `check_assignment`: the organizer's own groups (period groups), checked.
 - `winners_and_runners_up`: the group winners and the best runners-up (then the best thirds...) up to K,
-  compared across groups by points per game, then points, then place in the seeding order.
-- `placement_seeds`: play-offs between two groups, 1st v 1st, 2nd v 2nd...
+  compared across groups by the event's own ranking keys and tie-breaks, in the order its standings apply
+  them (points, or wins then points; then each tie-break), each per game played (groups may differ in size);
+  a key that cannot compare players of different groups (head-to-head) is left out; then the group's order.
+- `placement_seeds`: play-offs between groups, place by place: 1st v 1st, 2nd v 2nd...
 """
 
 from __future__ import annotations
@@ -72,16 +74,34 @@ def check_assignment(players: Sequence[int], chosen: Mapping[int, int], count: i
 
 
 @dataclass(frozen=True)
+class Key:
+    """One of the event's ranking keys or tie-breaks, as a player's value in their group table."""
+
+    value: float | None  # None: does not compare players of different groups (head-to-head)
+    ascending: bool = False  # True: fewer is better
+    per_game: bool = True  # False: not a total over the games (a drawn lot)
+
+
+@dataclass(frozen=True)
 class Placed:
-    """A player's line in a group table."""
+    """A player's line in a group table: the games they played and their values of the event's keys, in order."""
 
     player: int
-    points: float
     games: int
+    keys: tuple[Key, ...] = ()
 
 
 def _strength(p: Placed, order: int) -> tuple:
-    return (-(p.points / p.games if p.games else 0.0), -p.points, order)
+    """Higher values first (fewer, for an ascending key), per game played; the group's order last."""
+    result: list[float] = []
+    for key in p.keys:
+        if key.value is None:
+            continue
+        value = key.value
+        if key.per_game:
+            value = value / p.games if p.games else 0.0
+        result.append(value if key.ascending else -value)
+    return (*result, order)
 
 
 def top(table: Sequence[int], k: int) -> list[int]:
@@ -104,9 +124,12 @@ def winners_and_runners_up(tables: Sequence[Sequence[Placed]], k: int) -> list[i
     return result
 
 
-def placement_seeds(first: Sequence[int], second: Sequence[int]) -> list[int | None]:
-    """Seeds for play-offs between two groups: 1st A, 1st B, 2nd A, 2nd B... (None where a group is shorter)."""
+def placement_seeds(tables: Sequence[Sequence[Placed]]) -> list[int | None]:
+    """Seeds for play-offs between groups (brackets.placement): place by place, the group winners first, then the
+    runners-up ...; within a place the better first, compared as `winners_and_runners_up` does; None where a
+    group has no player of that place."""
     seeds: list[int | None] = []
-    for i in range(max(len(first), len(second))):
-        seeds += [first[i] if i < len(first) else None, second[i] if i < len(second) else None]
+    for place in range(max((len(t) for t in tables), default=0)):
+        line = sorted(((t[place], g) for g, t in enumerate(tables) if place < len(t)), key=lambda pg: _strength(*pg))
+        seeds += [p.player for p, _g in line] + [None] * (len(tables) - len(line))
     return seeds

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.stages import brackets, groups
+
+PLACEMENT_NEEDS = gettext_lazy("Placement play-offs need a stage of two or more groups before them: choose it as "
+                               "“the stage before”.")
 
 
 def group_error(exc: groups.GroupError) -> str:
@@ -34,13 +37,22 @@ def main_round_name(column: int, columns: int) -> str:
     return _("Round of %(n)s") % {"n": 2 ** (left + 1)}
 
 
+def _placement_columns(bracket: brackets.Bracket) -> int:
+    return max((m.column for m in bracket.matches), default=1)
+
+
 def column_name(bracket: brackets.Bracket, side: str, column: int) -> str:
     if bracket.kind == "placement":
-        return _("Play-offs")
+        columns = _placement_columns(bracket)
+        if columns == 1:
+            return _("Play-offs")
+        return _("Play-offs: %(round)s") % {"round": main_round_name(column, columns)}
     if side == brackets.LOSERS:
         return _("Losers' round %(n)s") % {"n": column}
     if side == brackets.GRAND:
         return _("Grand final")
+    if side == brackets.RESET:
+        return _("Grand final: reset game")
     if side == brackets.THIRD:
         return _("Third-place game")
     if bracket.kind == "double":
@@ -50,6 +62,17 @@ def column_name(bracket: brackets.Bracket, side: str, column: int) -> str:
 
 def match_label(bracket: brackets.Bracket, match: brackets.Match) -> str:
     if match.side == brackets.PLACEMENT:
-        place = 2 * int(match.code[1:]) - 1
-        return _("For places %(a)s and %(b)s") % {"a": place, "b": place + 1}
+        first, last, code = brackets.placement_place(bracket, match)
+        if last == first + 1 and code == match.code:
+            return _("For places %(a)s and %(b)s") % {"a": first, "b": last}
+        part = _("Third-place game") if code == "3P" else main_round_name(match.column, _placement_columns(bracket))
+        return _("Places %(a)s to %(b)s: %(round)s") % {"a": first, "b": last, "round": part}
     return column_name(bracket, match.side, match.column)
+
+
+def across_groups_sentence(labels: list[str]) -> str:
+    """How players of the same place in different groups (the best runners-up) are compared."""
+    return _("Players of the same place in different groups (the best runners-up, then the best thirds…) are "
+             "compared by the event's own ranking: %(keys)s, each per game played, as groups may differ in size. "
+             "Head-to-head does not compare players of different groups; then the better group order.") % {
+        "keys": ", ".join(labels)}

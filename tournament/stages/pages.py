@@ -6,15 +6,16 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from tournament.events.state import event_state
-from tournament.models import Event, Registration, Stage
-from tournament.results import standings
+from tournament.models import Event, Stage
+from tournament.results import explain, standings
 from tournament.stages import brackets
-from tournament.stages.messages import column_name, match_label
+from tournament.stages.messages import across_groups_sentence, column_name, match_label
 from tournament.stages.tables import (
+    across_groups,
     bracket_of,
     bracket_state,
     entry_seeds,
-    event_placings,
+    final_placings,
     group_letter,
     group_tables,
     stage_finished,
@@ -63,8 +64,11 @@ def _bracket_context(stage: Stage, data: standings.EventData, names: dict[int, s
     bracket, states = bracket_state(stage, data)
     played = {g.slot: g for g in data.games if g.stage_id == stage.pk}
     columns: dict[tuple[str, int], dict] = {}
-    order = {brackets.MAIN: 0, brackets.THIRD: 1, brackets.PLACEMENT: 0, brackets.LOSERS: 2, brackets.GRAND: 3}
+    order = {brackets.MAIN: 0, brackets.THIRD: 1, brackets.PLACEMENT: 0, brackets.LOSERS: 2, brackets.GRAND: 3,
+             brackets.RESET: 4}
     for state in states.values():
+        if not state.needed:  # a grand final's reset game, shown only once the losers' bracket player won the final
+            continue
         m = state.match
         key = (m.side, m.column)
         column = columns.setdefault(key, {"name": column_name(bracket, m.side, m.column), "matches": [],
@@ -111,6 +115,7 @@ def _stage_context(stage: Stage) -> dict:
         return context
     if stage.kind == Stage.Kind.GROUPS:
         context["groups"] = _group_context(stage, data, names)
+        context["across"] = across_groups_sentence([explain.label(k, stage.event) for k in across_groups(stage.event)])
     else:
         context["columns"] = _bracket_context(stage, data, names)
     if context["finished"]:
@@ -129,17 +134,9 @@ def placings_context(event: Event) -> dict:
 
 
 def _placings_context(event: Event) -> dict:
-    stages = list(event.stages.all())
-    if not stages:
-        return {"placings": []}
-    data = standings.load(event)
-    if not all(stage_finished(s, data) for s in stages):
-        return {"placings": []}
-    names = _names(event)
-    rows = event_placings(event, data)
-    active = {r.pk for r in event.registrations.exclude(status=Registration.Status.DROPPED)}
-    return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows
-                         if p in active or stage]}
+    rows = final_placings(event)
+    names = _names(event) if rows else {}
+    return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows]}
 
 
 def game_labels(games) -> dict[int, str]:

@@ -15,17 +15,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
-from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Game, Registration, Round, Seat, Stage, StageEntry
 from tournament.models.stages import MAX_STAGES
-from tournament.pairing.manager import RoundError, active_registrations
+from tournament.pairing.manager import RatingsSource, RoundError, active_registrations
 from tournament.results.standings import event_standings
 from tournament.stages import brackets, groups, schedule
-from tournament.stages.messages import group_error
+from tournament.stages.messages import PLACEMENT_NEEDS, group_error
 from tournament.stages.tables import (
     bracket_state,
     group_members,
-    group_order,
+    placement_seeds,
     qualifying_order,
     stage_finished,
 )
@@ -51,13 +50,14 @@ def _standings_order(event: Event, players: list[Registration]) -> list[int]:
     return [r.pk for r in sorted(players, key=lambda r: (place.get(r.pk, len(place)), r.name_key, r.pk))]
 
 
-def _seeded(event: Event, stage: Stage, players: list[Registration]) -> list[int]:
-    """The players in seeding order, best first, by the stage's seeding."""
+def _seeded(event: Event, stage: Stage, players: list[Registration], ratings: RatingsSource | None) -> list[int]:
+    """The players in seeding order, best first, by the stage's seeding (by rating: from `ratings`, as
+    `pairing.manager.RatingsSource`; without it every player is unrated, so in standings order)."""
     order = _standings_order(event, players)
     if stage.seeding == Stage.Seeding.RANDOM:
         random.Random(event.seed * 1000 + 500 + stage.number).shuffle(order)
     elif stage.seeding == Stage.Seeding.RATING:
-        rated = event_ratings(event)
+        rated = ratings(event) if ratings else None
         ratings = {pk: r.rating for pk, r in rated.ratings.items()} if rated else {}
         order.sort(key=lambda pk: (pk not in ratings, -ratings.get(pk, 0.0)))  # stable: the unrated by standings
     return order
@@ -69,7 +69,7 @@ def _taken_from_source(stage: Stage) -> set[int]:
     return set(StageEntry.objects.filter(stage__in=siblings).values_list("registration_id", flat=True))
 
 
-def entrants(stage: Stage) -> list[int | None]:
+def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
     """Who plays the stage, in seeding order (None: an empty place, in placement play-offs)."""
     event = stage.event
     active = _active(event)
@@ -81,12 +81,11 @@ def entrants(stage: Stage) -> list[int | None]:
             round__event=event, is_bye=False).exclude(status=Game.Status.CONFIRMED).exists():
         raise StageError(_("Every game so far needs a confirmed result before the cut is drawn."))
     if stage.kind == Stage.Kind.PLACEMENT:
-        if source is None or source.kind != Stage.Kind.GROUPS or source.groups != 2:
-            raise StageError(_("Placement play-offs need a stage of exactly two groups before them."))
-        first, second = (order for _number, order in group_order(source))
-        return groups.placement_seeds([p for p in first if p in active_ids], [p for p in second if p in active_ids])
+        if source is None or source.kind != Stage.Kind.GROUPS or (source.groups or 0) < 2:
+            raise StageError(PLACEMENT_NEEDS)
+        return placement_seeds(source, active_ids)
     if stage.entrants == Stage.Entrants.ALL:
-        return list(_seeded(event, stage, active))
+        return list(_seeded(event, stage, active, ratings))
     order = [p for p in qualifying_order(event, source) if p in active_ids]
     if stage.entrants == Stage.Entrants.REST:
         cuts = Stage.objects.filter(event=event, source=source, drawn_at__isnull=True).exclude(
@@ -101,13 +100,16 @@ def entrants(stage: Stage) -> list[int | None]:
 
 
 @transaction.atomic
-def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None) -> Stage:
-    """Fix a stage's players, seeds and groups (again, while it has no game)."""
+def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None, *,
+               ratings: RatingsSource | None = None) -> Stage:
+    """Fix a stage's players, seeds and groups (again, while it has no game). Seeding by rating reads `ratings`
+    (the caller passes `leagues.event_ratings.event_ratings`, as to `round_pair`: stages do not reach up into the
+    leagues)."""
     event = _lock(stage.event)
     stage = Stage.objects.select_for_update().get(pk=stage.pk, event=event)
     if stage.games.exists():
         raise StageError(_("“%(stage)s” already has games: it cannot be drawn again.") % {"stage": stage.name})
-    seeds = entrants(stage)
+    seeds = entrants(stage, ratings)
     placed: list[tuple[int, int | None]] = []  # (registration, group)
     try:
         if stage.kind == Stage.Kind.GROUPS:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.models import Event, Stage
-from tournament.results import standings
+from tournament.models import Event, Registration, Stage
+from tournament.results import standings, tiebreaks
+from tournament.results.scoring import event_scoring
 from tournament.stages import brackets, groups, schedule
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -59,14 +60,35 @@ def group_tables(stage: Stage, data: standings.EventData | None = None) -> list[
     return result
 
 
-def group_order(stage: Stage) -> list[tuple[int, list[int]]]:
-    """(group number, its players in table order)."""
-    return [(t.number, [row.registration_id for row in t.rows]) for t in group_tables(stage)]
+def across_groups(event: Event) -> list[str]:
+    """The keys that compare players of different groups, in the event's order (its ranking keys, then its
+    tie-breaks, the drawn lot last): head-to-head is left out, as players of different groups never met."""
+    return [k for k in tiebreaks.metric_keys(event.tiebreaks or [], event_scoring(event).ranking) if k not in CROSS_GROUP_NEVER]
+
+
+CROSS_GROUP_NEVER = {"head_to_head"}
+
+
+def _placed(row: standings.StandingRow, games: int, keys: list[str]) -> groups.Placed:
+    values = []
+    for k in keys:
+        metric = tiebreaks.REGISTRY[k]
+        values.append(groups.Key(row.values.get(k), metric.ascending, per_game=not metric.lot))
+    return groups.Placed(row.registration_id, games, tuple(values))
+
+
+def _lines(stage: Stage, data: standings.EventData | None = None) -> list[list[groups.Placed]]:
+    keys = across_groups(stage.event)
+    return [[_placed(row, t.games[row.registration_id], keys) for row in t.rows] for t in group_tables(stage, data)]
+
+
+def placement_seeds(source: Stage, keep: set[int]) -> list[int | None]:
+    """The seeds of placement play-offs after the groups stage `source`, only the players in `keep` (the active)."""
+    return groups.placement_seeds([[p for p in line if p.player in keep] for line in _lines(source)])
 
 
 def _groups_order(stage: Stage, data: standings.EventData | None = None) -> list[int]:
-    tables = [[groups.Placed(row.registration_id, row.points, t.games[row.registration_id]) for row in t.rows]
-              for t in group_tables(stage, data)]
+    tables = _lines(stage, data)
     return groups.winners_and_runners_up(tables, sum(len(t) for t in tables)) if tables else []
 
 
@@ -81,7 +103,8 @@ def entry_seeds(stage: Stage) -> tuple[list[int | None], dict[int, int]]:
 
 
 def bracket_of(stage: Stage, entrants: int) -> brackets.Bracket:
-    return brackets.build(stage.kind, entrants, stage.third_place)
+    between = (stage.source.groups or 2) if stage.kind == Stage.Kind.PLACEMENT and stage.source_id else 2
+    return brackets.build(stage.kind, entrants, stage.third_place, between)
 
 
 def bracket_state(stage: Stage, data: standings.EventData | None = None):
@@ -127,8 +150,8 @@ def qualifying_order(event: Event, source: Stage | None) -> list[int]:
 def event_placings(event: Event, data: standings.EventData | None = None) -> list[tuple[int, int, str]]:
     """The final placings of an event run in stages: (place, registration, the stage that placed them).
 
-    The brackets place their players first, the cut before a Plate; then the groups by place and
-    points per game; then anyone else by the Swiss standings."""
+    The brackets place their players first, the cut before a Plate; then the groups by place, players of the
+    same place compared across the groups as `across_groups` says; then anyone else by the Swiss standings."""
     data = data or standings.load(event)
     stages = list(event.stages.filter(drawn_at__isnull=False))
     knockouts = sorted((s for s in stages if s.is_bracket), key=lambda s: (s.entrants == Stage.Entrants.REST, -s.number))
@@ -147,3 +170,17 @@ def event_placings(event: Event, data: standings.EventData | None = None) -> lis
     rest = [row.registration_id for row in standings.rank(data) if row.registration_id not in placed]
     result += [(len(result) + 1 + i, p, "") for i, p in enumerate(rest)]
     return result
+
+
+def final_placings(event: Event, data: standings.EventData | None = None) -> list[tuple[int, int, str]]:
+    """The event's final order when it was run in stages and every stage is played: `event_placings`, without the
+    players who dropped out and were placed by no stage. Empty for an event without stages or with a stage still
+    to play (its order is then the standings')."""
+    stages = list(event.stages.all())
+    if not stages:
+        return []
+    data = data or standings.load(event)
+    if not all(stage_finished(s, data) for s in stages):
+        return []
+    active = {pk for pk, reg in data.registrations.items() if reg.status != Registration.Status.DROPPED}
+    return [(place, p, stage) for place, p, stage in event_placings(event, data) if p in active or stage]

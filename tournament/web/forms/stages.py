@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Stage
 from tournament.models.stages import MAX_STAGES
+from tournament.stages.messages import PLACEMENT_NEEDS
 from tournament.stages.schedule import MAX_GROUP
 from tournament.stages.tables import group_letter
 
@@ -49,8 +50,8 @@ class StageForm(forms.ModelForm):
             self.add_error("cut", _("Say how many players qualify."))
         if entrants == Stage.Entrants.WINNERS and (source is None or source.kind != Stage.Kind.GROUPS):
             self.add_error("source", _("Group winners come from a stage of groups."))
-        if kind == Stage.Kind.PLACEMENT and (source is None or source.kind != Stage.Kind.GROUPS or source.groups != 2):
-            self.add_error("source", _("Placement play-offs need a stage of exactly two groups before them."))
+        if kind == Stage.Kind.PLACEMENT and (source is None or source.kind != Stage.Kind.GROUPS or (source.groups or 0) < 2):
+            self.add_error("source", PLACEMENT_NEEDS)
         return data
 
 

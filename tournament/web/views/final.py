@@ -14,7 +14,7 @@ from tournament.models import Event
 from tournament.pairing.finish import event_finish, event_finish_after_round, round_pair_extra
 from tournament.pairing.manager import RoundError
 from tournament.pdfs.final import final_standings_pdf, podium, podium_pdf
-from tournament.results.standings import standings_frame
+from tournament.results.standings import standings_frame, standings_table
 from tournament.stages.pages import placings_context
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer
 
@@ -76,7 +76,7 @@ def final_standings(request: HttpRequest, event: Event) -> HttpResponse:
     _finished(event)
     frame = standings_frame(event)
     staged = placings_context(event)["placings"]  # an event decided in its stages: the placings, not the points
-    context = {"event": event, "podium": [] if staged else podium(event), "columns": list(frame.columns),
+    context = {"event": event, "podium": podium(event), "columns": list(frame.columns),
                "rows": frame.to_dict("records"), "is_organizer": is_organizer(request.user, event),
                "placings": staged}
     return render(request, "tournament/final.html", context)
@@ -92,7 +92,7 @@ def _pdf(body: bytes, filename: str) -> HttpResponse:
 @event_view()
 def final_standings_pdf_view(request: HttpRequest, event: Event) -> HttpResponse:
     _finished(event)
-    body = final_standings_pdf(event, standings_frame(event), lang=get_language())
+    body = final_standings_pdf(event, standings_table(event), lang=get_language())
     return _pdf(body, f"{event.slug}-final-standings.pdf")
 
 

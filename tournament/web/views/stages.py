@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Stage
 from tournament.pairing.manager import active_registrations
 from tournament.pdfs.stages import stage_pdf
@@ -81,7 +82,7 @@ def stage_draw_view(request: HttpRequest, event: Event, number: int) -> HttpResp
     else:
         assignment = None
     try:
-        stage_draw(stage, request.user, assignment)
+        stage_draw(stage, request.user, assignment, ratings=event_ratings)
     except StageError as exc:
         messages.error(request, str(exc))
         if organizer_groups:
