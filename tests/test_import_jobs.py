@@ -120,13 +120,21 @@ def test_the_players_added_are_told_in_the_organizers_language(organizer_client,
     assert words in organizer_client.get(url, headers={"Accept-Language": language}).text
 
 
-def test_a_bad_file_is_refused_in_the_request_naming_it(organizer_client, event, queue):
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", ["Choose a CSV or XLSX file.", "The file has no “name” column.", "Too many rows: the limit is 2000.",
+            "Nothing was imported."]),
+    ("es", ["Elige un archivo CSV o XLSX.", "El archivo no tiene columna «name».",
+            "Demasiadas filas: el límite es 2000.", "No se ha importado nada."]),
+    ("it", ["Scegli un file CSV o XLSX.", "Il file non ha la colonna «name».", "Troppe righe: il limite è 2000.",
+            "Non è stato importato nulla."]),
+])
+def test_a_bad_file_is_refused_in_the_request_naming_it(organizer_client, event, queue, language, words):
     url = reverse("tournament:player_import", args=[event.slug])
-    cases = [({}, "Choose a CSV or XLSX file."), ({"file": csv_upload([{"club": "X"}])}, "no “name” column"),
-             ({"file": csv_upload(many_rows(2001))}, "Too many rows")]
-    for data, words in cases:
-        response = organizer_client.post(url, data)
-        assert response.status_code == 400 and words in response.text and "Nothing was imported" in response.text
+    cases = [{}, {"file": csv_upload([{"club": "X"}])}, {"file": csv_upload(many_rows(2001))}]
+    for data, expected in zip(cases, words, strict=False):
+        response = organizer_client.post(url, data, headers={"Accept-Language": language})
+        page = text(response)
+        assert response.status_code == 400 and expected in page and words[-1] in page, page
     assert not PlayerImportJob.objects.exists()  # nothing queued for the worker
 
 
