@@ -103,8 +103,10 @@ LEAGUES_PER_DAY = int(os.environ.get("LEAGUES_PER_DAY", str(EVENTS_PER_DAY)))
 LEAGUES_PER_PAGE = 50
 # Ladder games one pair of players may report for one calendar month (tournament/leagues/ladder.py).
 LADDER_GAMES_PER_PAIR_PER_MONTH = int(os.environ.get("LADDER_GAMES_PER_PAIR_PER_MONTH", "4"))
-# Player imports: how many one event may take in an hour, and how many players an event may hold at most.
+# Player imports: how many one event may take in an hour (files imported), and how many players an event may hold at most.
 PLAYER_IMPORTS_PER_HOUR = int(os.environ.get("PLAYER_IMPORTS_PER_HOUR", "10"))
+# Import jobs one account may ask for in an hour (files with bad rows too: the task worker checks each one).
+PLAYER_IMPORT_JOBS_PER_HOUR = int(os.environ.get("PLAYER_IMPORT_JOBS_PER_HOUR", "30"))
 MAX_EVENT_ENTRIES = int(os.environ.get("MAX_EVENT_ENTRIES", "4000"))
 
 ROOT_URLCONF = "config.urls"
@@ -282,6 +284,9 @@ PRINT_JOB_LEASE_SECONDS = int(os.environ.get("PRINT_JOB_LEASE_SECONDS", "60"))
 # A pairing job (tournament/pairing_jobs/) not finished this long after its worker took it lost its worker
 # and is queued again: a 1,000-player round pairs in about 2 s.
 PAIRING_JOB_LEASE_SECONDS = int(os.environ.get("PAIRING_JOB_LEASE_SECONDS", "60"))
+# A player import job (tournament/registration/import_jobs.py) not finished this long after its worker took it
+# lost its worker and is queued again: a 2,000-row file is checked and stored in a few seconds.
+PLAYER_IMPORT_JOB_LEASE_SECONDS = int(os.environ.get("PLAYER_IMPORT_JOB_LEASE_SECONDS", "60"))
 # The shared worker's limits (tournament/pdfs/jobs.py): pages a job may lay out (more army sheets print in
 # parts), jobs one account may ask for an hour, and how long a finished PDF is kept: after its first
 # download (seconds), and at most (hours).

@@ -131,7 +131,9 @@ def many_rows(count: int, armies: int = 0) -> list[dict]:
 def test_a_2000_row_import_is_stored_in_bulk(organizer_client, event, client, django_assert_max_num_queries, monkeypatch):
     """Issue 26 item 4: row by row, 2,000 rows made about 8,000 queries and 6,000 audit entries and held a
     server worker for 20 s. In bulk: a bounded number of queries, one audit entry naming everyone, and
-    the public pages renewed once (and showing the new players)."""
+    the public pages renewed once (and showing the new players). The rows are stored by the import job's task
+    (issue 29.4), which runs at once here: the bound counts the request and the task (about a dozen for the
+    job: the account's limit, the job row and its status)."""
     from tournament.events import page_generation
     from tournament.models import Club
 
@@ -141,7 +143,7 @@ def test_a_2000_row_import_is_stored_in_bulk(organizer_client, event, client, dj
     renewals = []
     renew = page_generation.renew
     monkeypatch.setattr(page_generation, "renew", lambda slugs: (renewals.append(set(slugs)), renew(slugs)))
-    with django_assert_max_num_queries(40):
+    with django_assert_max_num_queries(60):
         response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]),
                                          {"file": csv_upload(many_rows(2000, armies=20))})
     assert response.status_code == 302

@@ -163,6 +163,65 @@ print(job.pk)
                 killed_at[2].replace("-", ""))[0][0] == "FAILED"
 
 
+def held_for(check, seconds: float) -> bool:
+    """`check` stays true for `seconds` (a long transaction, not a moment's write by the worker's watch)."""
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        if not check():
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_worker_killed_mid_import_leaves_no_half_written_players(tmp_path):
+    """Issue 29.4: a 2,000-row player import runs on the worker; SIGKILL while the import's transaction is
+    open leaves no player, no entry, no club and no audit entry; the restarted worker sees the job's lease run
+    out (10 s here), imports the file again, and every player is stored exactly once."""
+    db = tmp_path / "deployment.sqlite3"
+    env = processes.app_env(f"sqlite:///{db}", PLAYER_IMPORT_JOB_LEASE_SECONDS="10")
+    processes.migrate(env)
+    count = 2000
+    event = processes.seed(env, players=0, publish=False)
+    job = int(processes.django(env, f"""
+import pandas as pd
+from django.contrib.auth import get_user_model
+from tournament.armies.catalogue import load_catalogue
+from tournament.armies.validation import default_army
+from tournament.models import Event
+from tournament.registration.import_jobs import import_job_request
+army = default_army(load_catalogue().get("II/33"))
+cells = [" ".join(army.elements), str(army.general + 1)]
+frame = pd.DataFrame([[f"Jugador {{k:04d}} Peña", f"Club {{k % 40}}", *(["II/33", *cells] if k % 2 else ["", "", ""])]
+                      for k in range({count})], columns=["name", "club", "army_ref", "elements", "general"], dtype=str)
+job = import_job_request(event=Event.objects.get(slug={event['slug']!r}), user=get_user_model().objects.get(),
+                         frame=frame, filename="players.csv", lang="it")
+print(job.pk)
+""").split()[-1])
+    status = "select status, attempts, task_id, added from tournament_playerimportjob where id = ?"
+    made = ("select (select count(*) from tournament_player), (select count(*) from tournament_registration), "
+            "(select count(*) from tournament_club), "
+            "(select count(*) from tournament_auditentry where action = 'registration.import')")
+    first = processes.worker(env, tmp_path / "worker-1.log")
+    try:
+        wait_for(lambda: rows(db, status, job)[0][0] == "running" and held_for(lambda: writing(db), 0.3),
+                 "the first worker to open the import's transaction")
+        processes.stop(first, signal.SIGKILL)
+    finally:
+        processes.stop(first)
+    killed_at = rows(db, status, job)[0]
+    assert killed_at[0] == "running" and killed_at[1] == 1 and killed_at[3] == 0, killed_at
+    assert rows(db, made)[0] == (0, 0, 0, 0)  # nothing of the file was kept
+    second = processes.worker(env, tmp_path / "worker-2.log")
+    with processes.running(second):
+        final = wait_for(lambda: [r for r in rows(db, status, job) if r[0] in ("done", "failed")],
+                         "the job to finish or fail")[0]
+    assert final[0] == "done" and final[1] == 2 and final[3] == count, final
+    assert rows(db, made)[0] == (count, count, 40, 1)  # every player once, and one audit entry
+    assert rows(db, "select count(distinct name_key) from tournament_registration")[0][0] == count
+    assert rows(db, "select status from django_tasks_database_dbtaskresult where replace(id, '-', '') = ?",
+                   killed_at[2].replace("-", ""))[0][0] == "FAILED"
+
+
 # Each change as the organizer's view makes it: the same service, in a third process that commits.
 CHANGES = {
     "result entered": """

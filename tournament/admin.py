@@ -18,6 +18,7 @@ from tournament.models import (
     LimitHit,
     PairingJob,
     Player,
+    PlayerImportJob,
     PrintJob,
     ProvidedArmy,
     Registration,
@@ -246,6 +247,22 @@ class PairingJobAdmin(admin.ModelAdmin):
     list_display = ["event", "kind", "status", "requested_by", "attempts", "created_at"]
     list_filter = ["status", "kind"]
     raw_id_fields = ["event", "requested_by", "round"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(PlayerImportJob)
+class PlayerImportJobAdmin(admin.ModelAdmin):
+    """Player import jobs are made by the import page and run by the task worker; the admin shows them."""
+
+    list_display = ["event", "filename", "rows", "status", "added", "requested_by", "attempts", "created_at"]
+    list_filter = ["status"]
+    raw_id_fields = ["event", "requested_by"]
+    exclude = ["table"]
 
     def has_add_permission(self, request) -> bool:
         return False

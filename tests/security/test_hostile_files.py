@@ -107,7 +107,7 @@ def test_a_workbook_of_100000_by_100_cells_is_refused_with_a_message(organizer_c
     body = workbook_with_sheet(big)
     assert len(body) < 2 * 1024 * 1024  # about 1 MB on the wire
     response = upload(organizer_client, event, body)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "too large once unpacked" in response.text and "Nothing was imported" in response.text
     assert Registration.objects.count() == 0
 
@@ -121,7 +121,7 @@ def test_reading_stops_at_the_row_limit(organizer_client, event):
         sheet.write(b"<row><c><v>1</v></c></ro")  # truncated
 
     response = upload(organizer_client, event, workbook_with_sheet(rows_then_garbage))
-    assert response.status_code == 200 and "Too many rows: the limit is 2000." in response.text
+    assert response.status_code == 400 and "Too many rows: the limit is 2000." in response.text
     assert Registration.objects.count() == 0
 
 
@@ -137,7 +137,7 @@ XXE = (b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY xxe SYSTEM "file:///etc/pass
                          ids=["billion-laughs", "xxe", "truncated-xml"])
 def test_malformed_workbooks_are_not_readable_workbooks(organizer_client, event, sheet_xml):
     response = upload(organizer_client, event, workbook_with_sheet(lambda sheet: sheet.write(sheet_xml)))
-    assert response.status_code == 200 and "not a readable XLSX workbook" in response.text
+    assert response.status_code == 400 and "not a readable XLSX workbook" in response.text
     assert "root:" not in response.text
     assert Registration.objects.count() == 0
 
@@ -145,7 +145,7 @@ def test_malformed_workbooks_are_not_readable_workbooks(organizer_client, event,
 def test_a_truncated_workbook_is_not_a_readable_workbook(organizer_client, event):
     body = workbook_with_sheet(lambda sheet: sheet.write(SHEET_OPEN + SHEET_CLOSE))
     response = upload(organizer_client, event, body[: len(body) // 2])
-    assert response.status_code == 200 and "not a readable XLSX workbook" in response.text
+    assert response.status_code == 400 and "not a readable XLSX workbook" in response.text
 
 
 # Columns ------------------------------------------------------------------------------------------------
@@ -162,7 +162,7 @@ def test_duplicated_columns_are_an_error_naming_the_column(organizer_client, eve
         book.save(buffer)
         body = buffer.getvalue()
     response = upload(organizer_client, event, body, name)
-    assert response.status_code == 200 and "The column “Name” appears twice." in response.text
+    assert response.status_code == 400 and "The column “Name” appears twice." in response.text
     assert Registration.objects.count() == 0
 
 
@@ -170,5 +170,5 @@ def test_a_csv_with_too_many_columns_is_refused(organizer_client, event):
     header = ",".join(["name", "club"] + [f"x{i}" for i in range(98)])
     body = (header + "\n" + "\n".join(",".join(["Ana", "Club"] + ["1"] * 98) for _ in range(3))).encode()
     response = upload(organizer_client, event, body, "players.csv")
-    assert response.status_code == 200 and "Too many columns: the limit is 30." in response.text
+    assert response.status_code == 400 and "Too many columns: the limit is 30." in response.text
     assert Registration.objects.count() == 0

@@ -3,6 +3,7 @@
 from tournament.models.accounts import ConfirmedEmail
 from tournament.models.audit import AuditEntry
 from tournament.models.events import CampReading, Edition, Event, EventRole, HeadToHeadRule, RoundOneMethod
+from tournament.models.import_jobs import PlayerImportJob
 from tournament.models.leagues import LadderGame, LadderPair, League, LeagueEvent, LeagueMerge, LeagueRole
 from tournament.models.limits import LimitHit
 from tournament.models.pairing_jobs import PairingJob
@@ -32,6 +33,7 @@ __all__ = [
     "LadderPair",
     "PairingJob",
     "Player",
+    "PlayerImportJob",
     "PrintJob",
     "ProvidedArmy",
     "Registration",

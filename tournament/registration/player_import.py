@@ -85,20 +85,32 @@ def _general_index(text: str, elements: tuple[str, ...]) -> int | None:
     return elements.index(text) if text in elements else -2
 
 
-def parse_frame(event: Event, frame: pd.DataFrame) -> ImportReport:
-    report = ImportReport()
-    frame = frame.rename(columns=lambda c: str(c).strip().lower())
+def _columns(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame.rename(columns=lambda c: str(c).strip().lower())
+
+
+def shape_problem(frame: pd.DataFrame) -> str | None:
+    """What makes the file as a whole unfit (no name column, too many rows, a column twice), or None: cheap,
+    so the upload's request answers it before the rows are checked on the task worker."""
+    frame = _columns(frame)
     if "name" not in frame.columns:
-        report.errors.append((1, _("The file has no “name” column. Expected columns: %(cols)s.") % {"cols": ", ".join(COLUMNS)}))
-        return report
+        return _("The file has no “name” column. Expected columns: %(cols)s.") % {"cols": ", ".join(COLUMNS)}
     if len(frame) > MAX_ROWS:
-        report.errors.append((1, _("Too many rows (%(n)s); the limit is %(max)s.") % {"n": len(frame), "max": MAX_ROWS}))
-        return report
+        return _("Too many rows (%(n)s); the limit is %(max)s.") % {"n": len(frame), "max": MAX_ROWS}
     columns = list(frame.columns)
     duplicate = next((c for i, c in enumerate(columns) if c in columns[:i]), None)
     if duplicate is not None:
-        report.errors.append((1, _("The column “%(column)s” appears twice.") % {"column": duplicate}))
+        return _("The column “%(column)s” appears twice.") % {"column": duplicate}
+    return None
+
+
+def parse_frame(event: Event, frame: pd.DataFrame) -> ImportReport:
+    report = ImportReport()
+    problem = shape_problem(frame)
+    if problem is not None:
+        report.errors.append((1, problem))
         return report
+    frame = _columns(frame)
     seen: dict[str, int] = {}
     registered = set(
         Registration.objects.filter(event=event).values_list("name_key", flat=True)

@@ -15,6 +15,7 @@ from tournament.web.views import (
     imports,
     pairing_jobs,
     pdf,
+    player_imports,
     players,
     provided_armies,
     registration,
@@ -74,8 +75,9 @@ urlpatterns = [
     path("e/<slug:slug>/players/self-check-in/", home.check_in_open, name="check_in_open"),
     path("e/<slug:slug>/entries/<int:pk>/check-in/", home.check_in_self, name="check_in_self"),
     path("e/<slug:slug>/entries/<int:pk>/game/", results.own_game, name="own_game"),
-    path("e/<slug:slug>/players/import/", players.player_import, name="player_import"),
-    path("e/<slug:slug>/players/import/sample.csv", players.player_import_sample, name="player_import_sample"),
+    path("e/<slug:slug>/players/import/", player_imports.player_import, name="player_import"),
+    path("e/<slug:slug>/players/import/<int:job>/", player_imports.player_import_job, name="player_import_job"),
+    path("e/<slug:slug>/players/import/sample.csv", player_imports.player_import_sample, name="player_import_sample"),
     path("e/<slug:slug>/players/export.<str:fmt>", players.player_export, name="player_export"),
 ]
 

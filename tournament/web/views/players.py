@@ -1,4 +1,4 @@
-"""The organizer's player list: filter, add, edit in place, check in, drop, import and export."""
+"""The organizer's player list: filter, add, edit in place, check in, drop and export (the import: player_imports)."""
 
 from __future__ import annotations
 
@@ -11,19 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.htmx import vary_on_htmx, wants_partial
-from tournament.armies.catalogue import ARMY_SIZE
 from tournament.models import Event, Registration
 from tournament.registration.names import sort_key
-from tournament.registration.player_import import (
-    MAX_COLUMNS,
-    MAX_ROWS,
-    ImportRefused,
-    check_import_allowed,
-    export_frame,
-    import_rows,
-    parse_frame,
-    sample_frame,
-)
+from tournament.registration.player_import import export_frame
 from tournament.registration.services import (
     entrant_add,
     player_register,
@@ -33,13 +23,9 @@ from tournament.registration.services import (
     reusable_players,
     similar_in_event,
 )
-from tournament.transfer.exports import TableError, read_table, to_csv_bytes, to_xlsx_bytes
-from tournament.transfer.messages import table_error_message
+from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.web.forms.players import EntryEditForm, ExistingPlayerForm, PlayerForm
-from tournament.web.input_guard import takes_uploads
 from tournament.web.permissions import ORGANIZER, event_view
-
-MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
 
 def _filtered(event: Event, params) -> tuple:
@@ -140,51 +126,6 @@ def check_in_bulk(request: HttpRequest, event: Event) -> HttpResponse:
     else:
         messages.info(request, _("Nobody to check in: tick the players who have arrived."))
     return redirect("tournament:players", slug=event.slug)
-
-
-@event_view(role=ORGANIZER)
-@takes_uploads()
-def player_import(request: HttpRequest, event: Event) -> HttpResponse:
-    errors: list[tuple[int, str]] = []
-    status = 200
-    if request.method == "POST":
-        upload = request.FILES.get("file")
-        try:
-            check_import_allowed(event)  # before the file is read: a refused import costs no parsing
-        except ImportRefused as refused:
-            errors, status = [(0, refused.message)], 429 if refused.too_many_requests else 400
-        else:
-            if upload is None:
-                errors = [(0, _("Choose a CSV or XLSX file."))]
-            elif upload.size > MAX_UPLOAD_BYTES:
-                errors = [(0, _("The file is too large (2 MB at most)."))]
-            else:
-                try:
-                    frame = read_table(upload.read(), upload.name, max_rows=MAX_ROWS, max_columns=MAX_COLUMNS)
-                except TableError as exc:
-                    errors = [(0, table_error_message(exc))]
-                else:
-                    report = parse_frame(event, frame)
-                    errors = report.errors
-                    if report.ok:
-                        try:
-                            count = import_rows(event, report, request.user)
-                        except ImportRefused as refused:
-                            errors, status = [(0, refused.message)], 429 if refused.too_many_requests else 400
-                        else:
-                            messages.success(request, _("Imported %(n)s players.") % {"n": count})
-                            return redirect("tournament:players", slug=event.slug)
-    return render(request, "tournament/player_import.html", {"event": event, "errors": errors, "army_size": ARMY_SIZE},
-                  status=status)
-
-
-@require_GET
-@event_view(role=ORGANIZER)
-def player_import_sample(request: HttpRequest, event: Event) -> HttpResponse:
-    """A sample CSV with every column the import reads, to fill in."""
-    response = HttpResponse(to_csv_bytes(sample_frame()), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="players-sample.csv"'
-    return response
 
 
 @require_GET
