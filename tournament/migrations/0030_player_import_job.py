@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0028_pairing_job'),
+        ('tournament', '0029_placement_between_groups'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
