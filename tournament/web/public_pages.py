@@ -32,8 +32,8 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.http import http_date, urlencode
 from django.utils.translation import get_language
 
+from config.htmx import wants_partial
 from tournament.events import page_generation
-from tournament.web.htmx import wants_fragment
 from tournament.web.params import DIGITS
 
 SECONDS = 60  # how long a rendering is kept: a write is a new key at once
@@ -158,7 +158,7 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
                 return view(request, slug, *args, **kwargs)
             generation = page_generation.current(slug)  # one cache read, no query
             language = get_language()
-            page = repr((name, slug, generation, language, wants_fragment(request), _page_address(request)))
+            page = repr((name, slug, generation, language, wants_partial(request), _page_address(request)))
             key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
             etag = '"' + key[len("public-page:"):][:32] + '"'
 

@@ -1,4 +1,4 @@
-"""The guide's URLs (namespace "guide")."""
+"""The guide's URLs (namespace "guide"): public, as the guide is for anyone."""
 
 from django.urls import path
 
