@@ -41,7 +41,7 @@ def test_database_connections_are_kept_and_checked_by_default():
 
 
 def test_venue_mode_keeps_database_connections():
-    from config.launch import venue_env
+    from tournament.launch import venue_env
 
     env = venue_env(["192.168.1.20"], 8000, "s" * 50, base={k: v for k, v in os.environ.items() if k != "CONN_MAX_AGE"})
     assert production_settings(DB_PROBE, base=env) == [60, True]

@@ -1,4 +1,4 @@
-"""Venue mode (`make venue`, config/launch.py): the environment it gives the server (DEBUG off over
+"""Venue mode (`make venue`, tournament/launch.py): the environment it gives the server (DEBUG off over
 HTTPS with Secure cookies, the chosen LAN address allowed, a secret and a certificate made once and kept
 out of git), settings that read it, the QR code it prints, stopping every process it started, and pages
 with nothing from the internet. tests/security/test_venue_https.py: the certificate, the bind, /admin/."""
@@ -17,8 +17,8 @@ import time
 import pytest
 from django.urls import reverse
 
-from config import launch
 from config.paths import BASE_DIR
+from tournament import launch
 
 ADDRESSES = ["192.168.1.20", "10.0.0.7"]
 
@@ -122,7 +122,7 @@ def test_stopping_stops_every_process_and_what_they_started(tmp_path):
 
 def test_ctrl_c_on_the_launcher_stops_its_processes(tmp_path):
     """The launcher itself, as `make run` starts it, minus Django: SIGINT stops it and its children."""
-    script = ("import sys; from config import launch; s = launch.Supervisor(); "
+    script = ("import sys; from tournament import launch; s = launch.Supervisor(); "
               "s.start('a', [sys.executable, '-c', 'import time; time.sleep(120)']); "
               "print(s.children[0][1].pid, flush=True); sys.exit(s.wait())")
     launcher = subprocess.Popen([sys.executable, "-c", script], cwd=BASE_DIR, stdout=subprocess.PIPE, text=True)

@@ -15,8 +15,8 @@ import pytest
 from cryptography import x509
 from django.test import Client, override_settings
 
-from config import launch
 from config.paths import BASE_DIR
+from tournament import launch
 
 
 def names_in(cert_path) -> set[str]:

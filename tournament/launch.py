@@ -1,7 +1,7 @@
 """Start the app's processes together and stop them together: `make run` and `make venue`.
 
-    python -m config.launch run [--host 127.0.0.1] [--port 8000]   # runserver + task worker (development)
-    python -m config.launch venue [--port 8000]                    # the hall's network, from a laptop
+    python -m tournament.launch run [--host 127.0.0.1] [--port 8000]   # runserver + task worker (development)
+    python -m tournament.launch venue [--port 8000]                    # the hall's network, from a laptop
 
 Venue mode serves the hall's network with no internet: gunicorn with a worker per CPU, bound to the
 chosen LAN address (and 127.0.0.1) only, over HTTPS with a self-signed certificate made once and kept
@@ -367,7 +367,7 @@ def venue(port: int, workers: int | None, address: str | None = None, https: boo
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m config.launch", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tournament.launch", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="mode", required=True)
     dev = sub.add_parser("run", help="runserver and the task worker (development)")
     dev.add_argument("--host", default="127.0.0.1")
