@@ -7,7 +7,7 @@ database query; every write the page shows makes a new one), the active language
 and whether htmx asked for a fragment. A rendering is kept in this process (it never goes stale: a new
 generation is a new key) and in the shared cache, so that a page is rendered once for the whole deployment:
 the process that takes the page's lock in the shared cache renders it, the others wait for its rendering
-there (tests/test_processes.py counts the renderings of two servers asked at once); only a miss runs the view.
+there (tests/house/test_processes.py counts the renderings of two servers asked at once); only a miss runs the view.
 
 What must never be shared is never cached: the shared rendering holds no CSRF token at all (nothing on
 these pages posts for an anonymous reader; the header's language switch needs none,
@@ -132,7 +132,7 @@ def _render_and_share(key: str, render) -> tuple[tuple[str, str, float] | None, 
     response = render()
     if response.status_code != 200 or response.streaming or response.cookies:
         return None, response
-    logger.info("public page rendered: %s", key)  # what tests/test_processes.py counts across processes
+    logger.info("public page rendered: %s", key)  # what tests/house/test_processes.py counts across processes
     cached = (response.content.decode(response.charset), response["Content-Type"], time.time())
     cache.set(key, cached, SECONDS)
     return cached, None
