@@ -50,13 +50,13 @@ run: setup $(DEV_SECRET)
 	@echo "Organizer login:  organizer / dba-demo-2026   (demo event: http://$(HOST):$(PORT)/e/demo/)"
 	@echo "The task worker (print packs) runs beside the server; Ctrl-C stops both."
 	@echo ""
-	$(RUN_ENV) $(PY) -m config.launch run --host $(HOST) --port $(PORT)
+	$(RUN_ENV) $(PY) -m tournament.launch run --host $(HOST) --port $(PORT)
 
 dev: setup
 	@echo ""
 	@echo "Development server (DEBUG on) and the task worker. Organizer login:  organizer / dba-demo-2026"
 	@echo ""
-	DEBUG=1 $(PY) -m config.launch run --host $(HOST) --port $(PORT)
+	DEBUG=1 $(PY) -m tournament.launch run --host $(HOST) --port $(PORT)
 
 # The hall's network from a laptop, no internet needed: gunicorn on the LAN address only (ADDRESS=…
 # to choose one; a worker per CPU) over HTTPS with a certificate made once (.venue-cert.pem), the task
@@ -64,7 +64,7 @@ dev: setup
 # address, a QR code and the certificate's fingerprint. No demo event (its password is public): asks
 # for an organizer account once.
 venue: $(VENV)/.installed
-	$(PY) -m config.launch venue --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
+	$(PY) -m tournament.launch venue --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
 
 # The task worker alone (production runs one or more beside the app servers: docs/deploy.md).
 worker: $(VENV)/.installed

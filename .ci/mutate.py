@@ -25,26 +25,27 @@ ROOT = Path(__file__).resolve().parents[1]
 # room: (the modules mutated, the tests that guard them)
 ROOMS: dict[str, tuple[list[str], list[str]]] = {
     "pairing": (["tournament/pairing/engine.py", "tournament/pairing/tables.py", "tournament/pairing/notes.py"],
-                ["tests/test_pairing.py", "tests/test_pairing_notes.py", "tests/test_ratings.py",  # round 1 by rating
-                 "tests/test_round_workflow.py::test_the_engine_says_what_avoiding_club_mates_would_have_cost"]),
-    "shorthand": (["tournament/results/shorthand.py"], ["tests/test_results.py"]),
-    "scoring": (["tournament/results/scoring.py"], ["tests/test_scoring.py", "tests/test_rescoring.py"]),
+                ["tests/pairing/unit/test_pairing.py", "tests/pairing/unit/test_pairing_notes.py", "tests/leagues/unit/test_ratings.py",  # round 1 by rating
+                 "tests/pairing/test_round_workflow.py::test_the_engine_says_what_avoiding_club_mates_would_have_cost"]),
+    "shorthand": (["tournament/results/shorthand.py"], ["tests/results/unit/test_results.py"]),
+    "scoring": (["tournament/results/scoring.py"], ["tests/results/test_scoring.py", "tests/results/test_rescoring.py"]),
     "tiebreaks": (["tournament/results/tiebreaks.py"],
-                  ["tests/test_scoring.py", "tests/test_head_to_head.py", "tests/test_standings_oracle.py"]),
-    "ratings": (["tournament/leagues/ratings.py"], ["tests/test_ratings.py", "tests/test_event_ratings.py"]),
-    "league-scoring": (["tournament/leagues/scoring.py"], ["tests/test_league_scoring.py", "tests/test_leagues.py"]),
+                  ["tests/results/test_scoring.py", "tests/results/unit/test_head_to_head.py", "tests/results/test_standings_oracle.py"]),
+    "ratings": (["tournament/leagues/ratings.py"], ["tests/leagues/unit/test_ratings.py", "tests/leagues/test_event_ratings.py"]),
+    "league-scoring": (["tournament/leagues/scoring.py"], ["tests/leagues/test_league_scoring.py", "tests/leagues/test_leagues.py"]),
     "armies": (["tournament/armies/validation.py"],
-               ["tests/test_army_validation.py", "tests/test_army_boxes.py", "tests/test_armylists.py"]),
+               ["tests/armies/unit/test_army_validation.py", "tests/armies/unit/test_army_boxes.py", "tests/armies/unit/test_armylists.py"]),
     "calculators": (["rulings/calculators"], ["tests/rulings/test_calculators.py", "tests/rulings/test_calculator_params.py",
                                               "tests/rulings/test_combat_rulings.py", "tests/rulings/test_flow_asserts.py"]),
     "flows": (["rulings/flows/validation.py"], ["tests/rulings/test_flows.py", "tests/rulings/test_flow_validation.py",
                                                 "tests/rulings/test_flow_audit.py", "tests/rulings/test_flows_contested.py"]),
     "result-guards": (["tournament/results/entry.py", "tournament/results/rescoring.py"],
-                      ["tests/test_results.py", "tests/test_result_guards.py", "tests/test_rescoring.py",
-                       "tests/security/test_confirmation.py", "tests/test_player_report.py"]),
+                      ["tests/results/unit/test_results.py", "tests/results/test_result_guards.py", "tests/results/test_rescoring.py",
+                       "tests/security/test_confirmation.py", "tests/results/test_player_report.py"]),
     "permissions": (["tournament/web/permissions.py", "tournament/web/input_guard.py"],
                     ["tests/security/test_input_guard.py", "tests/security/test_ownership.py",
-                     "tests/security/test_limits.py", "tests/test_hostile_input.py", "tests/test_registration.py"]),
+                     "tests/security/test_limits.py", "tests/web/test_hostile_input.py", "tests/registration/test_registration.py",
+                     "tests/security/test_permission_rules.py"]),
 }
 
 COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "manage.py", "README.md",

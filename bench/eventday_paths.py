@@ -1,5 +1,5 @@
 """The paths of an event day (plain data, no Locust): bench/locustfile.py asks for them, and
-tests/test_bench_capacity.py checks each names a real page of the app."""
+tests/house/test_bench_capacity.py checks each names a real page of the app."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         db = tmp / "bench.sqlite3"
-        env = processes.app_env(f"sqlite:///{db}")  # as tests/test_processes.py (DEBUG: no HTTPS redirect)
+        env = processes.app_env(f"sqlite:///{db}")  # as tests/house/test_processes.py (DEBUG: no HTTPS redirect)
         processes.migrate(env)
         slug = processes.seed(env, players=PLAYERS)["slug"]
         processes.django(env, RESULTS, timeout=1800)

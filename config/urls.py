@@ -12,7 +12,7 @@ from tournament.web.views.language import language_switch
 from tournament.web.views.registration import signup
 
 urlpatterns = [
-    path("", include("tournament.web.event_urls")),
+    path("", include("tournament.web.urls.events")),
     path("accounts/login/", accounts.login_view, name="login"),
     path("accounts/password-reset/", accounts.password_reset, name="password_reset"),
     path("accounts/password-reset/sent/", accounts.password_reset_done, name="password_reset_done"),
@@ -23,8 +23,8 @@ urlpatterns = [
     path("accounts/confirm-email/", accounts.email_confirm_request, name="confirm_email_request"),
     path("accounts/confirm-email/<str:token>/", accounts.email_confirm, name="confirm_email"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("leagues/", include("tournament.web.league_urls")),
-    path("guide/", include("tournament.web.guide_urls")),
+    path("leagues/", include("tournament.web.urls.leagues")),
+    path("guide/", include("tournament.web.urls.guide")),
     path("ratings/", ratings.global_ratings, name="global_ratings"),
     path("i18n/setlang/", language_switch, name="set_language"),
     path("rulings/", include("rulings.urls")),

@@ -1,4 +1,4 @@
-"""Finding English left in a Spanish or Italian page (pure helpers for tests/test_untranslated_strings.py).
+"""Finding English left in a Spanish or Italian page (pure helpers for tests/house/test_untranslated_strings.py).
 
 What a reader sees is the page's text and the attributes a browser shows or reads aloud (title,
 placeholder, aria-label, alt, a button's value). Content that declares another language with a `lang`

@@ -61,18 +61,21 @@ def _codes(text: str) -> set[str]:
     return found
 
 
-def matches(when: str, loser: dict, winner: dict, ctx: dict) -> bool:
-    """Does a situation of the outcome table (its English text) hold?"""
-    mode = ctx["mode"]
-    text = when.strip()
-    if text in ("", "otherwise", "against anything"):
-        return True
+_LOSER_STATES = {"in bad going", "in close combat", "holding a BUA or camp"}
+
+
+def _loser_state(text: str, loser: dict, winner: dict, mode: str) -> bool:
     if text == "in bad going":
         return loser_in_bad_going(loser, winner)
     if text == "in close combat":
         return mode == "close"
-    if text == "holding a BUA or camp":
-        return loser["in_bua"] or loser["in_camp"]
+    return loser["in_bua"] or loser["in_camp"]  # holding a BUA or camp
+
+
+def _conditions(text: str, loser: dict, winner: dict, ctx: dict) -> tuple[bool, str]:
+    """The situation's conditions (going, close combat, where the winner is, shooting, Knights' contact) peeled off
+    its text: whether they hold, and the "by …" that is left."""
+    mode = ctx["mode"]
     ok = True
     if text.startswith("in good going "):
         ok, text = not loser_in_bad_going(loser, winner), text.removeprefix("in good going ")
@@ -89,6 +92,17 @@ def matches(when: str, loser: dict, winner: dict, ctx: dict) -> bool:
         # Only Knights that attacked the Bows' front in close combat (nasamw22 L643): not when shot.
         ok = ok and mode == "close" and ctx.get("knights_contact", "front") == "front"
         text = text.removesuffix(" it contacted this turn by the front edge")
+    return ok, text
+
+
+def matches(when: str, loser: dict, winner: dict, ctx: dict) -> bool:
+    """Does a situation of the outcome table (its English text) hold?"""
+    text = when.strip()
+    if text in ("", "otherwise", "against anything"):
+        return True
+    if text in _LOSER_STATES:
+        return _loser_state(text, loser, winner, ctx["mode"])
+    ok, text = _conditions(text, loser, winner, ctx)
     if not text.startswith("by "):
         return False
     kinds = _codes(text.removeprefix("by "))
@@ -100,6 +114,18 @@ def _cite_of(citation: str) -> str:
     return f"{slug} L{number}"
 
 
+def _found(band: str, loser: dict, row: dict, item: dict) -> dict:
+    """What the matching situation `item` of the table's `row` says: the outcome, its words, citations, doubts."""
+    cites = [f"guia22@L{row['line']}"] + ([item["commentary"]] if item.get("commentary") else [])
+    doubts = [item["doubtful"]] if item.get("doubtful") else []
+    doubts += [extra["doubtful"] for extra in modifiers()["outcome_doubts"]
+               if extra["band"] == band and loser["type"] in extra["losers"] and extra["line"] == row["line"]]
+    return {"outcome": item["result"], "situation": item.get("en") or "",
+            "situation_i18n": {k: item.get(k) or "" for k in ("en", "es", "it")}, "line": row.get("line"),
+            "doubtful": "; ".join(d["en"] if isinstance(d, dict) else d for d in doubts), "doubts": doubts,
+            "cites": cites, "rules": []}
+
+
 def table_outcome(band: str, loser: dict, winner: dict, ctx: dict) -> dict:
     """The first matching situation of the loser's row in this band."""
     rows = [r for r in outcome_rows() if r["band"] == band]
@@ -107,14 +133,7 @@ def table_outcome(band: str, loser: dict, winner: dict, ctx: dict) -> dict:
     for row in specific or [r for r in rows if "all" in r["losers"]]:
         for item in row["when"]:
             if matches(item.get("en") or "", loser, winner, ctx):
-                cites = [f"guia22@L{row['line']}"] + ([item["commentary"]] if item.get("commentary") else [])
-                doubts = [item["doubtful"]] if item.get("doubtful") else []
-                for extra in modifiers()["outcome_doubts"]:
-                    if extra["band"] == band and loser["type"] in extra["losers"] and extra["line"] == row["line"]:
-                        doubts.append(extra["doubtful"])
-                return {"outcome": item["result"], "situation": item.get("en") or "",
-                        "situation_i18n": {k: item.get(k) or "" for k in ("en", "es", "it")}, "line": row.get("line"),
-                        "doubtful": "; ".join(d["en"] if isinstance(d, dict) else d for d in doubts), "doubts": doubts, "cites": cites, "rules": []}
+                return _found(band, loser, row, item)
     return {"outcome": "recoil" if band == "beaten" else "destroyed", "situation": "", "situation_i18n": {},
             "line": None, "doubtful": "", "doubts": [], "cites": [], "rules": []}
 

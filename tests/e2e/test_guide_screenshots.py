@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from config.paths import BASE_DIR
 from tests.e2e.journey import check, fits, signed_in_page, tr
 from tests.factories import make_event, make_player, make_registration, make_user
-from tests.test_rounds import enter, games, pair, publish
+from tests.pairing.test_rounds import enter, games, pair, publish
 
 LANGUAGES = ("en", "es", "it")
 WIDTH, HEIGHT = 390, 600

@@ -172,7 +172,7 @@ def test_every_flow_has_a_group_heading_in_three_languages():
     ("it", "Tavolo 7 (Ana v Bruno): decisione registrata.", "Decisioni ai tavoli"),
 ])
 def test_recording_a_ruling_shows_in_the_event_audit_log(organizer_client, event, language, sentence, kind):
-    from tests.test_round_workflow import text_of
+    from tests.pairing.test_round_workflow import text_of
 
     organizer_client.post(reverse("rulings:log_record", args=[event.slug]),
                           {"flow": FLOW, "a": _ruling_tokens(), "table": "7", "players": "Ana v Bruno"})

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import make_player, make_user
+from tests.leagues.test_leagues import played_event
 from tests.security.test_backup_import import backup, upload
-from tests.test_leagues import played_event
 from tournament.leagues import ratings as glicko
 from tournament.models import AuditEntry, Event, Game
 from tournament.results.entry import result_enter

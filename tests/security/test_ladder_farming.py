@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import make_player, make_user
-from tests.test_leagues import join, played_event
+from tests.leagues.test_leagues import join, played_event
 from tournament import models
 from tournament.leagues import service
 from tournament.leagues.table import load_league

@@ -18,7 +18,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import make_user
-from tests.test_rounds import field, games, pair, publish  # noqa: F401  (field is a fixture)
+from tests.pairing.test_rounds import field, games, pair, publish  # noqa: F401  (field is a fixture)
 from tournament.models import Game, ResultReport
 from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, printed_registrations, round_sheet

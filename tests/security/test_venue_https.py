@@ -1,7 +1,7 @@
 """Issue #26, medium 5: `make venue` served logins in clear text, on every interface, /admin/ included.
 
 Now: a self-signed certificate made once and kept beside `.venue-secret` (its SHA-256 fingerprint
-printed for the organizer), Secure cookies (tests/test_venue.py reads the settings), gunicorn bound to
+printed for the organizer), Secure cookies (tests/house/test_venue.py reads the settings), gunicorn bound to
 the chosen LAN address and 127.0.0.1 only, /admin/ answered to 127.0.0.1 only, and a banner that says
 what network the hall needs."""
 
@@ -15,8 +15,8 @@ import pytest
 from cryptography import x509
 from django.test import Client, override_settings
 
-from config import launch
 from config.paths import BASE_DIR
+from tournament import launch
 
 
 def names_in(cert_path) -> set[str]:

@@ -28,7 +28,7 @@ SECONDS = 60
 _PREFIX = "event-pages:"
 # What a player's half report or a hold for the umpire writes on a game that is not confirmed: the public
 # pages show a game's result only once it is confirmed (`results.entry.stored_result`), so these leave
-# them as they are (tests/test_public_pages.py compares the kept page with one rendered afresh).
+# them as they are (tests/web/test_public_pages.py compares the kept page with one rendered afresh).
 _UNSHOWN_FIELDS = frozenset({"status", "review_reason"})
 _CONFIRMED = "confirmed"
 

@@ -69,7 +69,7 @@ def expected_score(player: Rating, opponent: Rating) -> float:
 class _Player(glicko2.Player):
     """The `glicko2` library's player, with f(x) of step 5 as Glickman writes it: the library squares the
     rating (mu) where the paper has the deviation (phi). Glickman's own example starts at mu = 0, so it cannot
-    tell the two apart; a player rated 1900 can (tests/test_ratings.py)."""
+    tell the two apart; a player rated 1900 can (tests/leagues/unit/test_ratings.py)."""
 
     def _f(self, x: float, delta: float, v: float, a: float) -> float:
         ex = math.exp(x)

@@ -96,6 +96,89 @@ def _ladder_rows(league: League):
             .values_list("pk", "played_on", "player_a_id", "player_b_id", "outcome", "points_a", "points_b"))
 
 
+@dataclass
+class _Tally:
+    """What the league's events and ladder games add up to, before the league's rule scores it."""
+
+    placings: list[Placing] = field(default_factory=list)
+    game_points: list[GamePoints] = field(default_factory=list)
+    rated: list[glicko.RatedGame] = field(default_factory=list)
+    latest: dict[int, tuple] = field(default_factory=dict)  # player -> (order, name, club) of their latest entry
+
+
+def _merges(league: League) -> tuple[dict[int, int], dict[int, str]]:
+    """(player -> the person they were merged into, person -> account's own name for merges into an account)."""
+    merged = list(LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
+                  .values_list("player_id", "into_id", "into__name", "into__user_id"))
+    same = {player: into for player, into, _name, _user in merged}
+    # Entries merged into an account holder show the account's own name, not what was typed at an event.
+    account_names = {into: name for _player, into, name, user in merged if user is not None}
+    return same, account_names
+
+
+def _registrations(event_ids: list[int], same: dict[int, int]) -> dict[int, tuple]:
+    """registration -> (event, person after merges, name, name key, status, club)."""
+    if not event_ids:
+        return {}
+    return {
+        pk: (event_id, same.get(player_id, player_id), name, key, status, club)
+        for pk, event_id, player_id, name, key, status, club in Registration.objects.filter(event_id__in=event_ids)
+        .values_list("pk", "event_id", "player_id", "name", "name_key", "status", "club__name")
+    }
+
+
+def _score(outcome: str, a_won: str, b_won: str) -> float:
+    return 1.0 if outcome == a_won else 0.0 if outcome == b_won else 0.5
+
+
+def _add_event(tally: _Tally, membership: LeagueEvent, games: list[list[tuple]], regs: dict[int, tuple]) -> None:
+    """One event's final places (its own tie-breaks and tie decisions), game points and rated games."""
+    event, event_id = membership.event, membership.event_id
+    order = (event.date.isoformat(), event_id)
+    played = _played(games)
+    in_event = sorted({g.a for g in played} | {g.b for g in played if g.b is not None})
+    keys = [k for k in (event.tiebreaks or []) if k in tiebreaks.REGISTRY]
+    rows = tiebreaks.standings(in_event, played, keys, seed=event.seed,
+                               keys={r: regs[r][3] for r in in_event}, ranking=event_scoring(event).ranking)
+    rows, _applied = settle(rows, settlements_of(event.tie_decisions))  # the event's own final order
+    for row in rows:
+        player = regs[row.player][1]
+        tally.placings.append(Placing(event_id, order, player, row.rank, len(in_event), membership.premier))
+        if player not in tally.latest or tally.latest[player][0] < order:
+            tally.latest[player] = (order, regs[row.player][2], regs[row.player][5] or "")
+    for game in played:
+        if game.b is None:
+            continue
+        a, b = regs[game.a][1], regs[game.b][1]
+        tally.game_points += [GamePoints(event_id, a, game.points_a), GamePoints(event_id, b, game.points_b)]
+        score = _score(game.result.outcome if game.result else "", "a", "b")
+        tally.rated.append(glicko.RatedGame((event.date.isoformat(), event_id, game.round), a, b, score))
+
+
+def _add_ladder(tally: _Tally, league: League, same: dict[int, int], with_points: bool) -> None:
+    """Confirmed ladder games: always rated; their points only when the league counts them."""
+    for pk, played_on, a, b, outcome, points_a, points_b in _ladder_rows(league):
+        a, b = same.get(a, a), same.get(b, b)
+        if a == b:
+            continue
+        score = _score(outcome, LadderGame.Outcome.A, LadderGame.Outcome.B)
+        tally.rated.append(glicko.RatedGame((played_on.isoformat(), 0, pk), a, b, score))
+        if with_points:
+            tally.game_points += [GamePoints(LADDER, a, float(points_a)), GamePoints(LADDER, b, float(points_b))]
+
+
+def _league_rows(table, current: dict, latest: dict[int, tuple]) -> list[LeagueRow]:
+    rows = []
+    for row in table:
+        rating = current.get(row.player)
+        _order, name, club = latest.get(row.player, (None, "", ""))
+        rows.append(LeagueRow(
+            row.rank, row.shared, row.player, name, club, row.counted, row.dropped, row.points,
+            rating.rating if rating else None, rating.deviation if rating else None, row.games, row.results,
+        ))
+    return rows
+
+
 def load_league(league: League) -> LeagueData:
     """The league's table, ratings and history: five queries, whatever the league's size."""
     memberships = list(
@@ -104,69 +187,20 @@ def load_league(league: League) -> LeagueData:
     )
     events = {m.event_id: m for m in memberships}
     event_ids = list(events)
-    merged = list(LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
-                  .values_list("player_id", "into_id", "into__name", "into__user_id"))
-    same = {player: into for player, into, _name, _user in merged}
-    # Entries merged into an account holder show the account's own name, not what was typed at an event.
-    account_names = {into: name for _player, into, name, user in merged if user is not None}
-    regs = {
-        pk: (event_id, same.get(player_id, player_id), name, key, status, club)
-        for pk, event_id, player_id, name, key, status, club in Registration.objects.filter(event_id__in=event_ids)
-        .values_list("pk", "event_id", "player_id", "name", "name_key", "status", "club__name")
-    } if event_ids else {}
+    same, account_names = _merges(league)
+    regs = _registrations(event_ids, same)
     games_by_event = _games_by_event(_seat_rows(event_ids)) if event_ids else {}
 
-    placings: list[Placing] = []
-    game_points: list[GamePoints] = []
-    rated: list[glicko.RatedGame] = []
-    latest: dict[int, tuple] = {}  # player -> (order, name, club) of their latest entry
+    tally = _Tally()
     for event_id, games in games_by_event.items():
-        membership = events[event_id]
-        event = membership.event
-        order = (event.date.isoformat(), event_id)
-        played = _played(games)
-        in_event = sorted({g.a for g in played} | {g.b for g in played if g.b is not None})
-        keys = [k for k in (event.tiebreaks or []) if k in tiebreaks.REGISTRY]
-        rows = tiebreaks.standings(in_event, played, keys, seed=event.seed,
-                                   keys={r: regs[r][3] for r in in_event}, ranking=event_scoring(event).ranking)
-        rows, _applied = settle(rows, settlements_of(event.tie_decisions))  # the event's own final order
-        for row in rows:
-            player = regs[row.player][1]
-            placings.append(Placing(event_id, order, player, row.rank, len(in_event), membership.premier))
-            if player not in latest or latest[player][0] < order:
-                latest[player] = (order, regs[row.player][2], regs[row.player][5] or "")
-        for game in played:
-            if game.b is None:
-                continue
-            a, b = regs[game.a][1], regs[game.b][1]
-            game_points += [GamePoints(event_id, a, game.points_a), GamePoints(event_id, b, game.points_b)]
-            outcome = game.result.outcome if game.result else ""
-            score = 1.0 if outcome == "a" else 0.0 if outcome == "b" else 0.5
-            rated.append(glicko.RatedGame((event.date.isoformat(), event_id, game.round), a, b, score))
-
+        _add_event(tally, events[event_id], games, regs)
     rule = league_rule(league.scoring_preset, league.best_n, league.min_games, league.custom_points)
-    ladder_points = league.ladder_points and rule.kind != "placing"  # a ladder game has no final place
-    for pk, played_on, a, b, outcome, points_a, points_b in _ladder_rows(league):
-        a, b = same.get(a, a), same.get(b, b)
-        if a == b:
-            continue
-        score = 1.0 if outcome == LadderGame.Outcome.A else 0.0 if outcome == LadderGame.Outcome.B else 0.5
-        rated.append(glicko.RatedGame((played_on.isoformat(), 0, pk), a, b, score))
-        if ladder_points:
-            game_points += [GamePoints(LADDER, a, float(points_a)), GamePoints(LADDER, b, float(points_b))]
+    _add_ladder(tally, league, same, league.ladder_points and rule.kind != "placing")  # a ladder game has no place
 
+    latest = tally.latest
     for player, name in account_names.items():
         if player in latest:
             latest[player] = (latest[player][0], name, latest[player][2])
-    names = {player: info[1] for player, info in latest.items()}
-    table = league_table(rule, placings, game_points, names=names)
-    current, history = glicko.rate(rated)
-    rows = []
-    for row in table:
-        rating = current.get(row.player)
-        rows.append(LeagueRow(
-            row.rank, row.shared, row.player, latest.get(row.player, (None, "", ""))[1], latest.get(row.player, (None, "", ""))[2],
-            row.counted, row.dropped, row.points, rating.rating if rating else None,
-            rating.deviation if rating else None, row.games, row.results,
-        ))
-    return LeagueData(league, memberships, rows, history, rated)
+    table = league_table(rule, tally.placings, tally.game_points, names={player: info[1] for player, info in latest.items()})
+    current, history = glicko.rate(tally.rated)
+    return LeagueData(league, memberships, _league_rows(table, current, latest), history, tally.rated)

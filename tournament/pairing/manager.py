@@ -223,6 +223,35 @@ def round_regenerate(rnd: Round, user, *, ratings: RatingsSource | None = None) 
     return round_pair(event, user, seed=seed, ratings=ratings)
 
 
+def _swap_refused(rnd: Round) -> None:
+    if rnd.status != Round.Status.DRAFT:
+        raise RoundError(_("Players can only be swapped while the round is a draft."))
+    if rnd.method == "stage":
+        raise RoundError(_("Games of groups and brackets follow their tables: change the stage's draw instead."))
+
+
+def _renote(rnd: Round, games: list[Game]) -> list[dict]:
+    """Fresh hand-made notes for the changed games; returns what they break (rematch, club, a fixed table lost)."""
+    people = {e.id: e for e in entrants(rnd.event, rnd.number)}
+    options = options_for(rnd.event, rnd.seed)
+    broken: list[dict] = []
+    for game in games:
+        regs = list(game.seats.order_by("side").values_list("registration_id", flat=True))
+        notes = [note_data(n) for n in hand_made(people, regs[0], regs[1] if len(regs) > 1 else None, game.table, options)]
+        game.manual = True
+        game.explanation = notes
+        game.save(update_fields=["manual", "explanation"])
+        broken += [n for n in notes if n["code"] in pairing.BROKEN or (n["code"] == "fixed_table" and n.get("conflict"))]
+    return broken
+
+
+def _round_warnings(rnd: Round, moved: set[int]) -> list[dict]:
+    """Every game's warnings again, and the fixed-table warnings of players the swap did not move."""
+    from_games = [n for g in rnd.games.order_by("is_bye", "table") for n in g.explanation if warns(n["code"], n)]
+    return from_games + [w for w in rnd.warnings if w.get("code") == "fixed_table" and w.get("player") not in moved
+                         and w.get("other") not in moved]
+
+
 @transaction.atomic
 def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
     """Swap two players between games of a draft; returns what the changed games break (rematch, club, table).
@@ -231,10 +260,7 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
     them) and the round's warnings are recomputed from every game, so a rematch the swap removed is no
     longer warned about and one it created is."""
     rnd = _locked_round(rnd)
-    if rnd.status != Round.Status.DRAFT:
-        raise RoundError(_("Players can only be swapped while the round is a draft."))
-    if rnd.method == "stage":
-        raise RoundError(_("Games of groups and brackets follow their tables: change the stage's draw instead."))
+    _swap_refused(rnd)
     first, second = (Seat.objects.select_for_update().select_related("game").get(pk=s.pk, round=rnd)
                      for s in (first, second))
     if first.game_id == second.game_id:
@@ -246,20 +272,9 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
     for game, side, registration_id in moves:
         Seat.objects.create(game=game, round=rnd, side=side, registration_id=registration_id,
                             score=bye_points if game.is_bye else None)
-    people = {e.id: e for e in entrants(rnd.event, rnd.number)}
-    options = options_for(rnd.event, rnd.seed)
-    broken: list[dict] = []
-    for game, _side, _reg in moves:
-        regs = list(game.seats.order_by("side").values_list("registration_id", flat=True))
-        notes = [note_data(n) for n in hand_made(people, regs[0], regs[1] if len(regs) > 1 else None, game.table, options)]
-        game.manual = True
-        game.explanation = notes
-        game.save(update_fields=["manual", "explanation"])
-        broken += [n for n in notes if n["code"] in pairing.BROKEN or (n["code"] == "fixed_table" and n.get("conflict"))]
+    broken = _renote(rnd, [first.game, second.game])
     moved = {first.registration_id, second.registration_id}
-    rnd.warnings = [n for g in rnd.games.order_by("is_bye", "table") for n in g.explanation if warns(n["code"], n)] + [
-        w for w in rnd.warnings if w.get("code") == "fixed_table" and w.get("player") not in moved
-        and w.get("other") not in moved]
+    rnd.warnings = _round_warnings(rnd, moved)
     rnd.save(update_fields=["warnings"])
     audit(event=rnd.event, user=user, action="round.swap", target=f"round {rnd.number}", round_number=rnd.number,
           before={"seats": [first.pk, second.pk]}, people=moved,

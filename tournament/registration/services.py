@@ -10,6 +10,7 @@ may enter again only a person without an account who is already entered in an ev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -155,19 +156,14 @@ def registration_edit(*, reg: Registration, user, name: str, club: str, status: 
     return reg
 
 
-def army_change_allowed(reg: Registration, army: ArmyInput, *, by_organizer: bool) -> bool:
-    """Organizers may always change; players only until armies are locked, or just the options if the event allows."""
-    event = reg.event
-    if by_organizer or not event.armies_locked:
-        return True
-    return event.allow_option_changes and army.ref == reg.army_ref
-
-
 @transaction.atomic
-def army_save(*, reg: Registration, army: ArmyInput, user, by_organizer: bool) -> list[str]:
-    """Validate and store an army. Returns the problems; nothing is saved when there are any."""
+def army_save(*, reg: Registration, army: ArmyInput, user, allowed: Callable[[Registration, str], bool]) -> list[str]:
+    """Validate and store an army. Returns the problems; nothing is saved when there are any.
+
+    `allowed(reg, army_ref)` is the caller's permission rule (the web's `permissions.army_change_allowed`), asked
+    again here on the locked row, so an army lock set meanwhile still refuses (ArmyLocked)."""
     reg = Registration.objects.select_for_update().select_related("event").get(pk=reg.pk)
-    if not army_change_allowed(reg, army, by_organizer=by_organizer):
+    if not allowed(reg, army.ref):
         raise ArmyLocked
     problems = army_problems(reg.event, army)
     if problems:

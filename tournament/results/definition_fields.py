@@ -53,32 +53,28 @@ def _line_values(line_data, line: str, optional: bool) -> dict:
     return values
 
 
-def definition_fields(data: dict, tiebreak_keys=()) -> FormFit:
-    """The form's fields for a definition, and what in it the form cannot show."""
-    data = definition_data(parse_definition(data, tiebreak_keys))
-    values: dict = {k: data.get(k, "") for k in TEXTS}
-    counts = data.get("counts", {})
-    for key in (*COUNT_KEYS, "cap"):
-        values[f"counts_{key}"] = counts.get(key, 1 if key == "element" else 0 if key != "cap" else None)
+def _count_values(counts: dict) -> dict:
+    values = {f"counts_{key}": counts.get(key, 1 if key == "element" else 0 if key != "cap" else None)
+              for key in (*COUNT_KEYS, "cap")}
     for edition in EDITIONS:
         own = counts.get(edition, {})
-        for key in (*COUNT_KEYS, "cap"):
-            values[edition_prefix(edition) + key] = own.get(key)
-    for line in LINES:
-        values.update(_line_values(data.get(line), line, line in OPTIONAL_LINES))
-    win = data.get("win", {})
-    rows = win.get("margin", []) if isinstance(win, dict) else []
-    split = data.get("split")
+        values |= {edition_prefix(edition) + key: own.get(key) for key in (*COUNT_KEYS, "cap")}
+    return values
+
+
+def _split_values(rows: list, split) -> dict:
+    values = {}
     for n in range(1, SPLIT_ROWS + 1):
         row = rows[n - 1] if n <= len(rows) else {}
         values[f"split_{n}_at_least"] = row.get("at_least")
         values[f"split_{n}_winner"] = row.get("points")
         values[f"split_{n}_other"] = split - row["points"] if split is not None and row else None
-    values["bye"] = data.get("bye", 0)
-    values["ranking"] = ",".join(data.get("ranking", ["points"]))
-    tiebreaks = data.get("tiebreaks", [])
-    for n in range(1, TIEBREAK_SLOTS + 1):
-        values[f"tiebreak_{n}"] = tiebreaks[n - 1] if n <= len(tiebreaks) else ""
+    return values
+
+
+def _beyond(data: dict, values: dict, rows: list, split, tiebreaks: list) -> list[str]:
+    """What the definition holds that the form cannot show; when nothing is named, the fields rebuilt must give
+    the definition back ("…" when they do not)."""
     beyond = []
     if data.get("rules"):
         beyond.append("rules")
@@ -97,20 +93,33 @@ def definition_fields(data: dict, tiebreak_keys=()) -> FormFit:
             same = False
         if not same:
             beyond.append("…")
-    return FormFit(values, tuple(beyond))
+    return beyond
+
+
+def definition_fields(data: dict, tiebreak_keys=()) -> FormFit:
+    """The form's fields for a definition, and what in it the form cannot show."""
+    data = definition_data(parse_definition(data, tiebreak_keys))
+    values: dict = {k: data.get(k, "") for k in TEXTS}
+    values |= _count_values(data.get("counts", {}))
+    for line in LINES:
+        values.update(_line_values(data.get(line), line, line in OPTIONAL_LINES))
+    win = data.get("win", {})
+    rows = win.get("margin", []) if isinstance(win, dict) else []
+    split = data.get("split")
+    values |= _split_values(rows, split)
+    values["bye"] = data.get("bye", 0)
+    values["ranking"] = ",".join(data.get("ranking", ["points"]))
+    tiebreaks = data.get("tiebreaks", [])
+    for n in range(1, TIEBREAK_SLOTS + 1):
+        values[f"tiebreak_{n}"] = tiebreaks[n - 1] if n <= len(tiebreaks) else ""
+    return FormFit(values, tuple(_beyond(data, values, rows, split, tiebreaks)))
 
 
 def _blank(value) -> bool:
     return value is None or value == ""
 
 
-def fields_definition(values: dict) -> dict:
-    """The plain mapping a definition is read from, built from the form's fields (blank numbers: 0 or none).
-    It is checked by `parse_definition` afterwards like any other definition."""
-    data: dict = {"name": (values.get("name") or "").strip()}
-    for key in ("source", "doubtful"):
-        if (values.get(key) or "").strip():
-            data[key] = values[key].strip()
+def _counts(values: dict) -> dict:
     counts = {k: values.get(f"counts_{k}") or 0 for k in COUNT_KEYS}
     if _blank(values.get("counts_element")):
         counts["element"] = 1
@@ -121,14 +130,24 @@ def fields_definition(values: dict) -> dict:
         own = {k: v for k, v in own.items() if v != counts.get(k)}
         if own:
             counts[edition] = own
-    data["counts"] = counts
+    return counts
+
+
+def _lines(values: dict) -> dict:
+    """Each outcome line's numbers (an optional line left all blank is left out)."""
+    lines = {}
     for line in LINES:
         names = [f"{line}_{k}" for k in (*LINE_NUMBERS, *LINE_LIMITS)]
         if line in OPTIONAL_LINES and all(_blank(values.get(n)) for n in names):
             continue
         line_data = {k: values.get(f"{line}_{k}") for k in LINE_NUMBERS if values.get(f"{line}_{k}")}
         line_data |= {k: values[f"{line}_{k}"] for k in LINE_LIMITS if not _blank(values.get(f"{line}_{k}"))}
-        data[line] = line_data
+        lines[line] = line_data
+    return lines
+
+
+def _split_rows(values: dict) -> tuple[list[dict], set]:
+    """The win line's margin rows and the totals (winner + other) the filled rows give."""
     rows, totals = [], set()
     for n in range(1, SPLIT_ROWS + 1):
         at_least, winner, other = (values.get(f"split_{n}_{k}") for k in ("at_least", "winner", "other"))
@@ -137,6 +156,19 @@ def fields_definition(values: dict) -> dict:
         rows.append({**({} if _blank(at_least) else {"at_least": at_least}), "points": winner})
         if not _blank(other) and not _blank(winner):
             totals.add(winner + other)
+    return rows, totals
+
+
+def fields_definition(values: dict) -> dict:
+    """The plain mapping a definition is read from, built from the form's fields (blank numbers: 0 or none).
+    It is checked by `parse_definition` afterwards like any other definition."""
+    data: dict = {"name": (values.get("name") or "").strip()}
+    for key in ("source", "doubtful"):
+        if (values.get(key) or "").strip():
+            data[key] = values[key].strip()
+    data["counts"] = _counts(values)
+    data |= _lines(values)
+    rows, totals = _split_rows(values)
     if rows:
         data["win"] = {**data["win"], "margin": rows}
     if totals:

@@ -133,6 +133,31 @@ def _hold(game: Game, reason: str) -> None:
     game.save(update_fields=["status", "review_reason"])
 
 
+def _open_for_reports(game: Game) -> None:
+    """Players report a game of a published round that is neither confirmed nor waiting for an umpire."""
+    if game.status == Game.Status.CONFIRMED:
+        raise ResultRejected([Problem("already_confirmed")])
+    if game.round.status != Round.Status.PUBLISHED:
+        raise ResultRejected([Problem("round_not_open")])
+    if game.status == Game.Status.DISPUTED:
+        raise ResultRejected([Problem("awaiting_umpire")])
+
+
+def _review(seat: Seat, own: list[ResultReport], other: ResultReport | None, payload: dict, account, reporter: str,
+            address: str | None) -> str:
+    """Why a new report waits for an umpire ("" when it does not: the first side, or two matching reports)."""
+    if own:
+        return Game.Review.CHANGED
+    if other is None:
+        return ""
+    if _same_person(other, account, reporter):
+        return Game.Review.SAME_REPORTER
+    if (_quick_from_same_address(other, address)
+            and not (_by_owner(None, seat, account) and _by_owner(other, other.seat, None))):
+        return Game.Review.SAME_ADDRESS
+    return "" if other.payload == payload else Game.Review.DIFFERENT
+
+
 @transaction.atomic
 def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = "", address: str | None = None) -> Game:
     """A player's report of their own game; `reporter` is a marker of the reporting browser session, `address`
@@ -144,12 +169,7 @@ def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = 
     its own entry's signed-in account: two players on one hall's network, each from their own home page).
     """
     game = _locked_game(seat.game)
-    if game.status == Game.Status.CONFIRMED:
-        raise ResultRejected([Problem("already_confirmed")])
-    if game.round.status != Round.Status.PUBLISHED:
-        raise ResultRejected([Problem("round_not_open")])
-    if game.status == Game.Status.DISPUTED:
-        raise ResultRejected([Problem("awaiting_umpire")])
+    _open_for_reports(game)
     _validated(game, result)
     payload = result_payload(result)
     account = user if getattr(user, "is_authenticated", False) else None
@@ -160,18 +180,12 @@ def result_report(seat: Seat, result: GameResult, user=None, *, reporter: str = 
         return game  # the same report again (a double click, a reload)
     ResultReport.objects.create(game=game, seat=seat, source=ResultReport.Source.PLAYER, submitted_by=account,
                                 reporter=reporter[:64], payload=payload, address=address)
-    if own:
-        _hold(game, Game.Review.CHANGED)
-    elif other and _same_person(other[0], account, reporter):
-        _hold(game, Game.Review.SAME_REPORTER)
-    elif (other and _quick_from_same_address(other[0], address)
-          and not (_by_owner(None, seat, account) and _by_owner(other[0], other[0].seat, None))):
-        _hold(game, Game.Review.SAME_ADDRESS)
-    elif other and other[0].payload == payload:
+    review = _review(seat, own, other[0] if other else None, payload, account, reporter, address)
+    if review:
+        _hold(game, review)
+    elif other:  # the two sides agree
         _store(game, result, user)
         _complete(game.round)
-    elif other:
-        _hold(game, Game.Review.DIFFERENT)
     else:
         game.status = Game.Status.REPORTED
         game.save(update_fields=["status"])

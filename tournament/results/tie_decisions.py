@@ -56,6 +56,17 @@ def _order(kind: str, group: tuple[int, ...], order: list[int], result: str, edi
     return list(order), ""
 
 
+def _check_texts(kind: str, reason: str, record: str, result: str) -> None:
+    """Texts within their lengths; an umpire's decision gives its reason, a lot its record."""
+    if len(reason) > MAX_TEXT or len(record) > MAX_TEXT or len(result) > 40:
+        raise TieRejected("reason" if len(reason) > MAX_TEXT else "record",
+                          _("At most %(n)s characters.") % {"n": MAX_TEXT})
+    if kind == "umpire" and not reason:
+        raise TieRejected("reason", _("An umpire's decision needs its reason, written for the players."))
+    if kind == "lot" and not record:
+        raise TieRejected("record", _("Write down the roll or the lot as it was made, e.g. “Ana 5, Bruno 2”."))
+
+
 @transaction.atomic
 def record_tie_decision(event: Event, user, *, kind: str, players: list[int], order: list[int] | None = None,
                         reason: str = "", record: str = "", result: str = "") -> dict:
@@ -67,13 +78,7 @@ def record_tie_decision(event: Event, user, *, kind: str, players: list[int], or
     if group is None:
         raise TieRejected("players", _("These players do not share a place in the standings now."))
     reason, record = (reason or "").strip(), (record or "").strip()
-    if len(reason) > MAX_TEXT or len(record) > MAX_TEXT or len(result or "") > 40:
-        raise TieRejected("reason" if len(reason) > MAX_TEXT else "record",
-                          _("At most %(n)s characters.") % {"n": MAX_TEXT})
-    if kind == "umpire" and not reason:
-        raise TieRejected("reason", _("An umpire's decision needs its reason, written for the players."))
-    if kind == "lot" and not record:
-        raise TieRejected("record", _("Write down the roll or the lot as it was made, e.g. “Ana 5, Bruno 2”."))
+    _check_texts(kind, reason, record, result or "")
     decided, shorthand = _order(kind, tuple(players), list(order or []), result or "", event.edition)
     decision = {"kind": kind, "players": decided, "reason": reason, "record": record, "result": shorthand,
                 "by": getattr(user, "username", ""), "at": timezone.now().isoformat(timespec="seconds")}

@@ -69,26 +69,27 @@ def _taken_from_source(stage: Stage) -> set[int]:
     return set(StageEntry.objects.filter(stage__in=siblings).values_list("registration_id", flat=True))
 
 
-def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
-    """Who plays the stage, in seeding order (None: an empty place, in placement play-offs)."""
-    event = stage.event
-    active = _active(event)
-    active_ids = {r.pk for r in active}
+def _check_source(stage: Stage, event: Event) -> None:
+    """A stage is drawn from finished play: its source stage finished, or (a cut) every game so far confirmed."""
     source = stage.source
     if source is not None and not stage_finished(source):
         raise StageError(_("“%(stage)s” is not finished yet: its qualifiers are not known.") % {"stage": source.name})
     if source is None and stage.entrants != Stage.Entrants.ALL and Game.objects.filter(
             round__event=event, is_bye=False).exclude(status=Game.Status.CONFIRMED).exists():
         raise StageError(_("Every game so far needs a confirmed result before the cut is drawn."))
-    if stage.kind == Stage.Kind.PLACEMENT:
-        if source is None or source.kind != Stage.Kind.GROUPS or (source.groups or 0) < 2:
-            raise StageError(PLACEMENT_NEEDS)
-        return placement_seeds(source, active_ids)
-    if stage.entrants == Stage.Entrants.ALL:
-        return list(_seeded(event, stage, active, ratings))
-    order = [p for p in qualifying_order(event, source) if p in active_ids]
+
+
+def _placement_seeds(stage: Stage, active_ids: set[int]) -> list[int | None]:
+    source = stage.source
+    if source is None or source.kind != Stage.Kind.GROUPS or (source.groups or 0) < 2:
+        raise StageError(PLACEMENT_NEEDS)
+    return placement_seeds(source, active_ids)
+
+
+def _cut(stage: Stage, event: Event, order: list[int]) -> list[int]:
+    """The players a cut takes (its top `cut`), or a "rest" stage the ones its sibling cuts left."""
     if stage.entrants == Stage.Entrants.REST:
-        cuts = Stage.objects.filter(event=event, source=source, drawn_at__isnull=True).exclude(
+        cuts = Stage.objects.filter(event=event, source=stage.source, drawn_at__isnull=True).exclude(
             entrants=Stage.Entrants.REST).exclude(pk=stage.pk).order_by("number").first()
         if cuts is not None:
             raise StageError(_("Draw “%(cut)s” first: this stage takes the players it leaves.") % {"cut": cuts.name})
@@ -97,6 +98,40 @@ def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | N
     if not 2 <= k <= len(order):
         raise StageError(_("The cut must take between 2 and %(n)s players.") % {"n": len(order)})
     return order[:k]
+
+
+def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
+    """Who plays the stage, in seeding order (None: an empty place, in placement play-offs)."""
+    event = stage.event
+    active = _active(event)
+    active_ids = {r.pk for r in active}
+    _check_source(stage, event)
+    if stage.kind == Stage.Kind.PLACEMENT:
+        return _placement_seeds(stage, active_ids)
+    if stage.entrants == Stage.Entrants.ALL:
+        return list(_seeded(event, stage, active, ratings))
+    return _cut(stage, event, [p for p in qualifying_order(event, stage.source) if p in active_ids])
+
+
+def _placed(stage: Stage, event: Event, seeds: list[int | None], assignment: dict[int, int] | None
+            ) -> list[tuple[int | None, int | None]]:
+    """(registration, group) in seeding order: groups drawn, seeded or chosen; a bracket's seeds as they are."""
+    try:
+        if stage.kind != Stage.Kind.GROUPS:
+            if sum(p is not None for p in seeds) < (3 if stage.kind == Stage.Kind.DOUBLE else 2):
+                raise StageError(_("Too few players for this bracket."))
+            return [(p, None) for p in seeds]
+        count = stage.groups or 1
+        ids = [p for p in seeds if p is not None]
+        if stage.seeding == Stage.Seeding.ORGANIZER:
+            made = groups.check_assignment(ids, assignment or {}, count)
+        else:
+            method = "random" if stage.seeding == Stage.Seeding.RANDOM else "seeded"
+            made = groups.draw(ids, count, method, event.seed * 1000 + 500 + stage.number)
+    except groups.GroupError as exc:
+        raise StageError(group_error(exc)) from exc
+    rank = {p: i for i, p in enumerate(ids)}
+    return [(p, g) for g, members in enumerate(made, 1) for p in sorted(members, key=rank.__getitem__)]
 
 
 @transaction.atomic
@@ -109,25 +144,7 @@ def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None, *,
     stage = Stage.objects.select_for_update().get(pk=stage.pk, event=event)
     if stage.games.exists():
         raise StageError(_("“%(stage)s” already has games: it cannot be drawn again.") % {"stage": stage.name})
-    seeds = entrants(stage, ratings)
-    placed: list[tuple[int, int | None]] = []  # (registration, group)
-    try:
-        if stage.kind == Stage.Kind.GROUPS:
-            count = stage.groups or 1
-            ids = [p for p in seeds if p is not None]
-            if stage.seeding == Stage.Seeding.ORGANIZER:
-                made = groups.check_assignment(ids, assignment or {}, count)
-            else:
-                method = "random" if stage.seeding == Stage.Seeding.RANDOM else "seeded"
-                made = groups.draw(ids, count, method, event.seed * 1000 + 500 + stage.number)
-            rank = {p: i for i, p in enumerate(ids)}
-            placed = [(p, g) for g, members in enumerate(made, 1) for p in sorted(members, key=rank.__getitem__)]
-        else:
-            if sum(p is not None for p in seeds) < (3 if stage.kind == Stage.Kind.DOUBLE else 2):
-                raise StageError(_("Too few players for this bracket."))
-            placed = [(p, None) for p in seeds]
-    except groups.GroupError as exc:
-        raise StageError(group_error(exc)) from exc
+    placed = _placed(stage, event, entrants(stage, ratings), assignment)
     stage.entries.all().delete()
     StageEntry.objects.bulk_create([
         StageEntry(stage=stage, registration_id=p, seed=i, group=g) for i, (p, g) in enumerate(placed, 1) if p is not None

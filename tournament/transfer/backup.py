@@ -69,40 +69,53 @@ def _username(user, recorded: str = "") -> str | None:
     return user.get_username() if user else (recorded or None)
 
 
-def export_event(event: Event) -> dict[str, Any]:
-    regs = list(event.registrations.select_related("club", "player__user").order_by("name_key", "pk"))
-    player_ref = {reg.player_id: f"p{i + 1}" for i, reg in enumerate(regs)}
-    by_reg = {reg.pk: reg.player_id for reg in regs}
-    clubs = sorted({reg.club for reg in regs if reg.club_id}, key=lambda c: c.name)
+def _export_game(game, player_ref: dict[int, str]) -> dict[str, Any]:
+    """One game: its fields, who entered it, its stage slot, its seats (side order) and its reports."""
+    return {
+        **{f: getattr(game, f) for f in GAME_FIELDS},
+        "entered_by": _username(game.entered_by, game.entered_by_name), "entered_at": _time(game.entered_at),
+        **({"stage": game.stage.number, "slot": game.slot} if game.stage_id else {}),
+        "seats": [{**{f: getattr(s, f) for f in [*SEAT_FIELDS, *OPTIONAL_SEAT_FIELDS]},
+                   "player": player_ref[s.registration.player_id]}
+                  for s in sorted(game.seats.all(), key=lambda s: s.side)],
+        "reports": [{"side": r.seat.side if r.seat else None, "source": r.source,
+                     "submitted_by": _username(r.submitted_by, r.submitted_by_name), "payload": r.payload}
+                    for r in sorted(game.reports.all(), key=lambda r: (r.seat.side if r.seat else "", r.pk))],
+    }
+
+
+def _export_rounds(event: Event, player_ref: dict[int, str]) -> list[dict[str, Any]]:
     rounds = []
     for rnd in event.rounds.order_by("number").prefetch_related("games__seats__registration", "games__reports__seat",
                                                                 "games__stage"):
-        games = []
-        for game in sorted(rnd.games.all(), key=lambda g: (g.is_bye, g.table or 0, g.pk)):
-            game_seats = sorted(game.seats.all(), key=lambda s: s.side)
-            games.append({
-                **{f: getattr(game, f) for f in GAME_FIELDS},
-                "entered_by": _username(game.entered_by, game.entered_by_name), "entered_at": _time(game.entered_at),
-                **({"stage": game.stage.number, "slot": game.slot} if game.stage_id else {}),
-                "seats": [{**{f: getattr(s, f) for f in [*SEAT_FIELDS, *OPTIONAL_SEAT_FIELDS]},
-                           "player": player_ref[s.registration.player_id]}
-                          for s in game_seats],
-                "reports": [{"side": r.seat.side if r.seat else None, "source": r.source,
-                             "submitted_by": _username(r.submitted_by, r.submitted_by_name), "payload": r.payload}
-                            for r in sorted(game.reports.all(), key=lambda r: (r.seat.side if r.seat else "", r.pk))],
-            })
+        games = [_export_game(game, player_ref) for game in sorted(rnd.games.all(), key=lambda g: (g.is_bye, g.table or 0, g.pk))]
         rounds.append({**{f: getattr(rnd, f) for f in ROUND_FIELDS}, "published_at": _time(rnd.published_at),
                        "clock_started_at": _time(rnd.clock_started_at), "games": games})
+    return rounds
+
+
+def _export_people(event: Event, regs: list, player_ref: dict[int, str]) -> dict[str, Any]:
+    """Clubs, players (as entered at this event), staff roles and registrations."""
+    clubs = sorted({reg.club for reg in regs if reg.club_id}, key=lambda c: c.name)
     return {
-        "format": FORMAT, "version": VERSION,
-        "event": {**{f: getattr(event, f) for f in EVENT_FIELDS}, "date": event.date.isoformat()},
         "clubs": [{"name": c.name, "region": c.region, "country": c.country} for c in clubs],
         "players": [{"ref": player_ref[r.player_id], "name": r.name, "club": r.club.name if r.club_id else None,
                      "region": r.region, "email": r.email, "user": _username(r.player.user)} for r in regs],
         "roles": sorted(({"user": _username(r.user), "role": r.role} for r in event.roles.select_related("user")),
                         key=lambda r: (r["role"], r["user"])),
         "registrations": [{"player": player_ref[r.player_id], **{f: getattr(r, f) for f in REG_FIELDS}} for r in regs],
-        "rounds": rounds,
+    }
+
+
+def export_event(event: Event) -> dict[str, Any]:
+    regs = list(event.registrations.select_related("club", "player__user").order_by("name_key", "pk"))
+    player_ref = {reg.player_id: f"p{i + 1}" for i, reg in enumerate(regs)}
+    by_reg = {reg.pk: reg.player_id for reg in regs}
+    return {
+        "format": FORMAT, "version": VERSION,
+        "event": {**{f: getattr(event, f) for f in EVENT_FIELDS}, "date": event.date.isoformat()},
+        **_export_people(event, regs, player_ref),
+        "rounds": _export_rounds(event, player_ref),
         **export_stages(event, player_ref),
         "tie_decisions": [{**d, "players": [player_ref[by_reg[p]] for p in d["players"] if p in by_reg]}
                           for d in event.tie_decisions or []],

@@ -91,16 +91,78 @@ def _person(row: pd.Series, side: str, line: int, problems: list[Problem]) -> tu
     return (name, club) if name else None
 
 
+def _header_problems(frame: pd.DataFrame) -> list[Problem]:
+    problems = [Problem(1, column, _("this column is missing from the header.")) for column in REQUIRED
+                if column not in frame.columns]
+    problems += [Problem(1, column, _("unknown column; the known ones are: %(columns)s.")
+                         % {"columns": ", ".join(REQUIRED + OPTIONAL)})
+                 for column in frame.columns if column not in REQUIRED + OPTIONAL]
+    return problems
+
+
+def _stage(row: pd.Series, line: int, problems: list[Problem]) -> tuple[str, str]:
+    """(stage, group name) of a row: swiss, a knockout stage, playoff, or `group:<name>`."""
+    stage = row.get("stage", "").strip().lower() or "swiss"
+    group = ""
+    if stage.startswith("group:"):
+        stage, group = stage_rows.GROUP, " ".join(row["stage"].strip()[6:].split())
+        if len(group) > MAX_GROUP_NAME:
+            problems.append(Problem(line, "stage", _("at most %(n)s characters.") % {"n": MAX_GROUP_NAME}))
+    if stage not in (*STAGES, stage_rows.GROUP) or (stage == stage_rows.GROUP and not group):
+        problems.append(Problem(line, "stage", _("use swiss, group:<name>, semi-final, final, third-place, "
+                                                 "plate or playoff.")))
+    return stage, group
+
+
+def _result(text: str, b: tuple[str, str] | None, stage: str, edition: str, line: int,
+            problems: list[Problem]) -> GameResult | None:
+    """The row's result; a bye has none (and a knockout or playoff row cannot be a bye)."""
+    if b is None:
+        if stage in ("playoff", *stage_rows.KNOCKOUT):
+            problems.append(Problem(line, "player_b", _("required.")))
+        elif text:
+            problems.append(Problem(line, "result", _("a bye has no result.")))
+        return None
+    try:
+        result = parse_shorthand(text, edition)
+    except ResultError:
+        problems.append(Problem(line, "result", _("not a result in shorthand, e.g. 4G-1C or 3-1 T.")))
+        return None
+    if check_result(result, edition) or (stage == "playoff" and result.outcome == "time"):
+        problems.append(Problem(line, "result", _("not a possible DBA %(edition)s result.") % {"edition": edition}))
+    return result
+
+
+def _people_problems(a, b, stage: str, number: int | None, line: int, clubs: dict[str, str],
+                     seen: dict[tuple[int, str], int], problems: list[Problem]) -> None:
+    """One club per player across the file, one game per player and round, nobody playing themselves."""
+    for person, side in ((a, "a"), (b, "b")):
+        if person is None:
+            continue
+        if clubs.setdefault(person[0], person[1]) != person[1]:
+            problems.append(Problem(line, f"club_{side}", _("this player has another club on an earlier row.")))
+        if stage != "playoff" and number is not None:
+            first = seen.setdefault((number, person[0]), line)
+            if first != line:
+                problems.append(Problem(line, f"player_{side}",
+                                        _("this player already plays in this round (row %(row)s).") % {"row": first}))
+    if a is not None and b is not None and a[0] == b[0]:
+        problems.append(Problem(line, "player_b", _("a player cannot play themselves.")))
+
+
+def _points_problems(row: pd.Series, result: GameResult, scoring: Preset, edition: str, line: int,
+                     problems: list[Problem]) -> None:
+    """Points given in the file must be the scoring's."""
+    points = score_game(result, scoring, edition)
+    for column, expected in (("points_a", points[0]), ("points_b", points[1])):
+        given = _int(row.get(column, ""), line, column, problems, required=False)
+        if given is not None and given != expected:
+            problems.append(Problem(line, column, _("the scoring gives %(n)s.") % {"n": expected}))
+
+
 def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
     """The rows as games, or every problem with its row and column."""
-    out = Checked()
-    missing = [c for c in REQUIRED if c not in frame.columns]
-    unknown = [c for c in frame.columns if c not in REQUIRED + OPTIONAL]
-    for column in missing:
-        out.problems.append(Problem(1, column, _("this column is missing from the header.")))
-    for column in unknown:
-        out.problems.append(Problem(1, column, _("unknown column; the known ones are: %(columns)s.")
-                                    % {"columns": ", ".join(REQUIRED + OPTIONAL)}))
+    out = Checked(problems=_header_problems(frame))
     if out.problems:
         return out
     clubs: dict[str, str] = {}
@@ -108,15 +170,7 @@ def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
     for index, row in frame.fillna("").astype(str).iterrows():
         line = int(index) + 2
         before = len(out.problems)
-        stage = row.get("stage", "").strip().lower() or "swiss"
-        group = ""
-        if stage.startswith("group:"):
-            stage, group = stage_rows.GROUP, " ".join(row["stage"].strip()[6:].split())
-            if len(group) > MAX_GROUP_NAME:
-                out.problems.append(Problem(line, "stage", _("at most %(n)s characters.") % {"n": MAX_GROUP_NAME}))
-        if stage not in (*STAGES, stage_rows.GROUP) or (stage == stage_rows.GROUP and not group):
-            out.problems.append(Problem(line, "stage", _("use swiss, group:<name>, semi-final, final, third-place, "
-                                                         "plate or playoff.")))
+        stage, group = _stage(row, line, out.problems)
         number = _int(row["round"], line, "round", out.problems, required=stage != "playoff")
         if number is not None and number < 1:
             out.problems.append(Problem(line, "round", _("expected a whole number.")))
@@ -125,41 +179,10 @@ def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
         if a is None:
             out.problems.append(Problem(line, "player_a", _("required.")))
         text = row["result"].strip()
-        result = None
-        if b is None:
-            if stage in ("playoff", *stage_rows.KNOCKOUT):
-                out.problems.append(Problem(line, "player_b", _("required.")))
-            elif text:
-                out.problems.append(Problem(line, "result", _("a bye has no result.")))
-        else:
-            try:
-                result = parse_shorthand(text, edition)
-            except ResultError:
-                out.problems.append(Problem(line, "result", _("not a result in shorthand, e.g. 4G-1C or 3-1 T.")))
-            else:
-                if check_result(result, edition) or (stage == "playoff" and result.outcome == "time"):
-                    out.problems.append(Problem(line, "result", _("not a possible DBA %(edition)s result.")
-                                                % {"edition": edition}))
-        for person in (a, b):
-            if person is None:
-                continue
-            if clubs.setdefault(person[0], person[1]) != person[1]:
-                column = "club_a" if person is a else "club_b"
-                out.problems.append(Problem(line, column, _("this player has another club on an earlier row.")))
-            if stage != "playoff" and number is not None:
-                first = seen.setdefault((number, person[0]), line)
-                if first != line:
-                    column = "player_a" if person is a else "player_b"
-                    out.problems.append(Problem(line, column, _("this player already plays in this round (row %(row)s).")
-                                                % {"row": first}))
-        if a is not None and b is not None and a[0] == b[0]:
-            out.problems.append(Problem(line, "player_b", _("a player cannot play themselves.")))
+        result = _result(text, b, stage, edition, line, out.problems)
+        _people_problems(a, b, stage, number, line, clubs, seen, out.problems)
         if result is not None:
-            points = score_game(result, scoring, edition)
-            for column, expected in (("points_a", points[0]), ("points_b", points[1])):
-                given = _int(row.get(column, ""), line, column, out.problems, required=False)
-                if given is not None and given != expected:
-                    out.problems.append(Problem(line, column, _("the scoring gives %(n)s.") % {"n": expected}))
+            _points_problems(row, result, scoring, edition, line, out.problems)
         if len(out.problems) == before and a is not None:
             out.rows.append(Row(line, stage, number, table, a, b, result, text,
                                 (row.get("army_a", "").strip()[:40], row.get("army_b", "").strip()[:40]), group))
@@ -208,6 +231,29 @@ def _round(event: Event, number: int, rows: list[Row], regs: dict[str, Registrat
                                 camp_lost=lost.camp_lost, sch_lost=lost.sch_lost)
 
 
+def _event(slug: str, name: str, date, edition: str, scoring: Preset, *, rounds_planned: int, user) -> Event:
+    """The imported event, finished and unlisted; whoever imports it organizes it."""
+    own = scoring.key not in presets()
+    event = Event.objects.create(slug=slug, name=name, date=date, edition=edition, rounds_planned=rounds_planned,
+                                 scoring_preset="nasamw-3.0" if own else scoring.key,
+                                 scoring_definition=definition_data(scoring.definition) if own else {},
+                                 tiebreaks=list(scoring.tiebreaks), listed=False, registration_open=False,
+                                 finished_at=timezone.now())
+    if user is not None:
+        EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
+    return event
+
+
+def _playoffs(event: Event, rows: list[Row], regs: dict[str, Registration], user) -> None:
+    """Playoff rows settle ties, as the organizer would have on the ties page."""
+    for row in (r for r in rows if r.stage == "playoff"):
+        try:
+            record_tie_decision(event, user, kind="playoff", players=[regs[row.a[0]].pk, regs[row.b[0]].pk],
+                                result=row.text)
+        except TieRejected as exc:
+            raise ImportRejected([Problem(row.line, "stage", exc.message)]) from None
+
+
 @transaction.atomic
 def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: str, scoring: Preset, user=None) -> Event:
     """A finished event from the games of `frame`; ImportRejected (nothing written) lists every problem."""
@@ -219,18 +265,11 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
         raise ImportRejected(checked.problems)
     if user is not None:
         check_event_quota(user)
-    own = scoring.key not in presets()
     swiss = [r for r in checked.rows if r.stage == "swiss"]
     played = [r for r in checked.rows if r.stage != "playoff"]
     rounds = sorted({r.round for r in played})
-    event = Event.objects.create(slug=slug, name=name, date=date, edition=edition,
-                                 rounds_planned=max({r.round for r in swiss} or rounds or {1}),
-                                 scoring_preset="nasamw-3.0" if own else scoring.key,
-                                 scoring_definition=definition_data(scoring.definition) if own else {},
-                                 tiebreaks=list(scoring.tiebreaks), listed=False, registration_open=False,
-                                 finished_at=timezone.now())
-    if user is not None:
-        EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANIZER)
+    event = _event(slug, name, date, edition, scoring, rounds_planned=max({r.round for r in swiss} or rounds or {1}),
+                   user=user)
     regs = _registrations(event, checked.rows)
     groups, stages = stage_rows.write_groups(event, checked.plan, checked.rows, regs)
     games: dict[int, Game] = {}
@@ -244,12 +283,7 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
     audit(event=event, user=user, action="event.import_results", target=event.slug,
           after={"games": sum(1 for r in checked.rows if r.b is not None), "rounds": len(rounds), "scoring": scoring.name,
                  "stages": event.stages.count()})
-    for row in (r for r in checked.rows if r.stage == "playoff"):
-        try:
-            record_tie_decision(event, user, kind="playoff", players=[regs[row.a[0]].pk, regs[row.b[0]].pk],
-                                result=row.text)
-        except TieRejected as exc:
-            raise ImportRejected([Problem(row.line, "stage", exc.message)]) from None
+    _playoffs(event, checked.rows, regs, user)
     event.refresh_from_db()
     return event
 

@@ -50,29 +50,45 @@ def _side(row, player: str) -> str:
     return "player_a" if row.a[0] == player else "player_b"
 
 
+def _check_order(rows: list, staged: list, problem) -> None:
+    """The Swiss rounds come before the first stage game's round."""
+    first_stage = min((r.round for r in staged), default=None)
+    if first_stage is None:
+        return
+    for row in rows:
+        if row.stage == "swiss" and row.round >= first_stage:
+            later = next(r for r in staged if r.round == first_stage)
+            problem(row.line, "round", _("the Swiss rounds come before the stages: round %(round)s has a stage "
+                                         "game (row %(row)s).") % {"round": first_stage, "row": later.line})
+
+
+def _check_plate_players(cut: list, plate: list, problem) -> None:
+    """Nobody plays both the final stages (the cut) and the Plate."""
+    first_bracket: dict[str, int] = {}
+    for row in cut:
+        for person in (row.a, row.b):
+            first_bracket.setdefault(person[0], row.line)
+    for row in plate:
+        for person in (row.a, row.b):
+            first = first_bracket.get(person[0])
+            if first is not None:
+                problem(row.line, _side(row, person[0]), _("this player plays in the final stages too "
+                                                           "(row %(row)s).") % {"row": first})
+
+
 def check_stages(rows: list, points, problem) -> Plan:
     """Check the staged rows (`points(row)`: the row's points for A and B; `problem(line, column, message)`)."""
     plan = Plan()
     staged = [r for r in rows if r.stage not in ("swiss", "playoff")]
-    first_stage = min((r.round for r in staged), default=None)
-    if first_stage is not None:
-        for row in rows:
-            if row.stage == "swiss" and row.round >= first_stage:
-                later = next(r for r in staged if r.round == first_stage)
-                problem(row.line, "round", _("the Swiss rounds come before the stages: round %(round)s has a stage "
-                                             "game (row %(row)s).") % {"round": first_stage, "row": later.line})
+    _check_order(rows, staged, problem)
     _check_groups([r for r in staged if r.stage == GROUP], plan, problem)
-    first_bracket: dict[str, int] = {}
-    for stage in ("cut", "plate"):
-        mine = [r for r in staged if (r.stage in CUT if stage == "cut" else r.stage == "plate")]
-        for row in mine:
-            for person in (row.a, row.b):
-                first = first_bracket.setdefault(person[0], row.line) if stage == "cut" else first_bracket.get(person[0])
-                if stage == "plate" and first is not None:
-                    problem(row.line, _side(row, person[0]), _("this player plays in the final stages too "
-                                                               "(row %(row)s).") % {"row": first})
-        if mine:
-            _check_bracket(stage, mine, plan, points, problem)
+    cut = [r for r in staged if r.stage in CUT]
+    plate = [r for r in staged if r.stage == "plate"]
+    if cut:
+        _check_bracket("cut", cut, plan, points, problem)
+    _check_plate_players(cut, plate, problem)
+    if plate:
+        _check_bracket("plate", plate, plan, points, problem)
     return plan
 
 

@@ -1,6 +1,8 @@
-"""Who may do what at an event: organizer, umpire, player, public.
+"""Who may do what at an event: organizer, umpire, player, public. One rule per question, all here.
 
-Views call these checks; `event_view` loads the event and enforces a minimum role.
+Views call these checks; `event_view` loads the event and enforces a minimum role; `refusal` answers a denied
+request (anonymous: the login page, back here afterwards; signed in: 403). A service that must refuse under its
+row lock is handed the same rule by its view (`army_save(..., allowed=...)`), so no second copy can drift.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from tournament.models import Event, EventRole, Game, Registration
+from tournament.models import Event, EventRole, Game, Registration, Round
 from tournament.results.report_rights import owns_entry  # the one rule: whose entry this is
 
 ORGANIZER = EventRole.Role.ORGANIZER
@@ -41,12 +44,47 @@ def is_staff_of(user, event: Event) -> bool:
     return bool(roles_of(user, event) & {ORGANIZER, UMPIRE})
 
 
-def can_edit_registration(user, registration: Registration) -> bool:
-    """Organizers always; the player themself while armies are not locked."""
+def army_change_allowed(user, registration: Registration, army_ref: str | None = None) -> bool:
+    """The one rule for changing an entry's army. Organizers always; the player themself until armies are
+    locked, and after that only the options of the same list, if the event allows option changes. With
+    `army_ref` None: whether the page offers any change at all; with it: whether this change is allowed."""
     event = registration.event
     if is_organizer(user, event):
         return True
-    return owns_entry(user, registration) and not event.armies_locked
+    if not owns_entry(user, registration):
+        return False
+    if not event.armies_locked:
+        return True
+    return event.allow_option_changes and (army_ref is None or army_ref == registration.army_ref)
+
+
+def may_see_army(user, registration: Registration) -> bool:
+    """The army page: the event's organizers and the entry's own account."""
+    return is_organizer(user, registration.event) or owns_entry(user, registration)
+
+
+def may_print_army_sheet(user, registration: Registration) -> bool:
+    """A player prints their own army sheet; the event's organizers and umpires print anyone's."""
+    return is_staff_of(user, registration.event) or owns_entry(user, registration)
+
+
+def may_print_round(user, rnd: Round, kind: str) -> bool:
+    """A published round's pairing sheet is public; a draft's, and every round's slips and pack, are for staff."""
+    if kind == "pairings" and rnd.status != Round.Status.DRAFT:
+        return True
+    return is_staff_of(user, rnd.event)
+
+
+def may_swap(user, event: Event) -> bool:
+    """Swapping players in a draft round: organizers; umpires when the event allows it."""
+    return is_organizer(user, event) or (event.umpires_may_swap and is_staff_of(user, event))
+
+
+def refusal(request: HttpRequest) -> HttpResponse:
+    """A denied request: the login page (and back here afterwards) when anonymous; 403 when signed in."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied
 
 
 def own_entry(request, event: Event, pk: int) -> Registration:
@@ -66,11 +104,9 @@ def event_view(*, role: str | None = None) -> Callable:
         def wrapper(request, slug: str, *args, **kwargs):
             event = get_object_or_404(Event, slug=slug)
             if role is not None:
-                if not request.user.is_authenticated:
-                    return redirect_to_login(request.get_full_path())
                 allowed = is_staff_of(request.user, event) if role == "staff" else role in roles_of(request.user, event)
                 if not allowed:
-                    raise PermissionDenied
+                    return refusal(request)
             return view(request, event, *args, **kwargs)
 
         return wrapper

@@ -7,7 +7,7 @@ database query; every write the page shows makes a new one), the active language
 and whether htmx asked for a fragment. A rendering is kept in this process (it never goes stale: a new
 generation is a new key) and in the shared cache, so that a page is rendered once for the whole deployment:
 the process that takes the page's lock in the shared cache renders it, the others wait for its rendering
-there (tests/test_processes.py counts the renderings of two servers asked at once); only a miss runs the view.
+there (tests/house/test_processes.py counts the renderings of two servers asked at once); only a miss runs the view.
 
 What must never be shared is never cached: the shared rendering holds no CSRF token at all (nothing on
 these pages posts for an anonymous reader; the header's language switch needs none,
@@ -32,8 +32,8 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.http import http_date, urlencode
 from django.utils.translation import get_language
 
+from config.htmx import wants_partial
 from tournament.events import page_generation
-from tournament.web.htmx import wants_fragment
 from tournament.web.params import DIGITS
 
 SECONDS = 60  # how long a rendering is kept: a write is a new key at once
@@ -132,7 +132,7 @@ def _render_and_share(key: str, render) -> tuple[tuple[str, str, float] | None, 
     response = render()
     if response.status_code != 200 or response.streaming or response.cookies:
         return None, response
-    logger.info("public page rendered: %s", key)  # what tests/test_processes.py counts across processes
+    logger.info("public page rendered: %s", key)  # what tests/house/test_processes.py counts across processes
     cached = (response.content.decode(response.charset), response["Content-Type"], time.time())
     cache.set(key, cached, SECONDS)
     return cached, None
@@ -158,7 +158,7 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
                 return view(request, slug, *args, **kwargs)
             generation = page_generation.current(slug)  # one cache read, no query
             language = get_language()
-            page = repr((name, slug, generation, language, wants_fragment(request), _page_address(request)))
+            page = repr((name, slug, generation, language, wants_partial(request), _page_address(request)))
             key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
             etag = '"' + key[len("public-page:"):][:32] + '"'
 

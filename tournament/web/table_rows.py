@@ -2,7 +2,7 @@
 
 A 1,000-player table is 1,000 rows of ten cells: Django's template engine spent most of a standings page's
 rendering on the row loop (a node per cell, a `{% url %}` per row). These functions write the same bytes the
-row loops of `templates/tournament/standings.html` and `pairings.html` wrote (tests/test_big_tables.py renders
+row loops of `templates/tournament/standings.html` and `pairings.html` wrote (tests/web/test_big_tables.py renders
 both and compares them): every value goes through the template engine's own escaping and localization
 (`render_value_in_context`), the link's address is reversed once, and the strings come from the same
 translation catalogue. The table's frame (headers, empty table, notes) stays in the templates."""

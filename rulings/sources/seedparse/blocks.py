@@ -101,6 +101,27 @@ def continues(prev: Block, nxt: Block, opts: Options) -> bool:
     return nxt.first[:1].islower()
 
 
+def _joined(prev: Block, block: Block, opts: Options) -> Block | None:
+    """`block` joined to the block before it, when it belongs to it without a broken line (None: it stands alone):
+    an attached paragraph, a paragraph after a one-line lead, a diagram's further caption lines, or the list (or
+    short text) a paragraph ending in ":" introduces."""
+    if opts.attach_re and prev.kind == block.kind == "paragraph" and opts.attach_re.match(block.first):
+        return Block(prev.start, block.end, prev.lines + block.lines, prev.kind, prev.merged)
+    if (opts.lead_re and prev.kind == block.kind == "paragraph" and len(prev.lines) == 1
+            and opts.lead_re.match(prev.first)):
+        return Block(prev.start, block.end, prev.lines + [""] + block.lines, prev.kind, prev.merged)
+    if prev.kind == block.kind == "caption":  # one diagram, several caption lines
+        return Block(prev.start, block.end, prev.lines + [""] + block.lines, "caption")
+    leads = opts.lead_re is not None and opts.lead_re.match(block.first) is not None
+    if prev.kind == "paragraph" and block.kind == "paragraph" and prev.last.endswith(":") and not leads:
+        starts_list = block.first.startswith(("- ", "* ")) or (
+            opts.item_re is None and LIST_RE.match(block.first) is not None
+        )
+        if starts_list or (opts.line_mode is False and len(prev.text) < 60 and opts.item_re is None):
+            return Block(prev.start, block.end, prev.lines + block.lines, prev.kind, prev.merged)
+    return None
+
+
 def merge_broken(blocks: list[Block], opts: Options, merges: list[tuple[int, int]]) -> list[Block]:
     out: list[Block] = []
     for block in blocks:
@@ -110,28 +131,10 @@ def merge_broken(blocks: list[Block], opts: Options, merges: list[tuple[int, int
             joined = prev.lines[:-1] + [prev.lines[-1].rstrip() + " " + block.lines[0].lstrip()] + block.lines[1:]
             out[-1] = Block(prev.start, block.end, joined, prev.kind, True)
             continue
-        if out and opts.attach_re and out[-1].kind == block.kind == "paragraph" and opts.attach_re.match(block.first):
-            prev = out[-1]
-            out[-1] = Block(prev.start, block.end, prev.lines + block.lines, prev.kind, prev.merged)
+        joined_block = _joined(out[-1], block, opts) if out else None
+        if joined_block is not None:
+            out[-1] = joined_block
             continue
-        if (out and opts.lead_re and out[-1].kind == block.kind == "paragraph" and len(out[-1].lines) == 1
-                and opts.lead_re.match(out[-1].first)):
-            prev = out[-1]
-            out[-1] = Block(prev.start, block.end, prev.lines + [""] + block.lines, prev.kind, prev.merged)
-            continue
-        if out and out[-1].kind == block.kind == "caption":  # one diagram, several caption lines
-            prev = out[-1]
-            out[-1] = Block(prev.start, block.end, prev.lines + [""] + block.lines, "caption")
-            continue
-        leads = opts.lead_re is not None and opts.lead_re.match(block.first) is not None
-        if out and out[-1].kind == "paragraph" and block.kind == "paragraph" and out[-1].last.endswith(":") and not leads:
-            starts_list = block.first.startswith(("- ", "* ")) or (
-                opts.item_re is None and LIST_RE.match(block.first) is not None
-            )
-            if starts_list or (opts.line_mode is False and len(out[-1].text) < 60 and opts.item_re is None):
-                prev = out[-1]
-                out[-1] = Block(prev.start, block.end, prev.lines + block.lines, prev.kind, prev.merged)
-                continue
         out.append(block)
     return out
 

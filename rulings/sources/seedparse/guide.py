@@ -74,8 +74,8 @@ def is_subheading(lines: list[str], number: int, end: int) -> bool:
     return following is not None
 
 
-def parse() -> ParsedDocument:
-    lines = read_seed_lines(META.filename)
+def _headings(lines: list[str]) -> list[HeadingSpec]:
+    """The top headings where TOP puts them, and the subheadings found under each (unique keys within it)."""
     headings: list[HeadingSpec] = []
     bounds = [line for line, _, _ in TOP] + [len(lines) + 1]
     for index, (line, code, title) in enumerate(TOP):
@@ -93,19 +93,25 @@ def parse() -> ParsedDocument:
                     sub += "-2"
                 seen.add(sub)
                 headings.append(HeadingSpec(number, f"{code}.{sub}", level=2))
-    captions = frozenset(
+    return headings
+
+
+def _captions(lines: list[str]) -> frozenset[int]:
+    return frozenset(
         n for n in range(1, len(lines) + 1)
         if CAPTION_RE.match(lines[n - 1].strip()) and len(lines[n - 1].strip()) <= 90
         and (n == 1 or is_blank(lines[n - 2])) and (n == len(lines) or is_blank(lines[n]))
     )
-    # "[El] Elefante (*Elephant*)" heads the (placeholder) description that follows it.
-    document = build_document(META, lines, headings, Options(captions=captions, lead_re=ELEMENT_ENTRY))
-    clauses = []
+
+
+def _keyed(clauses) -> list:
+    """Element-type entries keyed by their abbreviation (guia22:elementos.<sub>.el), numbered paragraphs by number."""
+    out = []
     taken: set[str] = set()
-    for clause in document.clauses:
+    for clause in clauses:
         local = clause.key.rsplit(".", 1)[-1]
         entry = ELEMENT_ENTRY.match(clause.text)
-        if entry:  # element-type entries are keyed by their abbreviation: guia22:elementos.<sub>.el
+        if entry:
             local = entry.group(1).lower()
             while f"{clause.section_key}.{local}" in taken:
                 local += "-2"
@@ -113,5 +119,12 @@ def parse() -> ParsedDocument:
         elif local.startswith("p") and local[1:].isdigit():
             clause = replace(clause, key=f"{clause.section_key}.{local[1:]}")
         taken.add(clause.key)
-        clauses.append(clause)
-    return replace(document, clauses=tuple(clauses))
+        out.append(clause)
+    return out
+
+
+def parse() -> ParsedDocument:
+    lines = read_seed_lines(META.filename)
+    # "[El] Elefante (*Elephant*)" heads the (placeholder) description that follows it.
+    document = build_document(META, lines, _headings(lines), Options(captions=_captions(lines), lead_re=ELEMENT_ENTRY))
+    return replace(document, clauses=tuple(_keyed(document.clauses)))

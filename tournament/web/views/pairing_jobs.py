@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from config.htmx import vary_on_htmx, wants_partial
 from tournament.models import Event, PairingJob
 from tournament.pairing_jobs import service as jobs
-from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view
 
 POLL_SECONDS = 2  # the page without JavaScript reloads this often
@@ -64,13 +64,13 @@ def pairing_job(request: HttpRequest, event: Event, job: int) -> HttpResponse:
     """The job's progress (htmx polls its partial); the draft round once it is paired."""
     found = get_object_or_404(PairingJob.objects.select_related("round", "requested_by"), pk=job, event=event)
     found = jobs.pairing_job_check(found)
-    fragment = wants_fragment(request)
+    fragment = wants_partial(request)
     if found.status == PairingJob.Status.DONE:
         url = (reverse("tournament:round", kwargs={"slug": event.slug, "number": found.round.number})
                if found.round is not None else reverse(_back(found), kwargs={"slug": event.slug}))  # since deleted
-        return varies(HttpResponseClientRedirect(url) if fragment else redirect(url))
+        return vary_on_htmx(HttpResponseClientRedirect(url) if fragment else redirect(url))
     context = {"event": event, "job": found, "failed": found.status == PairingJob.Status.FAILED,
                "error": _error(found), "back": _back(found), "poll": POLL_SECONDS,
                "queued": found.status == PairingJob.Status.QUEUED}
     template = "tournament/pairing_job.html#progress" if fragment else "tournament/pairing_job.html"
-    return varies(render(request, template, context))
+    return vary_on_htmx(render(request, template, context))

@@ -5,7 +5,6 @@ progress page that only the event's organizers and umpires can see."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -13,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.htmx import render_partial
-from tournament.models import Event, PrintJob, Registration, Round
+from tournament.models import Event, PrintJob, Registration
 from tournament.pdfs import jobs
 from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, printed_registrations, round_sheet
@@ -23,7 +22,14 @@ from tournament.pdfs.sizes import army_sheet_pages, round_pages
 from tournament.results.explain import ordering
 from tournament.results.standings import standings_frame, tie_words
 from tournament.web.params import int_param, round_param
-from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
+from tournament.web.permissions import (
+    ORGANIZER,
+    event_view,
+    is_organizer,
+    may_print_army_sheet,
+    may_print_round,
+    refusal,
+)
 
 BACKGROUND_SHEETS = 40  # about a second of layout: more than this goes to the background
 BACKGROUND_GAMES = 60
@@ -52,20 +58,12 @@ def size_suffix(request: HttpRequest) -> str:
 @event_view()
 def army_sheet(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """A player prints their own sheet; organizers and umpires print anyone's."""
-    reg = get_object_or_404(Registration.objects.select_related("player"), pk=pk, event=event)
-    if not request.user.is_authenticated:
-        return redirect(f"{_login()}?next={request.get_full_path()}")
-    if not (is_staff_of(request.user, event) or reg.player.user_id == request.user.pk):
-        raise PermissionDenied
+    reg = get_object_or_404(Registration.objects.select_related("player", "event"), pk=pk, event=event)
+    if not may_print_army_sheet(request.user, reg):
+        return refusal(request)
     sheets = army_sheets(event, event.registrations.filter(pk=reg.pk), _base(request))
     body = army_sheets_pdf(sheets, lang=get_language(), size=_size(request))
     return pdf_response(body, f"{event.slug}-army-{reg.pk}-{size_suffix(request)}.pdf")
-
-
-def _login() -> str:
-    from django.urls import reverse
-
-    return reverse("login")
 
 
 def _refused(request: HttpRequest, event: Event, message: str, status: int, parts=(), running=None) -> HttpResponse:
@@ -130,13 +128,9 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
     """Pairing sheets of published rounds are public; slips and packs are for the event's staff."""
     if kind not in ("pairings", "slips", "pack"):
         raise Http404
-    rnd = get_object_or_404(event.rounds.all(), number=number)
-    staff = is_staff_of(request.user, event)
-    if kind != "pairings" or rnd.status == Round.Status.DRAFT:
-        if not request.user.is_authenticated:
-            return redirect(f"{_login()}?next={request.get_full_path()}")
-        if not staff:
-            raise PermissionDenied
+    rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
+    if not may_print_round(request.user, rnd, kind):
+        return refusal(request)
     lang, filename, games = get_language(), f"{event.slug}-round-{number}-{kind}.pdf", rnd.games.count()
     if kind == "pairings" or games <= BACKGROUND_GAMES:
         return pdf_response(round_pdf(round_sheet(rnd, _base(request)), kind=kind, lang=lang), filename)

@@ -32,7 +32,6 @@ from tournament.limits.counter import allow
 from tournament.models import Event, Player, Registration
 from tournament.registration.services import (
     ArmyLocked,
-    army_change_allowed,
     army_save,
     entrant_add,
     player_register,
@@ -41,7 +40,7 @@ from tournament.registration.services import (
 from tournament.web.forms.accounts import SignupForm
 from tournament.web.forms.players import ArmyForm, PlayerForm
 from tournament.web.login_limits import client_address
-from tournament.web.permissions import can_edit_registration, event_view, is_organizer
+from tournament.web.permissions import army_change_allowed, event_view, may_see_army, refusal
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -106,13 +105,9 @@ def _army_context(event: Event, reg: Registration, form: ArmyForm, problems: lis
 def army(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """View and edit one registration's army; validation errors in the player's language."""
     reg = get_object_or_404(Registration.objects.select_related("player", "event"), pk=pk, event=event)
-    organizer = is_organizer(request.user, event)
-    owner = request.user.is_authenticated and reg.player.user_id == request.user.pk
-    if not (organizer or owner):
-        if not request.user.is_authenticated:
-            return redirect(f"{reverse('login')}?next={request.get_full_path()}")
-        raise PermissionDenied
-    editable = can_edit_registration(request.user, reg) or (owner and event.allow_option_changes)
+    if not may_see_army(request.user, reg):
+        return refusal(request)
+    editable = army_change_allowed(request.user, reg)
     problems: list[str] = []
     bad_boxes: set[int] = set()
     if request.method == "POST":
@@ -121,10 +116,9 @@ def army(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             form = ArmyForm(initial=default_army_for(event.edition, request.POST.get("army_ref", ""), request.POST))
         elif form.is_valid():
             army_input = form.to_army()
-            if not army_change_allowed(reg, army_input, by_organizer=organizer):
-                raise PermissionDenied(_("Armies are locked for this event."))
             try:
-                problems = army_save(reg=reg, army=army_input, user=request.user, by_organizer=organizer)
+                problems = army_save(reg=reg, army=army_input, user=request.user,
+                                     allowed=lambda locked, ref: army_change_allowed(request.user, locked, ref))
             except ArmyLocked as exc:
                 raise PermissionDenied(_("Armies are locked for this event.")) from exc
             if problems:

@@ -119,6 +119,38 @@ def _pin_refused(request: HttpRequest, form: ResultForm, seat: Seat) -> bool:
     return True
 
 
+def _report_sent(request: HttpRequest, seat: Seat, form: ResultForm, here: str) -> HttpResponse | None:
+    """Store the player's report and say what became of it (a redirect back); None when refused (the form
+    carries the reasons)."""
+    try:
+        game = result_report(seat, form.cleaned_data["result"], request.user, reporter=_reporter(request),
+                             address=client_address(request))
+    except ResultRejected as exc:
+        for problem in exc.problems:
+            form.add_error(None, problem_message(problem))
+        return None
+    if game.status == game.Status.CONFIRMED:
+        messages.success(request, _("Both reports agree: the result is confirmed."))
+    elif game.status == game.Status.DISPUTED:
+        messages.warning(request, str(REPORTED.get(game.review_reason, game.get_review_reason_display())))
+    else:
+        messages.success(request, _("Thanks. The result is confirmed when your opponent reports the same."))
+    return redirect(here)
+
+
+def _report_words(game: Game, seat: Seat, names: dict[str, str], done: bool) -> dict:
+    """The player's own last report, their opponent's and the confirmed result, each as a sentence."""
+    reports = list(game.reports.filter(source=ResultReport.Source.PLAYER).select_related("seat"))
+    own = next((r for r in reversed(reports) if r.seat_id == seat.pk), None)
+    other = next((r for r in reversed(reports) if r.seat_id and r.seat_id != seat.pk), None)
+    return {
+        "own": own,
+        "own_words": report_sentence(own.payload, names, seat.side) if own else "",
+        "other_words": report_sentence(other.payload, names, seat.side) if other else "",
+        "result_words": report_sentence(result_payload(stored_result(game)), names, seat.side) if done else "",
+    }
+
+
 def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | None = None) -> HttpResponse:
     game, event = seat.game, seat.game.round.event
     seats = list(game.seats.select_related("registration__player").order_by("side"))
@@ -130,30 +162,13 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
     needs_pin = bool((context or {}).get("needs_pin"))
     if (request.method == "POST" and not done and not waiting and form.is_valid()
             and not (needs_pin and _pin_refused(request, form, seat))):
-        try:
-            game = result_report(seat, form.cleaned_data["result"], request.user, reporter=_reporter(request),
-                                 address=client_address(request))
-        except ResultRejected as exc:
-            for problem in exc.problems:
-                form.add_error(None, problem_message(problem))
-        else:
-            if game.status == game.Status.CONFIRMED:
-                messages.success(request, _("Both reports agree: the result is confirmed."))
-            elif game.status == game.Status.DISPUTED:
-                messages.warning(request, str(REPORTED.get(game.review_reason, game.get_review_reason_display())))
-            else:
-                messages.success(request, _("Thanks. The result is confirmed when your opponent reports the same."))
-            return redirect(here)
-    reports = list(game.reports.filter(source=ResultReport.Source.PLAYER).select_related("seat"))
-    own = next((r for r in reversed(reports) if r.seat_id == seat.pk), None)
-    other = next((r for r in reversed(reports) if r.seat_id and r.seat_id != seat.pk), None)
-    opponent = next((s.registration.name for s in seats if s.pk != seat.pk), "")
+        sent = _report_sent(request, seat, form, here)
+        if sent is not None:
+            return sent
     context = {
-        **(context or {}), "event": event, "game": game, "seat": seat, "seats": seats, "form": form, "own": own,
-        "done": done, "waiting": waiting, "opponent": opponent,
-        "own_words": report_sentence(own.payload, names, seat.side) if own else "",
-        "other_words": report_sentence(other.payload, names, seat.side) if other else "",
-        "result_words": report_sentence(result_payload(stored_result(game)), names, seat.side) if done else "",
+        **(context or {}), "event": event, "game": game, "seat": seat, "seats": seats, "form": form,
+        "done": done, "waiting": waiting, "opponent": next((s.registration.name for s in seats if s.pk != seat.pk), ""),
+        **_report_words(game, seat, names, done),
     }
     status = 200
     if request.method == "POST" and form.errors:  # refused: the form again with the reason (too many PINs: 429)
@@ -161,7 +176,6 @@ def _report_page(request: HttpRequest, seat: Seat, here: str, context: dict | No
     response = render(request, "tournament/report.html", context, status=status)
     response["Cache-Control"] = "no-store"  # the page's address is the player's private link
     return response
-
 
 
 def report(request: HttpRequest, token: str) -> HttpResponse:

@@ -38,7 +38,7 @@ from tournament.results.shorthand import to_shorthand
 from tournament.stages.pages import game_labels
 from tournament.stages.tables import stage_finished
 from tournament.web.fragments import cached_fragment
-from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
+from tournament.web.permissions import ORGANIZER, event_view, is_organizer, may_swap
 from tournament.web.personal_home import own_game_in
 from tournament.web.public_pages import public_page
 from tournament.web.table_rows import pairings_rows
@@ -170,10 +170,6 @@ def round_delete_view(request: HttpRequest, event: Event, number: int) -> HttpRe
 @event_view(role=ORGANIZER)
 def round_regenerate_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     return _round_action(request, event, number, lambda rnd: round_regenerate(rnd, request.user, ratings=event_ratings))
-
-
-def may_swap(user, event: Event) -> bool:
-    return is_organizer(user, event) or (event.umpires_may_swap and is_staff_of(user, event))
 
 
 @require_POST

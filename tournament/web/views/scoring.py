@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from config.htmx import vary_on_htmx, wants_partial
 from tournament.models import Event
 from tournament.results.definition import definition_data, definition_text
 from tournament.results.definition_fields import definition_fields
@@ -19,7 +20,6 @@ from tournament.results.scoring import event_scoring, own_scoring
 from tournament.results.tiebreaks import REGISTRY
 from tournament.web.forms.scoring import OwnScoringForm
 from tournament.web.forms.scoring_builder import ScoringBuilderForm
-from tournament.web.htmx import varies, wants_fragment
 from tournament.web.permissions import ORGANIZER, event_view
 
 
@@ -83,6 +83,6 @@ def own_scoring_page(request: HttpRequest, event: Event) -> HttpResponse:
         context["outcomes"] = _outcomes(event, definition)
     context.update(form=form, builder=builder, beyond=beyond,
                    advanced_open=bool(beyond) or bool(form["advanced"].value()) or bool(form.errors))
-    if wants_fragment(request):  # the live table as the definition changes: a problem is shown in its place
-        return varies(render(request, "tournament/_scoring_outcomes.html", context))
-    return varies(render(request, "tournament/event_own_scoring.html", context, status=status))
+    if wants_partial(request):  # the live table as the definition changes: a problem is shown in its place
+        return vary_on_htmx(render(request, "tournament/_scoring_outcomes.html", context))
+    return vary_on_htmx(render(request, "tournament/event_own_scoring.html", context, status=status))

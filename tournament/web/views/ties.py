@@ -46,6 +46,23 @@ def _players(value: str) -> list[int]:
     return [int(x) for x in value.split(",") if x.isascii() and x.isdigit()][:50]
 
 
+def _settle(request: HttpRequest, event: Event, group: list[int], form: TieForm) -> bool:
+    """Record the organizer's decision for one tied group; False (the reason on the form) when refused."""
+    try:
+        record_tie_decision(event, request.user, kind=form.cleaned_data["kind"], players=list(group),
+                            order=form.order(), reason=form.cleaned_data["reason"],
+                            record=form.cleaned_data["record"], result=form.cleaned_data["result"])
+    except TieRejected as exc:
+        form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        return False
+    return True
+
+
+def _decisions(event: Event, names: dict[int, str]) -> list[tuple]:
+    return [(",".join(map(str, d["players"])), TIE_KINDS.get(d["kind"], d["kind"]),
+             [names.get(p, "?") for p in d["players"]], d) for d in event.tie_decisions or []]
+
+
 @event_view(role="staff")
 def ties(request: HttpRequest, event: Event) -> HttpResponse:
     names = _names(event)
@@ -60,23 +77,14 @@ def ties(request: HttpRequest, event: Event) -> HttpResponse:
     for group in groups:
         bound = request.method == "POST" and set(posted) == set(group)
         form = TieForm(request.POST if bound else None, group=group, names=names, prefix=f"t{group[0]}")
-        if bound and form.is_valid():
-            try:
-                record_tie_decision(event, request.user, kind=form.cleaned_data["kind"], players=list(group),
-                                    order=form.order(), reason=form.cleaned_data["reason"],
-                                    record=form.cleaned_data["record"], result=form.cleaned_data["result"])
-            except TieRejected as exc:
-                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
-            else:
-                messages.success(request, _("Tie settled."))
-                return redirect("tournament:ties", slug=event.slug)
+        if bound and form.is_valid() and _settle(request, event, group, form):
+            messages.success(request, _("Tie settled."))
+            return redirect("tournament:ties", slug=event.slug)
         if bound:
             status = 400
         forms_by_group.append((",".join(map(str, group)), [names[p] for p in group], form))
     if request.method == "POST" and not any(set(posted) == set(g) for g in groups):
         messages.error(request, _("These players do not share a place in the standings now."))
         status = 400
-    decisions = [(",".join(map(str, d["players"])), TIE_KINDS.get(d["kind"], d["kind"]),
-                  [names.get(p, "?") for p in d["players"]], d) for d in event.tie_decisions or []]
-    context = {"event": event, "groups": forms_by_group, "decisions": decisions}
+    context = {"event": event, "groups": forms_by_group, "decisions": _decisions(event, names)}
     return render(request, "tournament/ties.html", context, status=status)

@@ -1,0 +1,261 @@
+"""Event staff by invitation: an organizer invites an account (username or email) as umpire or co-organizer
+from the event's staff page; the account holds no role until it accepts from its home, then reaches the
+umpire's pages; it may decline; organizers withdraw invitations and remove staff, never the last organizer.
+Strangers get 404 for an invitation not theirs, unknown names answer like known ones, and an event sends a
+limited number of invitations a day. In en, es and it."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import make_event, make_user
+from tests.pairing.test_rounds import flashes
+from tournament.models import AuditEntry, EventRole, StaffInvitation
+
+INVITED = "If such an account exists, it has been invited. It becomes staff once it accepts."
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def staff_url(event) -> str:
+    return reverse("tournament:staff", args=[event.slug])
+
+
+def invite(client, event, who: str, role: str = "umpire", **headers):
+    return client.post(staff_url(event), {"invited_as": who, "role": role}, follow=True, headers=headers)
+
+
+def umpire_pages(event) -> list[str]:
+    return [reverse("tournament:ties", args=[event.slug]), reverse("tournament:rounds", args=[event.slug])]
+
+
+def sees_the_rulings_log(client, event) -> bool:
+    """The event page offers the staff's "Settle a dispute" and "Rulings log" links."""
+    return 'id="rulings-log-link"' in client.get(event.get_absolute_url()).text
+
+
+def text(response) -> str:
+    main = response.text.split('<main id="main">', 1)[1].split("</main>", 1)[0]
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", main)).split())
+
+
+@pytest.fixture
+def lucia(db):
+    user = make_user("lucia", "Lucía")
+    user.email = "lucia@example.org"
+    user.save()
+    return user
+
+
+def test_invited_umpire_accepts_from_home_and_reaches_the_umpire_pages(organizer_client, event, lucia):
+    lucia_client = client_for(lucia)
+    for url in umpire_pages(event):
+        assert lucia_client.get(url).status_code == 403, url
+
+    page = invite(organizer_client, event, "LUCIA@example.org")
+    assert page.status_code == 200
+    assert INVITED in flashes(page)
+    assert "LUCIA@example.org" in text(page)  # listed as waiting, as typed
+    assert not EventRole.objects.filter(event=event, user=lucia).exists()
+    for url in umpire_pages(event):  # invited is not yet staff
+        assert lucia_client.get(url).status_code == 403, url
+    assert not sees_the_rulings_log(lucia_client, event)
+
+    home = lucia_client.get("/me/")
+    assert "You are invited to umpire Torneo de prueba." in text(home)
+    invitation = StaffInvitation.objects.get(user=lucia)
+    detail = lucia_client.get(reverse("tournament:staff_invitation", args=[invitation.pk]))
+    assert "Organizer Uno invites you to umpire this event." in text(detail)
+
+    accepted = lucia_client.post(reverse("tournament:staff_accept", args=[invitation.pk]), follow=True)
+    assert "You are now on the staff of Torneo de prueba." in flashes(accepted)
+    assert EventRole.objects.filter(event=event, user=lucia, role="umpire").count() == 1
+    for url in umpire_pages(event):
+        assert lucia_client.get(url).status_code == 200, url
+    assert sees_the_rulings_log(lucia_client, event)
+    assert "You are invited" not in text(lucia_client.get("/me/"))
+    # Accepting again changes nothing and logs nothing.
+    lucia_client.post(reverse("tournament:staff_accept", args=[invitation.pk]))
+    assert EventRole.objects.filter(event=event, user=lucia).count() == 1
+    assert AuditEntry.objects.filter(event=event, action="staff.accept").count() == 1
+
+    listed = text(organizer_client.get(staff_url(event)))
+    assert "Lucía (lucia) · Umpire" in listed
+    log = text(organizer_client.get(reverse("tournament:audit", args=[event.slug])))
+    assert "LUCIA@example.org invited as umpire by Organizer Uno." in log
+    assert "lucia accepted to join the staff as umpire." in log
+
+
+def test_co_organizer_invited_by_username_gets_the_organizer_pages(organizer_client, event, lucia):
+    invite(organizer_client, event, "lucia", role="organizer")
+    invitation = StaffInvitation.objects.get(user=lucia)
+    lucia_client = client_for(lucia)
+    assert lucia_client.get(staff_url(event)).status_code == 403
+    assert "You are invited to organize Torneo de prueba." in text(lucia_client.get("/me/"))
+    lucia_client.post(reverse("tournament:staff_accept", args=[invitation.pk]))
+    assert lucia_client.get(staff_url(event)).status_code == 200
+    assert lucia_client.get(reverse("tournament:event_edit", args=[event.slug])).status_code == 200
+
+
+def test_declining_gives_no_role_and_is_logged(organizer_client, event, lucia):
+    invite(organizer_client, event, "lucia")
+    invitation = StaffInvitation.objects.get(user=lucia)
+    lucia_client = client_for(lucia)
+    declined = lucia_client.post(reverse("tournament:staff_decline", args=[invitation.pk]), follow=True)
+    assert "Invitation to Torneo de prueba declined." in flashes(declined)
+    lucia_client.post(reverse("tournament:staff_accept", args=[invitation.pk]))  # too late: declined stays
+    assert not EventRole.objects.filter(event=event, user=lucia).exists()
+    assert lucia_client.get(reverse("tournament:ties", args=[event.slug])).status_code == 403
+    assert "lucia declined to join the staff as umpire." in text(
+        organizer_client.get(reverse("tournament:audit", args=[event.slug])))
+
+
+def test_withdrawn_invitation_cannot_be_accepted(organizer_client, event, lucia):
+    invite(organizer_client, event, "lucia")
+    invitation = StaffInvitation.objects.get(user=lucia)
+    organizer_client.post(reverse("tournament:staff_withdraw", args=[event.slug, invitation.pk]))
+    assert "No invitation is waiting." in text(organizer_client.get(staff_url(event)))
+    lucia_client = client_for(lucia)
+    assert "You are invited" not in text(lucia_client.get("/me/"))
+    lucia_client.post(reverse("tournament:staff_accept", args=[invitation.pk]))
+    assert not EventRole.objects.filter(event=event, user=lucia).exists()
+
+
+def test_removing_an_umpire_ends_their_access(organizer_client, umpire_client, event, umpire):
+    assert umpire_client.get(reverse("tournament:ties", args=[event.slug])).status_code == 200
+    role = EventRole.objects.get(event=event, user=umpire)
+    page = organizer_client.post(reverse("tournament:staff_remove", args=[event.slug, role.pk]), follow=True)
+    assert "Umpire Due is no longer staff in this role." in flashes(page)
+    assert umpire_client.get(reverse("tournament:ties", args=[event.slug])).status_code == 403
+    assert "ump removed from the staff (umpire) by Organizer Uno." in text(
+        organizer_client.get(reverse("tournament:audit", args=[event.slug])))
+
+
+def test_the_last_organizer_cannot_be_removed(organizer_client, event, organizer):
+    role = EventRole.objects.get(event=event, user=organizer)
+    page = organizer_client.post(reverse("tournament:staff_remove", args=[event.slug, role.pk]), follow=True)
+    assert "An event needs an organizer: invite another one before you remove the last." in flashes(page)
+    assert EventRole.objects.filter(event=event, user=organizer, role="organizer").exists()
+    # With a second organizer, the first may step down.
+    second = make_user("pia", "Pia")
+    EventRole.objects.create(event=event, user=second, role="organizer")
+    organizer_client.post(reverse("tournament:staff_remove", args=[event.slug, role.pk]))
+    assert not EventRole.objects.filter(event=event, user=organizer).exists()
+
+
+@pytest.fixture
+def other_event(db):
+    stranger = make_user("stranger", "Stranger")
+    other = make_event(slug="other-event", name="Otro torneo")
+    EventRole.objects.create(event=other, user=stranger, role="organizer")
+    return other, client_for(stranger)
+
+
+def test_only_the_events_organizers_reach_the_staff_page(client, umpire_client, event, other_event, lucia):
+    _other, stranger_client = other_event
+    invite(Client(), event, "lucia")  # anonymous: sent to log in, nothing written
+    assert client.get(staff_url(event)).status_code == 302
+    assert umpire_client.get(staff_url(event)).status_code == 403
+    assert stranger_client.get(staff_url(event)).status_code == 403
+    assert stranger_client.post(staff_url(event), {"invited_as": "lucia", "role": "umpire"}).status_code == 403
+    assert umpire_client.post(staff_url(event), {"invited_as": "lucia", "role": "organizer"}).status_code == 403
+    assert not StaffInvitation.objects.exists()
+
+
+def test_another_events_organizer_cannot_withdraw_or_remove_here(organizer_client, event, umpire, other_event, lucia):
+    other, stranger_client = other_event
+    invite(organizer_client, event, "lucia")
+    invitation = StaffInvitation.objects.get(user=lucia)
+    role = EventRole.objects.get(event=event, user=umpire)
+    # Through their own event's URLs (the pk belongs to another event): 404.
+    assert stranger_client.post(reverse("tournament:staff_withdraw", args=[other.slug, invitation.pk])).status_code == 404
+    assert stranger_client.post(reverse("tournament:staff_remove", args=[other.slug, role.pk])).status_code == 404
+    assert stranger_client.post(reverse("tournament:staff_remove", args=[event.slug, role.pk])).status_code == 403
+    invitation.refresh_from_db()
+    assert invitation.state == "pending"
+    assert EventRole.objects.filter(pk=role.pk).exists()
+
+
+def test_someone_elses_invitation_is_404(organizer_client, umpire_client, event, other_event, lucia):
+    _other, stranger_client = other_event
+    invite(organizer_client, event, "lucia", role="organizer")
+    invitation = StaffInvitation.objects.get(user=lucia)
+    for client in (umpire_client, stranger_client, organizer_client):
+        assert client.get(reverse("tournament:staff_invitation", args=[invitation.pk])).status_code == 404
+        assert client.post(reverse("tournament:staff_accept", args=[invitation.pk])).status_code == 404
+        assert client.post(reverse("tournament:staff_decline", args=[invitation.pk])).status_code == 404
+    assert Client().post(reverse("tournament:staff_accept", args=[invitation.pk])).status_code == 302  # to log in
+    invitation.refresh_from_db()
+    assert invitation.state == "pending"
+    assert not EventRole.objects.filter(user__username="stranger", event=invitation.event).exists()
+
+
+def test_unknown_names_answer_like_known_ones(organizer_client, event, lucia):
+    known = invite(organizer_client, event, "lucia")
+    unknown = invite(organizer_client, event, "nobody-here")
+    unknown_email = invite(organizer_client, event, "nobody@example.org")
+    assert known.status_code == unknown.status_code == unknown_email.status_code == 200
+    assert flashes(known) == flashes(unknown) == flashes(unknown_email) == [INVITED]
+    listed = text(organizer_client.get(staff_url(event)))
+    assert "lucia · Umpire" in listed and "nobody-here · Umpire" in listed and "nobody@example.org · Umpire" in listed
+    assert StaffInvitation.objects.get(invited_as="nobody-here").user is None
+
+
+def test_invitations_per_event_and_day_are_limited(organizer_client, event, settings, lucia):
+    settings.STAFF_INVITES_PER_DAY = 3
+    for n in range(3):
+        assert INVITED in flashes(invite(organizer_client, event, f"someone-{n}"))
+    refused = organizer_client.post(staff_url(event), {"invited_as": "lucia", "role": "umpire"})
+    assert refused.status_code == 429
+    assert "This event has sent as many invitations as it may today" in text(refused)
+    assert not StaffInvitation.objects.filter(invited_as="lucia").exists()
+
+
+def test_a_bad_invitation_form_names_the_field(organizer_client, event):
+    page = organizer_client.post(staff_url(event), {"invited_as": "", "role": "referee"})
+    assert page.status_code == 400
+    errors = re.findall(r'<div class="field[^"]*">\s*<label[^>]*>([^<]+)</label>.*?<ul class="errorlist[^"]*"[^>]*>'
+                        r'\s*<li>([^<]+)</li>', page.text, re.S)
+    assert [(label.strip(), message) for label, message in errors] == [
+        ("Username or email:", "This field is required."),
+        ("Role:", "Select a valid choice. referee is not one of the available choices.")]
+    assert not StaffInvitation.objects.exists()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", {"page": "Invitar a un árbitro o a un coorganizador", "sent": "Si existe esa cuenta, ha sido invitada.",
+            "home": "Te invitan a arbitrar Torneo de prueba.", "accepted": "Ahora formas parte del equipo de Torneo de prueba."}),
+    ("it", {"page": "Invita un arbitro o un coorganizzatore", "sent": "Se l'account esiste, è stato invitato.",
+            "home": "Sei invitato ad arbitrare Torneo de prueba.", "accepted": "Ora fai parte dello staff di Torneo de prueba."}),
+])
+def test_the_flow_in_spanish_and_italian(organizer_client, event, lucia, language, words):
+    page = organizer_client.get(staff_url(event), headers={"Accept-Language": language})
+    assert words["page"] in text(page)
+    sent = organizer_client.post(
+        staff_url(event), {"invited_as": "lucia", "role": "umpire"}, follow=True, headers={"Accept-Language": language})
+    assert any(m.startswith(words["sent"]) for m in flashes(sent))
+    lucia_client = client_for(lucia)
+    assert words["home"] in text(lucia_client.get("/me/", headers={"Accept-Language": language}))
+    invitation = StaffInvitation.objects.get(user=lucia)
+    accepted = lucia_client.post(reverse("tournament:staff_accept", args=[invitation.pk]), follow=True,
+                                 headers={"Accept-Language": language})
+    assert words["accepted"] in flashes(accepted)
+
+
+def test_the_home_stops_answering_304_when_an_invitation_arrives(organizer_client, event, lucia):
+    lucia_client = client_for(lucia)
+    etag = lucia_client.get("/me/")["ETag"]
+    assert lucia_client.get("/me/", headers={"If-None-Match": etag}).status_code == 304
+    invite(organizer_client, event, "lucia")
+    fresh = lucia_client.get("/me/", headers={"If-None-Match": etag, "HX-Request": "true"})
+    assert fresh.status_code == 200
+    assert "You are invited to umpire Torneo de prueba." in fresh.text

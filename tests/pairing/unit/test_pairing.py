@@ -1,0 +1,397 @@
+"""The Swiss pairing engine (pure, no Django or database): rematches, byes, score groups, clubs, round 1,
+tables, notes, and the same optimum as an exact matching over the complete graph.
+
+    .venv/bin/python -m pytest tests/pairing/unit/test_pairing.py -q -p no:django
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from unittest import mock
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournament.pairing import engine as pairing
+from tournament.pairing.engine import Entrant, PairingOptions, pair_round, pairing_cost, swap_warnings
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Overrides the Django cache fixture of conftest.py: these tests need no Django."""
+    yield
+
+
+def field(n, **kw):
+    return [Entrant(id=i, score=0, rank=i, **kw) for i in range(n)]
+
+
+def games(result):
+    return {frozenset((p.a, p.b)) for p in result.pairings if p.b is not None}
+
+
+def bye_of(result):
+    return next((p.a for p in result.pairings if p.b is None), None)
+
+
+def codes(result):
+    return [n.code for p in result.pairings for n in p.notes]
+
+
+def test_every_player_plays_once_and_tables_are_numbered_from_one():
+    result = pair_round(field(10), 1)
+    assert sorted(x for p in result.pairings for x in (p.a, p.b)) == list(range(10))
+    assert [p.table for p in result.pairings] == [1, 2, 3, 4, 5]
+
+
+def test_no_rematch_when_avoidable_and_the_avoided_opponent_is_explained():
+    people = [Entrant(0, 6, 0, opponents=frozenset({1})), Entrant(1, 6, 1, opponents=frozenset({0})),
+              Entrant(2, 3, 2), Entrant(3, 3, 3)]
+    result = pair_round(people, 2)
+    assert frozenset({0, 1}) not in games(result)
+    assert result.cost[0] == 0 and not result.warnings
+    avoided = [dict(n.params) for p in result.pairings for n in p.notes if n.code == "avoided"]
+    assert {"player": 0, "other": 1, "reason": "rematch"} in avoided
+    assert "pulled_up" in codes(result) and "pulled_down" in codes(result)
+
+
+def test_fewest_rematches_with_a_warning_when_unavoidable():
+    # 0 has played 1, 2 and 3: one rematch is forced, and only one
+    people = [Entrant(0, 9, 0, opponents=frozenset({1, 2, 3})), Entrant(1, 6, 1, opponents=frozenset({0})),
+              Entrant(2, 3, 2, opponents=frozenset({0})), Entrant(3, 0, 3, opponents=frozenset({0}))]
+    result = pair_round(people, 4)
+    assert result.cost[0] == 1
+    assert [w.code for w in result.warnings] == ["rematch"]
+    assert codes(result).count("rematch") == 1
+
+
+def test_bye_goes_to_the_lowest_ranked_player_without_one():
+    people = [Entrant(i, 10 - i, i, had_bye=(i == 4)) for i in range(5)]
+    result = pair_round(people, 3)
+    assert bye_of(result) == 3  # 4 is lowest but has had a bye
+    assert [n.code for p in result.pairings if p.b is None for n in p.notes] == ["bye"]
+
+
+def test_bye_level_outranks_score_groups():
+    # a bye to one of the 9s would keep both groups whole, but the bye belongs to the lowest-ranked player
+    people = [Entrant(i, s, i) for i, s in enumerate([9, 9, 9, 0, 0])]
+    assert bye_of(pair_round(people, 2)) == 4
+
+
+def test_bye_moves_up_only_to_avoid_a_rematch():
+    # with 4 on the bye, 3 (who has played 0, 1 and 2) would need a rematch
+    people = [Entrant(i, 6 - i, i, opponents=frozenset({3})) for i in range(3)]
+    people += [Entrant(3, 0, 3, opponents=frozenset({0, 1, 2})), Entrant(4, 0, 4)]
+    result = pair_round(people, 3)
+    assert result.cost[0] == 0 and bye_of(result) == 3
+
+
+def test_second_bye_only_when_everyone_has_had_one():
+    people = [Entrant(i, 10 - i, i, had_bye=True) for i in range(3)]
+    result = pair_round(people, 4)
+    assert bye_of(result) == 2 and [w.code for w in result.warnings] == ["second_bye"]
+    # the last fresh player gets it even when a second bye would avoid a rematch
+    people = [Entrant(0, 9, 0, had_bye=True), Entrant(1, 6, 1, had_bye=True, opponents=frozenset({2})),
+              Entrant(2, 3, 2, opponents=frozenset({1}))]
+    result = pair_round(people, 4)
+    assert bye_of(result) == 2
+
+
+def test_club_mates_are_kept_apart_and_the_option_can_be_off():
+    people = [Entrant(i, 0, i, club="A" if i < 2 else "B") for i in range(4)]
+    for seed in range(5):
+        apart = pair_round(people, 1, PairingOptions(seed=seed))
+        assert all(len({people[x].club for x in g}) == 2 for g in games(apart))
+        assert apart.cost[4] == 0
+    together = pair_round(people, 2, PairingOptions(avoid_same_club=False))
+    assert frozenset({0, 1}) in games(together) and not together.warnings
+
+
+def test_same_club_is_warned_when_unavoidable():
+    people = [Entrant(i, 0, i, club="A") for i in range(2)]
+    result = pair_round(people, 2)
+    assert [w.code for w in result.warnings] == ["same_club"] and result.cost[4] == 1
+
+
+def test_civil_war_avoided_only_when_asked():
+    people = [Entrant(i, 0, i, army_ref="II/56" if i < 2 else f"I/{i}") for i in range(4)]
+    on = pair_round(people, 2, PairingOptions(avoid_civil_war=True))
+    assert frozenset({0, 1}) not in games(on)
+    off = pair_round(people, 2, PairingOptions(avoid_civil_war=False))
+    assert frozenset({0, 1}) in games(off)  # neighbours in the ranking meet
+    assert "civil_war" in codes(off) and not off.warnings
+
+
+def test_score_groups_pair_internally_and_neighbours_meet():
+    people = [Entrant(i, s, i) for i, s in enumerate([9, 9, 9, 9, 3, 3])]
+    result = pair_round(people, 2)
+    assert games(result) == {frozenset({0, 1}), frozenset({2, 3}), frozenset({4, 5})}
+    assert codes(result) == ["score_group"] * 3
+
+
+def test_one_float_is_pulled_down_to_the_top_of_the_next_group():
+    people = [Entrant(i, s, i) for i, s in enumerate([9, 9, 9, 6, 6, 6])]
+    result = pair_round(people, 2)
+    assert frozenset({2, 3}) in games(result) and result.cost[2] == 1
+    pulled = {n.code: dict(n.params)["player"] for p in result.pairings for n in p.notes if n.code.startswith("pulled")}
+    assert pulled == {"pulled_up": 3, "pulled_down": 2}
+
+
+def test_round_one_random_is_reproducible_by_seed():
+    people = field(16)
+    first = pair_round(people, 1, PairingOptions(seed=7))
+    assert first == pair_round(people, 1, PairingOptions(seed=7))
+    assert games(first) != games(pair_round(people, 1, PairingOptions(seed=8)))
+
+
+def test_round_one_by_army_date_pairs_chronological_neighbours():
+    years = [-3000, 1400, -2900, 1450, -500, -450]
+    people = [Entrant(i, 0, i, army_year=y) for i, y in enumerate(years)]
+    for seed in range(4):
+        result = pair_round(people, 1, PairingOptions(round1="date", seed=seed))
+        assert games(result) == {frozenset({0, 2}), frozenset({4, 5}), frozenset({1, 3})}
+        assert "chronological" in codes(result)
+
+
+def test_round_one_prefers_historical_enemies():
+    people = [Entrant(0, 0, 0, army_ref="I/1a", enemies=frozenset({"I/2a"})), Entrant(1, 0, 1, army_ref="I/3"),
+              Entrant(2, 0, 2, army_ref="I/4"), Entrant(3, 0, 3, army_ref="I/2a"),
+              Entrant(4, 0, 4, army_ref="I/5", enemies=frozenset({"I/3"})), Entrant(5, 0, 5, army_ref="I/6")]
+    for seed in range(6):
+        result = pair_round(people, 1, PairingOptions(round1="enemies", seed=seed))
+        assert {frozenset({0, 3}), frozenset({1, 4})} <= games(result)
+        assert codes(result).count("enemies") == 2
+
+
+def test_top_table_to_top_game_fresh_tables_and_fixed_table():
+    people = [Entrant(i, 10 - i, i, tables=frozenset({1}) if i < 2 else frozenset()) for i in range(6)]
+    people[4] = Entrant(4, 6, 4, fixed_table=2)
+    result = pair_round(people, 2)
+    table = {frozenset((p.a, p.b)): p.table for p in result.pairings}
+    assert table[frozenset({4, 5})] == 2
+    assert table[frozenset({0, 1})] == 3  # table 1 is not fresh for them; 2 is fixed
+    assert table[frozenset({2, 3})] == 1
+    assert "fixed_table" in codes(result) and "repeat_table" not in codes(result)
+
+
+def test_plain_tables_go_top_down_and_the_bye_comes_last():
+    people = [Entrant(i, 10 - i, i) for i in range(7)]
+    result = pair_round(people, 2, PairingOptions(tables=10))
+    assert [(p.a, p.table) for p in result.pairings] == [(0, 1), (2, 2), (4, 3), (6, None)]
+
+
+def test_repeat_table_is_noted_only_when_unavoidable():
+    people = [Entrant(i, 0, i, tables=frozenset({1})) for i in range(2)]
+    result = pair_round(people, 2)
+    assert codes(result).count("repeat_table") == 2
+    wider = pair_round(people, 2, PairingOptions(tables=2))
+    assert wider.pairings[0].table == 2
+
+
+def test_clashing_fixed_tables_are_warned():
+    people = [Entrant(i, 0, i, fixed_table=1 if i in (0, 2) else None) for i in range(4)]
+    result = pair_round(people, 2)
+    assert sorted(p.table for p in result.pairings) == [1, 2]
+    assert next(p.table for p in result.pairings if 2 in (p.a, p.b)) == 2
+    assert [(w.code, dict(w.params)) for w in result.warnings] == [
+        ("fixed_table", {"player": 2, "table": 1, "conflict": True, "other": 0})]  # 0's game kept table 1
+
+
+def test_opponents_with_different_fixed_tables_warn_whose_table_was_kept():
+    people = [Entrant(0, 0, 0, fixed_table=3), Entrant(1, 0, 1, fixed_table=5)]
+    result = pair_round(people, 2)
+    assert [p.table for p in result.pairings] == [3]
+    assert [(w.code, dict(w.params)) for w in result.warnings] == [
+        ("fixed_table", {"player": 1, "table": 5, "conflict": True, "other": 0, "other_table": 3})]
+
+
+def test_swap_warnings_name_what_a_hand_made_game_breaks():
+    people = [Entrant(0, 0, 0, club="Dracs", opponents=frozenset({1}), tables=frozenset({3}), had_bye=True),
+              Entrant(1, 0, 1, club="Dracs", opponents=frozenset({0}))]
+    assert [n.code for n in swap_warnings(people, 0, 1, 3)] == ["rematch", "same_club", "repeat_table"]
+    assert all(dict(n.params).get("by_hand") for n in swap_warnings(people, 0, 1, 3) if n.code != "repeat_table")
+    assert [(n.code, dict(n.params)) for n in swap_warnings(people, 0, None, None)] == [
+        ("second_bye", {"player": 0, "by_hand": True})]
+    assert swap_warnings(people, 1, None, None) == ()
+
+
+def test_pairing_cost_needs_every_entrant_once():
+    people = field(4)
+    assert pairing_cost(people, [(0, 1), (3, 2)]) == pair_round(people, 2).cost
+    with pytest.raises(ValueError):
+        pairing_cost(people, [(0, 1)])
+
+
+def test_too_few_players_or_duplicate_ids_are_refused():
+    with pytest.raises(ValueError):
+        pair_round(field(1), 1)
+    with pytest.raises(ValueError):
+        pair_round([Entrant(1, 0, 0), Entrant(1, 0, 1)], 1)
+
+
+def test_scaled_scores_pair_the_same_and_use_few_bits():
+    people = [Entrant(i, s, i, opponents=frozenset({i ^ 1})) for i, s in enumerate([9, 9, 6, 6, 3, 3, 0, 0])]
+    scaled = [Entrant(e.id, e.score * 10**9, e.rank, opponents=e.opponents) for e in people]
+    assert games(pair_round(people, 3)) == games(pair_round(scaled, 3))
+
+
+# --- the optimum: the same cost as an exact matching over the complete graph ---------------------
+
+def written_order(entrants, round_number, options):
+    """The pairing order as the engine's docstring states it, written out again here."""
+    people = sorted(entrants, key=lambda e: (e.rank, e.id))
+    if round_number > 1:
+        return sorted(people, key=lambda e: (-e.score, e.rank, e.id))
+    random.Random(options.seed).shuffle(people)
+    if options.round1 == "date":
+        people.sort(key=lambda e: (e.army_year is None, e.army_year or 0))
+    return people
+
+
+def written_penalties(entrants, round_number, options):
+    """Each game's penalty vector from the rules as written, not from the engine's penalty function.
+
+    rematch: the two have met; bye: how many bye-eligible players come after this one in the order (a
+    player who had a bye is not eligible while anyone has not); outside group: how many distinct scores
+    lie between the two; score gap: the squared difference in units of the scores' common divisor; same
+    club: both name one club (a player with no club is nobody's club mate); civil war: the same army
+    list; not enemies: round 1 by enemies, unless either army lists the other; rank: squared distance in
+    the pairing order.
+    """
+    order = written_order(entrants, round_number, options)
+    place = {e.id: k for k, e in enumerate(order)}
+    scores = sorted({e.score for e in order}, reverse=True)
+    unit = math.gcd(*scores) or 1
+    eligible = [e.id for e in order if not e.had_bye] or [e.id for e in order]
+
+    def vector(a, b):
+        if b is None:
+            after = [x for x in eligible if place[x] > place[a.id]]
+            return (0, len(after) if a.id in eligible else len(order), 0, 0, 0, 0, 0, 0)
+        met = a.id in b.opponents or b.id in a.opponents
+        groups_apart = abs(scores.index(a.score) - scores.index(b.score))
+        same_club = options.avoid_same_club and a.club not in (None, "") and a.club == b.club
+        civil_war = options.avoid_civil_war and a.army_ref not in (None, "") and a.army_ref == b.army_ref
+        hostile = bool(a.army_ref and b.army_ref and (b.army_ref in a.enemies or a.army_ref in b.enemies))
+        not_enemies = round_number == 1 and options.round1 == "enemies" and not hostile
+        return (int(met), 0, groups_apart, (abs(a.score - b.score) // unit) ** 2, int(same_club),
+                int(civil_war), int(not_enemies), (place[a.id] - place[b.id]) ** 2)
+
+    by_id = {e.id: e for e in entrants}
+    return lambda a, b: vector(by_id[a], None if b is None else by_id[b]), eligible
+
+
+def written_cost(entrants, pairs, round_number, options):
+    vector, _ = written_penalties(entrants, round_number, options)
+    return tuple(map(sum, zip(*(vector(a, b) for a, b in pairs), strict=True)))
+
+
+def dense_cost(entrants, round_number, options):
+    """An independent oracle: networkx over the complete graph with the written-out penalties, levels folded
+    with 2**64 per level; the bye is an edge to each bye-eligible player (a hard rule)."""
+    vector, eligible = written_penalties(entrants, round_number, options)
+    ids = [e.id for e in entrants]
+    bye = object()
+    edges = list(itertools.combinations(ids, 2)) + ([(i, bye) for i in eligible] if len(ids) % 2 else [])
+    big = 2**64
+
+    def weight(a, b):
+        return -sum(p * big ** (len(pairing.LEVELS) - 1 - k) for k, p in enumerate(vector(a, None if b is bye else b)))
+
+    graph = nx.Graph()
+    graph.add_weighted_edges_from((a, b, weight(a, b)) for a, b in edges)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    assert 2 * len(matching) == len(ids) + len(ids) % 2
+    pairs = [(b, None) if a is bye else (a, None if b is bye else b) for a, b in matching]
+    return written_cost(entrants, pairs, round_number, options)
+
+
+@st.composite
+def events(draw, low=2, high=24):
+    """A field after a few Swiss-like rounds: scores, opponents, clubs, byes and tables."""
+    n = draw(st.integers(min_value=low, max_value=high))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    played = draw(st.integers(0, 4))
+    scores, met, tables = [0] * n, [set() for _ in range(n)], [set() for _ in range(n)]
+    for _ in range(played):
+        order = sorted(range(n), key=lambda i: (-scores[i], rng.random()))
+        for t, (a, b) in enumerate(zip(order[::2], order[1::2], strict=False)):
+            met[a].add(b)
+            met[b].add(a)
+            tables[a].add(t + 1)
+            tables[b].add(t + 1)
+            scores[rng.choice([a, b])] += rng.choice([1, 3, 20, 23])
+    ranked = sorted(range(n), key=lambda i: (-scores[i], i))
+    options = PairingOptions(avoid_civil_war=draw(st.booleans()), avoid_same_club=draw(st.booleans()),
+                             round1=draw(st.sampled_from(["random", "date", "enemies"])), seed=rng.randrange(99))
+    clubs = [None, ""] + [f"c{k}" for k in range(max(2, n // 6))]  # some players have no club
+    people = [Entrant(i, scores[i], ranked.index(i), club=rng.choice(clubs),
+                      army_ref=f"I/{rng.randrange(4)}", army_year=rng.randrange(-3000, 1500),
+                      enemies=frozenset({f"I/{rng.randrange(4)}"}), opponents=frozenset(met[i]),
+                      had_bye=rng.random() < 0.3, tables=frozenset(tables[i])) for i in range(n)]
+    return people, played + 1, options
+
+
+def check_against_dense(people, round_number, options):
+    result = pair_round(people, round_number, options)
+    ids = sorted(x for p in result.pairings for x in (p.a, p.b) if x is not None)
+    assert ids == sorted(e.id for e in people)
+    assert sum(p.b is None for p in result.pairings) == len(people) % 2
+    pairs = [(p.a, p.b) for p in result.pairings]
+    assert pairing_cost(people, pairs, options, round_number) == result.cost
+    assert written_cost(people, pairs, round_number, options) == dense_cost(people, round_number, options)
+    tables = [p.table for p in result.pairings if p.b is not None]
+    assert len(set(tables)) == len(tables) and min(tables, default=1) >= 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(events())
+def test_small_fields_reach_the_exact_optimum(case):
+    check_against_dense(*case)
+
+
+@settings(max_examples=150, deadline=None)
+@given(events(low=6), st.integers(2, 4))
+def test_the_sparse_window_and_its_widening_reach_the_exact_optimum(case, window):
+    with mock.patch.object(pairing, "DENSE_UP_TO", 0), mock.patch.object(pairing, "WINDOW", window):
+        check_against_dense(*case)
+
+
+@settings(max_examples=10, deadline=None)
+@given(events(low=50, high=80))
+def test_larger_fields_on_the_default_window_reach_the_exact_optimum(case):
+    with mock.patch.object(pairing, "DENSE_UP_TO", 0):  # the sparse candidate graph, default window
+        check_against_dense(*case)
+
+
+@settings(max_examples=30, deadline=None)
+@given(events(low=3, high=16))
+def test_the_networkx_fallback_for_wide_weights_agrees(case):
+    expected = pair_round(*case).cost
+    with mock.patch.object(pairing, "MAX_BITS", 1):
+        assert pair_round(*case).cost == expected
+
+
+@pytest.mark.parametrize("n", [3, 5, 7, 8])
+def test_brute_force_agrees_on_tiny_fields(n):
+    rng = random.Random(n)
+    scored = sorted(((rng.choice([0, 3, 6]), i) for i in range(n)), reverse=True)
+    people = [Entrant(i, s, r, club=rng.choice(["A", "B", None, ""]), opponents=frozenset({rng.randrange(n)} - {i}),
+                      had_bye=rng.random() < 0.3) for r, (s, i) in enumerate(scored)]
+    people = [Entrant(e.id, e.score, e.rank, club=e.club, had_bye=e.had_bye,
+                      opponents=e.opponents | {o.id for o in people if e.id in o.opponents}) for e in people]
+    result = pair_round(people, 2)
+    ids = [e.id for e in people] + ([None] if n % 2 else [])
+    eligible = {e.id for e in people if not e.had_bye} or {e.id for e in people}
+    best = None
+    for perm in itertools.permutations(ids):
+        pairs = [tuple(sorted(perm[k:k + 2], key=lambda x: (x is None, x))) for k in range(0, len(perm), 2)]
+        if any(b is None and a not in eligible for a, b in pairs):
+            continue
+        cost = written_cost(people, pairs, 2, pairing.DEFAULT_OPTIONS)
+        best = cost if best is None or cost < best else best
+    assert written_cost(people, [(p.a, p.b) for p in result.pairings], 2, pairing.DEFAULT_OPTIONS) == best

@@ -1,0 +1,207 @@
+"""Ties settled the way the event settles them: a playoff game, the umpire's decision with its reason, a recorded
+die roll or lot, or a shared place; audited, shown in "how this table is ordered"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import make_player, make_registration, make_user
+from tests.pairing.test_rounds import enter, games
+from tests.simulated_events import add_round
+from tournament.models import AuditEntry
+from tournament.results.settlements import Settlement, settle
+from tournament.results.tiebreaks import Row
+
+pytestmark = pytest.mark.django_db
+
+
+def _rows(*ranks) -> list[Row]:
+    shared = {r for r in ranks if ranks.count(r) > 1}
+    return [Row(rank, player, (), rank in shared) for player, rank in enumerate(ranks, start=1)]
+
+
+def test_a_settlement_orders_exactly_the_tied_players():
+    rows, applied = settle(_rows(1, 2, 2, 4), [Settlement("playoff", (3, 2))])
+    assert [(r.player, r.rank, r.shared, r.settled) for r in rows] == [
+        (1, 1, False, ""), (3, 2, False, "playoff"), (2, 3, False, "playoff"), (4, 4, False, "")]
+    assert applied == [Settlement("playoff", (3, 2))]
+    shared, _ = settle(_rows(1, 1, 3), [Settlement("shared", (1, 2))])
+    assert [(r.rank, r.shared, r.settled) for r in shared[:2]] == [(1, True, "shared"), (1, True, "shared")]
+    untouched, applied = settle(_rows(1, 1, 1), [Settlement("lot", (1, 2))])  # a tie of three, not of those two
+    assert [r.rank for r in untouched] == [1, 1, 1] and applied == []
+
+
+@pytest.fixture
+def tied(event):
+    """Ana and Carla each won 4-1 against opponents who scored the same: level on points and countback."""
+    event.tiebreaks = ["countback"]
+    event.save()
+    regs = {n: make_registration(event, make_player(n)) for n in ("Ana", "Bruno", "Carla", "Dario")}
+    add_round(event, 1, [(regs["Ana"], regs["Bruno"], "4-1"), (regs["Carla"], regs["Dario"], "4-1")])
+    return event, regs
+
+
+def url(event) -> str:
+    return reverse("tournament:ties", args=[event.slug])
+
+
+def post(client, event, regs, names, **data):
+    players = ",".join(str(regs[n].pk) for n in names)
+    prefix = f"t{min(regs[n].pk for n in names)}"
+    fields = {f"{prefix}-{k}": v for k, v in data.items()}
+    return client.post(url(event), {"players": players, "action": "settle", **fields})
+
+
+def standings(event, language="en") -> str:
+    return Client().get(reverse("tournament:standings", args=[event.slug]), headers={"Accept-Language": language}).text
+
+
+def ranks(html: str) -> list[tuple[str, str]]:
+    tbody = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    out = []
+    for tr in tbody.split("<tr")[1:]:
+        tds = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
+        out.append((tds[0], tds[1]))
+    return out
+
+
+def test_a_playoff_game_orders_the_tied_players_and_the_page_says_so(umpire_client, tied):
+    event, regs = tied
+    assert ranks(standings(event))[:2] == [("=1", "Ana"), ("=1", "Carla")]
+    page = umpire_client.get(url(event)).text
+    assert "Ana, Carla" in page
+    response = post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+    assert response.status_code == 302
+    html = standings(event)
+    assert ranks(html)[:2] == [("1", "Carla"), ("2", "Ana")]
+    assert "Carla, Ana were level after every tie-break: a playoff game (1-4) decided the order." in html
+    entry = AuditEntry.objects.get(action="event.tie_settle")
+    assert entry.after["players"] == [regs["Carla"].pk, regs["Ana"].pk] and entry.after["kind"] == "playoff"
+
+
+def test_the_umpires_decision_needs_a_reason_that_is_shown_and_audited(organizer_client, umpire_client, tied):
+    event, regs = tied
+    refused = post(umpire_client, event, regs, ["Ana", "Carla"], kind="umpire",
+                   place_1=regs["Carla"].pk, place_2=regs["Ana"].pk)
+    assert refused.status_code == 400 and "needs its reason" in refused.text
+    event.refresh_from_db()
+    assert event.tie_decisions == []
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="umpire", place_1=regs["Carla"].pk, place_2=regs["Ana"].pk,
+         reason="Ana arrived late to round 1.")
+    html = standings(event)
+    assert ranks(html)[:2] == [("1", "Carla"), ("2", "Ana")]
+    assert "the umpire decided the order. Reason: Ana arrived late to round 1." in html
+    log = organizer_client.get(reverse("tournament:audit", args=[event.slug])).text
+    assert "Tie settled by the umpire&#x27;s decision: Carla, Ana. Ana arrived late to round 1." in log
+
+
+def test_a_recorded_lot_and_a_shared_place(umpire_client, tied):
+    event, regs = tied
+    refused = post(umpire_client, event, regs, ["Ana", "Carla"], kind="lot", place_1=regs["Ana"].pk,
+                   place_2=regs["Carla"].pk)
+    assert refused.status_code == 400 and "Write down the roll" in refused.text
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="lot", place_1=regs["Ana"].pk, place_2=regs["Carla"].pk,
+         record="Ana 5, Carla 2")
+    assert ranks(standings(event))[:2] == [("1", "Ana"), ("2", "Carla")]
+    assert "a die roll or lot decided the order (Ana 5, Carla 2)." in standings(event)
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="shared")  # replaces the lot
+    html = standings(event)
+    assert ranks(html)[:2] == [("=1", "Ana"), ("=1", "Carla")] and "and share the place." in html
+    event.refresh_from_db()
+    assert [d["kind"] for d in event.tie_decisions] == ["shared"]
+
+
+def test_a_decision_no_longer_applies_once_a_correction_breaks_the_tie(organizer_client, umpire_client, tied):
+    event, regs = tied
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="4-1")
+    game = next(g for g in games(event.rounds.get(number=1)) if regs["Carla"].pk in [s.registration_id for s in g.seats.all()])
+    assert enter(organizer_client, event, game, "4G-1").status_code == 302
+    html = standings(event)
+    assert ranks(html)[0] == ("1", "Carla")
+    assert "A decision recorded for Ana, Carla does not apply: they are no longer level." in html
+
+
+def test_only_tied_players_and_only_staff(client, umpire_client, tied):
+    event, regs = tied
+    refused = post(umpire_client, event, regs, ["Ana", "Bruno"], kind="shared")
+    assert refused.status_code == 400 and "do not share a place" in refused.text
+    two = post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="2-2 T")
+    assert two.status_code == 400 and "needs a winner" in two.text
+    player = Client()
+    player.force_login(make_user("player"))
+    assert player.get(url(event)).status_code == 403
+    assert post(player, event, regs, ["Ana", "Carla"], kind="shared").status_code == 403
+    assert client.get(url(event)).status_code == 302
+    event.refresh_from_db()
+    assert event.tie_decisions == []
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", "Carla, Ana estaban igualados tras todos los desempates: una partida de desempate (1-4) decidió el orden."),
+    ("it", "Carla, Ana erano pari dopo tutti gli spareggi: una partita di spareggio (1-4) ha deciso l'ordine."),
+])
+def test_the_decision_in_spanish_and_italian(umpire_client, tied, language, words):
+    event, regs = tied
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+    assert words.replace("'", "&#x27;") in standings(event, language)
+    page = umpire_client.get(url(event), headers={"Accept-Language": language}).text
+    assert {"es": "Empates", "it": "Parità"}[language] in page
+
+
+def test_a_backup_carries_the_decisions_and_the_own_scoring(umpire_client, organizer, tied):
+    from tournament.results.scoring import preset_data
+    from tournament.transfer.backup import export_event, import_event
+
+    event, regs = tied
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="lot", place_1=regs["Carla"].pk, place_2=regs["Ana"].pk,
+         record="Carla 6, Ana 1")
+    event.refresh_from_db()
+    event.scoring_definition = preset_data("trophee-alexandre")
+    event.save()
+    data = export_event(event)
+    copy = import_event(data, slug="copy", importer=organizer).event
+    assert copy.scoring_definition == event.scoring_definition
+    names = dict(copy.registrations.values_list("pk", "name"))
+    assert [names[p] for p in copy.tie_decisions[0]["players"]] == ["Carla", "Ana"]
+    assert copy.tie_decisions[0]["record"] == "Carla 6, Ana 1"
+    bad = {**data, "tie_decisions": [{"kind": "coin", "players": ["p1", "p2"]}]}
+    from tournament.transfer.backup_checks import BackupError
+
+    with pytest.raises(BackupError, match=r"tie_decisions\[0\]\.kind"):
+        import_event(bad, slug="copy2", importer=organizer)
+    broken = {**data, "event": {**data["event"], "scoring_definition": {"name": "x", "win": "3", "loss": 0, "time": 0}}}
+    with pytest.raises(BackupError, match=r"event\.scoring_definition\.win"):
+        import_event(broken, slug="copy3", importer=organizer)
+
+
+def test_a_league_places_the_players_as_the_event_settled_their_tie(umpire_client, organizer, tied):
+    import datetime
+
+    from tournament.leagues.table import load_league
+    from tournament.models import League, LeagueEvent
+
+    event, regs = tied
+    league = League.objects.create(slug="l", name="L", season_start=datetime.date(2026, 1, 1),
+                                   season_end=datetime.date(2026, 12, 31), scoring_preset="soa-best5")
+    LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.ACCEPTED)
+    before = {row.name: row.points for row in load_league(league).rows}
+    assert before["Ana"] == before["Carla"] == 15  # level: both placed first
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+    after = {row.name: row.points for row in load_league(league).rows}
+    assert (after["Carla"], after["Ana"]) == (15, 12)
+
+
+def test_the_standings_pdf_says_how_the_tie_was_settled(umpire_client, tied):
+    import io
+
+    from pypdf import PdfReader
+
+    event, regs = tied
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+    pdf = Client().get(reverse("tournament:standings_pdf", args=[event.slug])).content
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Ties settled by the event" in text and "a playoff game (1-4) decided the order" in text
