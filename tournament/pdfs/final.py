@@ -58,7 +58,7 @@ def _place(rank: int) -> str:
 
 
 def final_standings_pdf(event: Event, frame, *, lang: str = "en") -> bytes:
-    """`frame`: results.standings.standings_frame(event), the table the standings page shows."""
+    """`frame`: transfer.frames.standings_frame(event), the table the standings page shows."""
     with override(lang):
         s = styles()
         title = _("Final standings")
