@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -40,9 +40,10 @@ def home(request: HttpRequest) -> HttpResponse:
 @public_page("event")
 @event_view()
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
-    registrations = event.registrations.select_related("club").exclude(
-        status=Registration.Status.DROPPED
-    )
+    # The roster as values (a 1,000-player event's home is rendered again after every result: model instances
+    # were most of its time), only the columns it shows.
+    registrations = list(event.registrations.exclude(status=Registration.Status.DROPPED).values(
+        "pk", "name", "army_ref", "army_name", club_name=F("club__name")))
     own = None
     if request.user.is_authenticated:
         own = event.registrations.filter(player__user=request.user).first()
@@ -56,7 +57,7 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     rated = event_ratings(event)
     if rated is not None:
         context["rated"] = rated
-        context["strength"] = strength_of_field(rated, [reg.pk for reg in registrations])
+        context["strength"] = strength_of_field(rated, [reg["pk"] for reg in registrations])
     return render(request, "tournament/event.html", context)
 
 
