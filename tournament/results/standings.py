@@ -39,9 +39,11 @@ class Entry:
 
 @dataclass(frozen=True)
 class Entrant(Entry):
-    """A registration as `load` reads it: as shown, and whether (and after which round) it dropped."""
+    """A registration as `load` reads it: as shown, the army's name (the final podium shows it), and whether (and
+    after which round) it dropped."""
 
     pk: int
+    army_name: str
     status: str
     dropped_after_round: int | None
 
@@ -102,7 +104,7 @@ class EventData:
     played: list[tiebreaks.PlayedGame]
 
 
-_ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "status", "dropped_after_round")
+_ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
 _GAME = ("pk", "round__number", "table", "is_bye", "outcome", "stage_id", "slot")
 
 
