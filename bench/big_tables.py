@@ -1,9 +1,12 @@
 """Rendering the public standings and pairings tables of a 1,000-player event (3 rounds played), uncached, in
-process: median of several runs, split into what dominates (the table's data, the template).
+process: median of several runs, split into what dominates (the table's data, the template); then the three
+public pages (event home, pairings, standings) as an anonymous reader gets them once rendered (from the page
+cache), with the queries each makes.
 
     .venv/bin/python bench/big_tables.py            (SQLite, a throwaway test database; DATABASE_URL for PostgreSQL)
 
 BIG_TABLES_WHOLE_ONLY=1 times the whole pages only, so that a copy of this file runs on older code too.
+BENCH_PROFILE=1 adds a cProfile of each whole page, uncached and cached (the functions taking most time).
 
 Goal (issue 29): each page rendered in under 30 ms.
 """
@@ -62,7 +65,9 @@ def main() -> None:
         print(f"Big tables: {PLAYERS} players, 3 rounds, median of {RUNS} runs, uncached; "
               f"load average {os.getloadavg()[0]:.1f}")
         client = Client()
-        for name, path in (("standings", f"/e/{event.slug}/standings/"), ("pairings", f"/e/{event.slug}/pairings/")):
+        pages = (("standings", f"/e/{event.slug}/standings/"), ("pairings", f"/e/{event.slug}/pairings/"),
+                 ("event home", f"/e/{event.slug}/"))
+        for name, path in pages:
             assert client.get(path).status_code == 200
             def whole(path=path):
                 cache.clear()
@@ -73,6 +78,7 @@ def main() -> None:
             print(f"  {name:<10} whole page {ms:7.1f} ms ({len(response.content) // 1024} KB)")
         if os.environ.get("BIG_TABLES_WHOLE_ONLY"):  # the whole pages only: runs on older code too (a before/after)
             return
+        cached_pages(client, pages)
         from tournament.web.table_rows import pairings_rows, standings_rows
         from tournament.web.views.rounds import _public_games
 
@@ -89,17 +95,44 @@ def main() -> None:
             "event": event, "round": rnd, "games": games, "rated": None, "rows": pairings_rows(games)}))
         print(f"  pairings   template    {ms:7.1f} ms")
         if os.environ.get("BENCH_PROFILE"):
-            import cProfile
-            import pstats
-
-            for name, fn in (("standings", lambda: build_table(load(event, None))), ("pairings", lambda: _public_games(rnd))):
-                profile = cProfile.Profile()
-                profile.runcall(fn)
-                print(name)
-                pstats.Stats(profile).sort_stats("tottime").print_stats(12)
+            profiled(client, pages)
         print("  goal: each page under 30 ms")
     finally:
         teardown_databases(old, verbosity=0)
+
+
+def cached_pages(client, pages) -> None:
+    """Each page as the next anonymous reader gets it once rendered: from the page cache, and its queries."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for name, path in pages:
+        client.get(path)
+        with CaptureQueriesContext(connection) as queries:
+            client.get(path)
+        ms, _ = timed(lambda path=path: client.get(path))
+        print(f"  {name:<10} cached     {ms:7.2f} ms, {len(queries)} queries: "
+              + "; ".join(q["sql"][:60] for q in queries.captured_queries))
+
+
+def profiled(client, pages) -> None:
+    """cProfile of each whole page (uncached: rendered; cached: from the page cache), the 15 costliest functions."""
+    import cProfile
+    import pstats
+
+    from django.core.cache import cache
+
+    from tournament.web import public_pages
+
+    for name, path in pages:
+        for kind in ("uncached", "cached"):
+            if kind == "uncached":
+                cache.clear()
+                public_pages.forget_local()
+            profile = cProfile.Profile()
+            profile.runcall(client.get, path)
+            print(f"--- {name}, {kind}")
+            pstats.Stats(profile).sort_stats("tottime").print_stats(15)
 
 
 if __name__ == "__main__":

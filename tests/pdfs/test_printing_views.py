@@ -26,7 +26,7 @@ from tournament.pdfs.qr import QR
 from tournament.registration.names import sort_key
 from tournament.results.entry import result_enter
 from tournament.results.shorthand import parse_shorthand
-from tournament.results.standings import standings_frame
+from tournament.transfer.frames import standings_frame
 
 NAMES = ("Íñigo Larrañaga", "Niccolò Bianchi", "Ana Peña", "Zoë Müller")
 BASE = "http://testserver/"

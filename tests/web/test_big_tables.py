@@ -1,4 +1,4 @@
-"""The big public tables' rows are written in Python (tournament/web/table_rows.py) for speed: they must be
+"""The big public tables' rows (standings, pairings, the event home's players) are written in Python (tournament/web/table_rows.py) for speed: they must be
 the very bytes the templates' row loops wrote, in every language, for every kind of row (a bye, a game
 without a result, a dropped player, names to escape, ratings beside the names, ?round=). Numbers go through
 the template engine's own localization (`render_value_in_context`) in both."""
@@ -15,7 +15,7 @@ from django.utils import translation
 from tests.simulated_events import build_event
 from tournament.models import Game, Round
 from tournament.results.standings import standings_table
-from tournament.web.table_rows import pairings_rows, standings_rows
+from tournament.web.table_rows import pairings_rows, roster_rows, standings_rows
 from tournament.web.views.rounds import _public_games
 
 # The row loops as the templates had them (templates/tournament/standings.html and pairings.html).
@@ -26,6 +26,12 @@ PAIRINGS_LOOP = """{% load i18n %}{% for item in games %}{% with game=item.game 
         {% if game.is_bye %}<td>—</td>{% endif %}
         <td class="result">{% if game.is_bye %}{% translate "Bye" %} <span class="muted">({{ item.result.points }})</span>{% elif item.result.dba %}<span class="points">{{ item.result.points }}</span> <span class="dba" title="{% translate 'DBA result, side A first' %}">{{ item.result.dba }}</span>{% endif %}</td></tr>
     {% endwith %}{% endfor %}"""
+
+ROSTER_LOOP = """{% for reg in registrations %}
+    <tr><td>{{ reg.name }}</td><td>{{ reg.club.name|default:"" }}</td><td>{{ reg.army_ref }} <span lang="en">{{ reg.army_name }}</span></td></tr>
+  {% empty %}
+    <tr><td colspan="3" class="muted">{% translate "No players yet." %}</td></tr>
+  {% endfor %}"""
 
 
 def rendered(source: str, context: dict) -> str:
@@ -74,3 +80,39 @@ def test_the_pages_show_the_rows(client, event):
         games = _public_games(event.rounds.get(number=3))
         page = client.get(reverse("tournament:pairings", args=[event.slug]), headers={"Accept-Language": "es"}).text
         assert "<tbody>\n    " + rendered(PAIRINGS_LOOP, {"games": games}) + "\n    </tbody>" in page
+
+
+def _roster(event) -> list[dict]:
+    """The home's players as its view reads them."""
+    from django.db.models import F
+
+    return list(event.registrations.exclude(status="dropped").values("pk", "name", "army_ref", "army_name",
+                                                                      club_name=F("club__name")))
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_event_home_shows_its_players_as_the_template_loop_did(client, event, language):
+    """The home's players, with one without a club and one with an army name to escape, are the very bytes the
+    template's loop wrote over the model instances."""
+    from tournament.models import Registration
+
+    first, second = event.registrations.exclude(status="dropped").order_by("pk")[:2]
+    Registration.objects.filter(pk=first.pk).update(club=None)
+    Registration.objects.filter(pk=second.pk).update(army_name="Hoplites <Greek> & “allies”")
+    instances = event.registrations.select_related("club").exclude(status="dropped")
+    with translation.override(language):
+        expected = rendered("{% load i18n %}" + ROSTER_LOOP, {"registrations": instances})
+        assert roster_rows(_roster(event)) == expected
+        assert "<td></td>" in expected and "&lt;Greek&gt; &amp;" in expected
+        page = client.get(reverse("tournament:event", args=[event.slug]), headers={"Accept-Language": language}).text
+        assert "  <tbody>\n  " + expected + "\n  </tbody>" in page
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_an_event_home_without_players_says_so_as_before(client, db, language):
+    event = build_event(0, 0)
+    with translation.override(language):
+        expected = rendered("{% load i18n %}" + ROSTER_LOOP, {"registrations": []})
+        page = client.get(reverse("tournament:event", args=[event.slug]), headers={"Accept-Language": language}).text
+        assert "  <tbody>\n  " + expected + "\n  </tbody>" in page
+        assert translation.gettext("No players yet.") in page

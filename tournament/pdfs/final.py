@@ -57,8 +57,8 @@ def podium(event: Event) -> list[Placed]:
     placed = []
     for rank, is_shared, pk, stage in top:
         reg = regs[pk]
-        placed.append(Placed(rank, is_shared, reg.name, reg.club.name if reg.club_id else "",
-                             reg.army_name or reg.army_ref, points.get(pk, 0), stage))
+        placed.append(Placed(rank, is_shared, reg.name, reg.club,
+                             reg.army_name or reg.army, points.get(pk, 0), stage))
     return placed
 
 

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.models import Registration
 from tournament.results import explain, tiebreaks
 from tournament.results.scoring import event_scoring
 from tournament.results.shorthand import GameResult
 from tournament.results.shorthand import to_shorthand as shorthand
-from tournament.results.standings import EventData, StandingRow, entry_as_shown, rank, shown_rank, shown_value
+from tournament.results.standings import Entrant, EventData, StandingRow, entry_as_shown, rank, shown_rank, shown_value
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ class Figure:
 
 @dataclass(frozen=True)
 class PlayerRecord:
-    registration: Registration
+    registration: Entrant
     name: str
     club: str
     army: str
@@ -71,7 +70,7 @@ def record(data: EventData, registration_id: int) -> PlayerRecord:
     regs = data.registrations
     rows = {row.registration_id: row for row in rank(data)}
     entries = {pk: entry_as_shown(reg) for pk, reg in regs.items()}
-    tables = {(g.round.number, s.registration_id): g.table for g in data.games for s in g.seats.all() if not g.is_bye}
+    tables = {(g.round, s.registration_id): g.table for g in data.games for s in g.seats if not g.is_bye}
     lines, total = [], 0
     for game in data.played:
         if registration_id not in (game.a, game.b):

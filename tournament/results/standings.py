@@ -1,8 +1,11 @@
-"""Standings, pairings and results of an event as tables (pandas), from confirmed games.
+"""An event's standings from its confirmed games: read as plain values, ranked, and laid out as the table the
+standings page, its exports and its PDFs show.
 
-The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the games in a fixed
-number of queries (`load`) and labels the columns in the active language, with the one-line
-definitions of tournament/results/explain.py as the columns' help.
+The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the games in three queries
+(`load`: rows of values, no model instances, which were most of a 1,000-player page's time) and labels the
+columns in the active language, with the one-line definitions of tournament/results/explain.py as the columns'
+help. The table is not cached here: the page caches its rendering (`web.fragments`, and `web.public_pages` for
+anonymous readers); the exports' frames are made from it in `transfer.frames`.
 
 Names and clubs on every standings table, export and player page come from one accessor,
 `entry_as_shown`: when the registration keeps its own name and club as entered, only that function changes.
@@ -11,20 +14,16 @@ Names and clubs on every standings table, export and player page come from one a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-import pandas as pd
-from django.core.cache import cache
-from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from tournament.events.state import event_state
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
 from tournament.results import explain, tiebreaks
 from tournament.results.scoring import event_scoring
 from tournament.results.settlements import settle, settlements_of
 from tournament.results.shorthand import seats_result
 
-CACHE_SECONDS = 60
 DASH = "–"
 
 
@@ -38,9 +37,50 @@ class Entry:
     army: str
 
 
-def entry_as_shown(reg: Registration) -> Entry:
-    """THE accessor for a standings name and club: the entry's own, as it was at the event (select_related club)."""
+@dataclass(frozen=True)
+class Entrant(Entry):
+    """A registration as `load` reads it: as shown, the army's name (the final podium shows it), and whether (and
+    after which round) it dropped."""
+
+    pk: int
+    army_name: str
+    status: str
+    dropped_after_round: int | None
+
+
+def entry_as_shown(reg) -> Entry:
+    """THE accessor for a standings name and club: the entry's own, as it was at the event (a Registration with
+    its club selected, or an `Entrant` read by `load`)."""
+    if isinstance(reg, Entry):
+        return reg
     return Entry(reg.name, reg.club.name if reg.club_id else "", reg.name_key, reg.army_ref)
+
+
+class SeatRow(NamedTuple):
+    """A confirmed game's seat, as read: what `shorthand.seats_result` and the tables read of it."""
+
+    game_id: int
+    side: str
+    registration_id: int
+    score: int | None
+    elements_lost: int
+    general_lost: bool
+    camp_lost: bool
+    sch_lost: int
+
+
+@dataclass(slots=True)
+class GameRow:
+    """A confirmed game, as read, with its seats (side A first)."""
+
+    pk: int
+    round: int  # its round's number
+    table: int | None
+    is_bye: bool
+    outcome: str
+    stage_id: int | None
+    slot: str
+    seats: list[SeatRow]
 
 
 @dataclass(frozen=True)
@@ -59,46 +99,52 @@ class EventData:
     """What an event's standings are made of, read in a constant number of queries."""
 
     event: Event
-    registrations: dict[int, Registration]
-    games: list  # confirmed games (with seats), in round and table order
+    registrations: dict[int, Entrant]
+    games: list[GameRow]  # confirmed games (with seats), in round and table order
     played: list[tiebreaks.PlayedGame]
 
 
-def _seats(entries: bool = True):
-    seats = Seat.objects.order_by("side")
-    return seats.select_related("registration__club") if entries else seats
+_ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
+_GAME = ("pk", "round__number", "table", "is_bye", "outcome", "stage_id", "slot")
 
 
-def confirmed_games(event: Event, upto: int | None = None, *, entries: bool = True):
-    """The confirmed games with their seats; `entries`: each seat's registration and club loaded with it
-    (the ranking needs only the keys: a 1,000-player event is 2,000 objects fewer)."""
-    games = Game.objects.filter(round__event=event, status=Game.Status.CONFIRMED).exclude(round__status=Round.Status.DRAFT)
+def entrants(event: Event) -> dict[int, Entrant]:
+    """The event's registrations as the standings show them (one query, with their clubs' names)."""
+    return {row[4]: Entrant(row[0], row[1] or "", *row[2:]) for row in event.registrations.values_list(*_ENTRANT)}
+
+
+def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
+    """The confirmed games of the published rounds (up to round `upto`) with their seats: two queries of values."""
+    where = {"round__event": event}
     if upto is not None:
-        games = games.filter(round__number__lte=upto)
-    return games.select_related("round").prefetch_related(Prefetch("seats", queryset=_seats(entries))).order_by(
-        "round__number", "table", "pk"
-    )
+        where["round__number__lte"] = upto
+    games = {row[0]: GameRow(*row, []) for row in
+             Game.objects.filter(status=Game.Status.CONFIRMED, **where).exclude(round__status=Round.Status.DRAFT)
+             .order_by("round__number", "table", "pk").values_list(*_GAME)}
+    for row in (Seat.objects.filter(game__status=Game.Status.CONFIRMED, **where)
+                .exclude(round__status=Round.Status.DRAFT).order_by("game_id", "side")
+                .values_list(*SeatRow._fields)):
+        games[row[0]].seats.append(SeatRow._make(row))
+    return list(games.values())
 
 
-def played(games) -> list[tiebreaks.PlayedGame]:
+def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:
     result = []
     for game in games:
-        seats = list(game.seats.all())
-        a = seats[0]
+        a = game.seats[0]
         if game.is_bye:
-            result.append(tiebreaks.PlayedGame(game.round.number, a.registration_id, None, None, a.score or 0, 0))
+            result.append(tiebreaks.PlayedGame(game.round, a.registration_id, None, None, a.score or 0, 0))
             continue
-        b = seats[1]
-        result.append(tiebreaks.PlayedGame(game.round.number, a.registration_id, b.registration_id,
+        b = game.seats[1]
+        result.append(tiebreaks.PlayedGame(game.round, a.registration_id, b.registration_id,
                                            seats_result(a, b, game.outcome), a.score or 0, b.score or 0))
     return result
 
 
 def load(event: Event, upto: int | None = None) -> EventData:
-    """Three queries: the registrations (with their clubs), the confirmed games and their seats."""
-    regs = {r.pk: r for r in event.registrations.select_related("club")}
-    games = list(confirmed_games(event, upto, entries=False))  # a seat's entry is regs[seat.registration_id]
-    return EventData(event, regs, games, played(games))
+    """Three queries of plain values: the registrations (with their clubs' names), the confirmed games, their seats."""
+    games = confirmed_games(event, upto)
+    return EventData(event, entrants(event), games, played(games))
 
 
 def ranked(data: EventData) -> list[tiebreaks.Row]:
@@ -169,8 +215,9 @@ def shown_value(value):
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def dropped_by(reg: Registration, upto: int | None) -> bool:
-    """Dropped as of the table after round `upto` (None: the latest): not on tables of rounds before the drop."""
+def dropped_by(reg, upto: int | None) -> bool:
+    """Dropped as of the table after round `upto` (None: the latest): not on tables of rounds before the drop
+    (`reg`: a Registration or an `Entrant`)."""
     if reg.status != Registration.Status.DROPPED:
         return False
     return upto is None or reg.dropped_after_round is None or upto > reg.dropped_after_round
@@ -188,19 +235,10 @@ class StandingsTable:
     columns: tuple[Column, ...]
     rows: tuple[tuple[int, tuple], ...]  # (registration id, cells)
 
-    def frame(self) -> pd.DataFrame:
-        labels = [c.label for c in self.columns]
-        return pd.DataFrame.from_records([cells for _pk, cells in self.rows], columns=labels)
-
 
 def standings_table(event: Event, upto: int | None = None) -> StandingsTable:
-    """The standings, cached until a result, an entry, the scoring or the tie-breaks change (at most a minute)."""
-    key = "standings-table:" + event_state(event, upto)
-    table = cache.get(key)
-    if table is None:
-        table = build_table(load(event, upto), upto)
-        cache.set(key, table, CACHE_SECONDS)
-    return table
+    """The standings table, read and ranked now (its rendering is what the pages cache)."""
+    return build_table(load(event, upto), upto)
 
 
 def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
@@ -217,49 +255,3 @@ def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
         cells = (shown_rank(row), name, entry.club, entry.army, *(shown_value(row.values.get(k)) for k in metrics))
         records.append((row.registration_id, cells))
     return StandingsTable(columns, tuple(records))
-
-
-def standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
-    """The standings table as a frame (exports, PDF)."""
-    return standings_table(event, upto).frame()
-
-
-def pairings_frame(rnd: Round) -> pd.DataFrame:
-    """One row per player, sorted by table then name (for the wall)."""
-    records = []
-    games = rnd.games.prefetch_related(Prefetch("seats", queryset=_seats()))
-    for game in games:
-        seats = list(game.seats.all())
-        for seat in seats:
-            other = next((s for s in seats if s.pk != seat.pk), None)
-            me, them = entry_as_shown(seat.registration), entry_as_shown(other.registration) if other else None
-            records.append({
-                _("Table"): game.table if not game.is_bye else _("Bye"),
-                _("Player"): me.name, _("Club"): me.club, _("Army"): me.army,
-                _("Opponent"): them.name if them else "", _("Opponent's army"): them.army if them else "",
-            })
-    frame = pd.DataFrame.from_records(records)
-    if frame.empty:
-        return frame
-    frame["_bye"] = frame[_("Table")].map(lambda t: not isinstance(t, int))
-    frame["_t"] = frame[_("Table")].map(lambda t: t if isinstance(t, int) else 0)
-    return frame.sort_values(["_bye", "_t", _("Player")]).drop(columns=["_bye", "_t"]).reset_index(drop=True)
-
-
-def results_frame(event: Event) -> pd.DataFrame:
-    records = []
-    for game in confirmed_games(event):
-        seats = list(game.seats.all())
-        a = seats[0]
-        b = seats[1] if len(seats) > 1 else None
-        records.append({
-            _("Round"): game.round.number, _("Table"): game.table or "",
-            _("Side A"): entry_as_shown(a.registration).name,
-            _("Side B"): entry_as_shown(b.registration).name if b else _("Bye"),
-            _("Outcome"): game.get_outcome_display() if not game.is_bye else _("Bye"),
-            _("A lost"): a.elements_lost, _("A general lost"): a.general_lost, _("A camp lost"): a.camp_lost,
-            _("B lost"): b.elements_lost if b else "", _("B general lost"): b.general_lost if b else "",
-            _("B camp lost"): b.camp_lost if b else "",
-            _("A points"): a.score, _("B points"): b.score if b else "",
-        })
-    return pd.DataFrame.from_records(records)

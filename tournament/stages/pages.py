@@ -28,13 +28,13 @@ def _names(event: Event) -> dict[int, str]:
 
 
 def _points(game) -> dict[int, int]:
-    return {s.registration_id: s.score for s in game.seats.all()}
+    return {s.registration_id: s.score for s in game.seats}
 
 
 def _group_context(stage: Stage, data: standings.EventData, names: dict[int, str]) -> list[dict]:
     result = []
     for table in group_tables(stage, data):
-        games = {frozenset(s.registration_id for s in g.seats.all()): g
+        games = {frozenset(s.registration_id for s in g.seats): g
                  for g in data.games if g.stage_id == stage.pk and g.slot == f"g{table.number}"}
         rounds = []
         for number, pairs in enumerate(table.schedule, 1):

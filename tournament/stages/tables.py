@@ -114,7 +114,7 @@ def bracket_state(stage: Stage, data: standings.EventData | None = None):
     data = data or standings.load(stage.event)
     winners: dict[str, int] = {}
     for game in _stage_games(data, stage):  # in round order: a match played again counts its latest game
-        a, b = list(game.seats.all())[:2]
+        a, b = game.seats[:2]
         side = brackets.knockout_winner(game.outcome, a.score or 0, b.score or 0,
                                         seed_of.get(a.registration_id, 999), seed_of.get(b.registration_id, 999))
         winners[game.slot] = a.registration_id if side == "a" else b.registration_id

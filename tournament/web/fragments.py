@@ -1,7 +1,9 @@
 """Rendered page fragments cached until what they show changes (results, entries, names, language).
 
-The public pairings and standings tables are what 300 players refresh all weekend; the key is built
-from two cheap aggregate queries, so a refresh that finds nothing new renders nothing."""
+The one cache of the pairings and standings tables' renderings for the readers the anonymous page cache
+(`web.public_pages`, keyed by the page generation) does not serve: the signed-in, and queries a page does not
+read. Nothing under it is cached (the standings are read and ranked on a miss). The key is the event's state
+(`events.state.event_state`: one query), so a refresh that finds nothing new renders nothing."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The rows of the two big public tables, standings and pairings, written out in Python.
+"""The rows of the big public tables, standings, pairings and the event home's players, written out in Python.
 
 A 1,000-player table is 1,000 rows of ten cells: Django's template engine spent most of a standings page's
 rendering on the row loop (a node per cell, a `{% url %}` per row). These functions write the same bytes the
-row loops of `templates/tournament/standings.html` and `pairings.html` wrote (tests/web/test_big_tables.py renders
+row loops of `templates/tournament/standings.html`, `pairings.html` and `event.html` wrote (tests/web/test_big_tables.py renders
 both and compares them): every value goes through the template engine's own escaping and localization
 (`render_value_in_context`), the link's address is reversed once, and the strings come from the same
 translation catalogue. The table's frame (headers, empty table, notes) stays in the templates."""
@@ -78,4 +78,14 @@ def pairings_rows(items) -> SafeString:
             out.append(f'<span class="points">{shown(result["points"])}</span> <span class="dba" '
                        f'title="{dba_title}">{shown(result["dba"])}</span>')
         out.append("</td></tr>\n    ")
+    return mark_safe("".join(out))  # noqa: S308 - every value escaped above
+
+
+def roster_rows(registrations) -> SafeString:
+    """`<tr>` per player of the event home's list (`registrations`: dicts of name, club_name, army_ref, army_name)."""
+    out = []
+    for reg in registrations:
+        club = _shown(reg["club_name"]) if reg["club_name"] else ""
+        out.append(f'\n    <tr><td>{_shown(reg["name"])}</td><td>{club}</td><td>{_shown(reg["army_ref"])} '
+                   f'<span lang="en">{_shown(reg["army_name"])}</span></td></tr>\n  ')
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above

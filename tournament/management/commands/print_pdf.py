@@ -13,7 +13,8 @@ from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, round_sheet
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
 from tournament.results.explain import ordering
-from tournament.results.standings import standings_frame, tie_words
+from tournament.results.standings import tie_words
+from tournament.transfer.frames import standings_frame
 
 KINDS = ("army-sheets", "round", "slips", "standings")
 

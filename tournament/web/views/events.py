@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -21,6 +21,7 @@ from tournament.results.rescoring import StaleRescoring, has_scores, preview, pr
 from tournament.web.forms.events import EventForm, ScoringForm
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
 from tournament.web.public_pages import public_page
+from tournament.web.table_rows import roster_rows
 
 LINKABLE_SLUG = r"^[-a-zA-Z0-9_]+$"  # Django's <slug:> path converter
 
@@ -40,15 +41,18 @@ def home(request: HttpRequest) -> HttpResponse:
 @public_page("event")
 @event_view()
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
-    registrations = event.registrations.select_related("club").exclude(
-        status=Registration.Status.DROPPED
-    )
+    # The roster as values, only the columns it shows, its rows written by `table_rows.roster_rows`: a 1,000-player
+    # event's home is rendered again after every result, and model instances and the template's row loop were
+    # most of its time.
+    registrations = list(event.registrations.exclude(status=Registration.Status.DROPPED).values(
+        "pk", "name", "army_ref", "army_name", club_name=F("club__name")))
     own = None
     if request.user.is_authenticated:
         own = event.registrations.filter(player__user=request.user).first()
     context = {
         "event": event,
         "registrations": registrations,
+        "roster_rows": roster_rows(registrations),
         "own_registration": own,
         "is_organizer": is_organizer(request.user, event),
         "is_staff": is_staff_of(request.user, event),
@@ -56,7 +60,7 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     rated = event_ratings(event)
     if rated is not None:
         context["rated"] = rated
-        context["strength"] = strength_of_field(rated, [reg.pk for reg in registrations])
+        context["strength"] = strength_of_field(rated, [reg["pk"] for reg in registrations])
     return render(request, "tournament/event.html", context)
 
 

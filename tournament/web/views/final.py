@@ -14,8 +14,9 @@ from tournament.models import Event
 from tournament.pairing.finish import event_finish, event_finish_after_round, round_pair_extra
 from tournament.pairing.manager import RoundError
 from tournament.pdfs.final import final_standings_pdf, podium, podium_pdf
-from tournament.results.standings import standings_frame, standings_table
+from tournament.results.standings import standings_table
 from tournament.stages.pages import placings_context
+from tournament.transfer.frames import standings_frame
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer
 
 

@@ -20,7 +20,8 @@ from tournament.pdfs.poster import join_poster_pdf
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
 from tournament.pdfs.sizes import army_sheet_pages, round_pages
 from tournament.results.explain import ordering
-from tournament.results.standings import standings_frame, tie_words
+from tournament.results.standings import tie_words
+from tournament.transfer.frames import standings_frame
 from tournament.web.params import int_param, round_param
 from tournament.web.permissions import (
     ORGANIZER,

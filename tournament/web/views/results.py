@@ -31,15 +31,9 @@ from tournament.results.explain import ordering
 from tournament.results.messages import problem_message, report_sentence
 from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
-from tournament.results.standings import (
-    load,
-    pairings_frame,
-    results_frame,
-    standings_frame,
-    standings_table,
-    tie_words,
-)
+from tournament.results.standings import load, standings_table, tie_words
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
+from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.forms.results import ResultForm
 from tournament.web.fragments import cached_fragment
 from tournament.web.login_limits import client_address
