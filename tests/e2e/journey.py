@@ -21,6 +21,12 @@ LANGUAGE_SCREENS = [
     pytest.param("es", "phone", id="es-phone"),
     pytest.param("it", "desktop", id="it-desktop"),
 ]
+# The journeys of a new organizer, player and umpire (issue 27): Spanish and Italian on a phone, English on a desktop.
+LANGUAGE_SCREENS_ON_PHONES = [
+    pytest.param("en", "desktop", id="en-desktop"),
+    pytest.param("es", "phone", id="es-phone"),
+    pytest.param("it", "phone", id="it-phone"),
+]
 LANGUAGE_SCREENS_PHONE_FIRST = [
     pytest.param("en", "phone", id="en-phone"),
     pytest.param("es", "desktop", id="es-desktop"),
@@ -49,15 +55,20 @@ def tr_n(language: str, singular: str, plural: str, n: int, **values) -> str:
     return words % {"n": n, **values}
 
 
-def signed_in_page(browser, live_server, language: str, screen: str, username: str | None = None):
-    """A new browser (its own cookies) in `language` on `screen`; signed in through the login form when
-    a username is given. Confirmation dialogs are accepted."""
+def signed_in_page(browser, live_server, language: str, screen: str, username: str | None = None,
+                   entry: str = "/"):
+    """A new browser (its own cookies) in `language` on `screen`, opened at ONE entry address (the site's
+    home page unless told: a link the person really receives, such as a report link); from there a
+    journey only clicks what the person sees. With a username, the person signs in through the header's
+    "Log in" link and the login form, which brings them back to the entry page. Confirmation dialogs are
+    accepted."""
     context = browser.new_context(locale=BROWSER_LOCALES[language], viewport=SCREENS[screen])
     watch_console(context)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{live_server.url}{entry}")
     if username:
-        page.goto(f"{live_server.url}/accounts/login/")
+        page.locator("header").get_by_role("link", name=tr(language, "Log in")).click()
         page.fill("#id_username", username)
         page.fill("#id_password", PASSWORD)
         page.click("main button[type=submit]")

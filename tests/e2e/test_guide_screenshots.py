@@ -109,6 +109,17 @@ def test_the_guides_screenshots_are_made_again_in_every_language(browser, live_s
         page.goto(f"{base}/games/{disputed.pk}/result/")
         expect(page.locator("main")).to_contain_text(tr(lang, "Players' reports"))
         shot(page, lang, "dispute", "main h1")
+    # Your own page: the events you run, with the round being played and the game waiting for an umpire.
+    for lang, page in pages.items():
+        page.goto(f"{live_server.url}{reverse('tournament:me')}")
+        expect(page.locator(f"#run-{event.slug}")).to_contain_text(tr(lang, "Round %(n)s", n=rnd.number))
+        shot(page, lang, "me", "#my-events")
+    # Groups, finals and brackets: the stages page, from the rounds page.
+    for lang, page in pages.items():
+        page.goto(f"{base}/rounds/")
+        page.locator("#stages-link").click()
+        expect(page.locator("h1")).to_have_text(tr(lang, "Stages: groups, finals and brackets"))
+        shot(page, lang, "stages", "main h1")
     # 3. Settle a dispute: the page from the event, a ruling with its record form, a calculator.
     for lang, page in pages.items():
         page.goto(f"{live_server.url}/rulings/flows/?event={event.slug}")
@@ -154,7 +165,7 @@ def test_the_guides_screenshots_are_made_again_in_every_language(browser, live_s
         page.locator("#guide-link a").click()
         expect(page.locator("h1")).to_have_text(tr(lang, "Organizer's and umpire's guide"))
         images = page.locator("main img")
-        assert images.count() == 12
+        assert images.count() == 14
         for i in range(images.count()):
             images.nth(i).scroll_into_view_if_needed()
             expect(images.nth(i)).to_have_js_property("complete", True)

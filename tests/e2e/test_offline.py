@@ -30,7 +30,8 @@ def test_the_players_pages_open_without_a_connection(browser, live_server, lang,
     manifest = page.request.get(f"{live_server.url}/manifest.webmanifest")
     assert manifest.ok and manifest.json()["start_url"] == "/me/"
 
-    # Online: the home (the page after login) names the pages to keep; the service worker takes over.
+    # Online: her home (the header's link) names the pages to keep; the service worker takes over.
+    page.locator("header").get_by_role("link", name=t("My page")).click()
     expect(page.locator("h1")).to_have_text(t("My page"))
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()

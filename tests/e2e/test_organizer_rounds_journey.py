@@ -1,5 +1,6 @@
-"""The organizer's event, start to finish, in en, es and it, on a desktop and on a phone (390 × 844):
-create the event, edit it (its date kept in every language), import the players from a CSV, check everyone in, pair, swap two players (a clean swap
+"""The organizer's event, start to finish, in en on a desktop and in es and it on a phone (390 × 844), from
+the site's home page only: after it, every page is reached by a link or a button the organizer sees (issue
+27). Create the event, find it (unlisted) on their own page, edit and publish it (its date kept in every language), import the players from a CSV, check everyone in, pair, swap two players (a clean swap
 is confirmed), publish, start the clock (the full-screen clock fits the screen), call time, enter and
 correct a result (the DBA result beside the points), change the scoring after the results (issue 16: the
 table before and after, confirmed, the standings change), a player finds the figures that rank them on
@@ -13,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.journey import LANGUAGE_SCREENS, SCREENS, check, fits, signed_in_page, tr, tr_n
+from tests.e2e.journey import LANGUAGE_SCREENS_ON_PHONES, SCREENS, check, fits, signed_in_page, tr, tr_n
 from tests.factories import make_user
 from tournament.models import Event, Game, Seat
 from tournament.results.presets import PRESET_NAMES
@@ -40,14 +41,13 @@ def points_of(page, name: str, lang: str):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS)
+@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS_ON_PHONES)
 def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, live_server, lang, screen):
     make_user("olga", "Olga")
     page = signed_in_page(browser, live_server, lang, screen, "olga")
     t = lambda msgid, **kw: tr(lang, msgid, **kw)  # noqa: E731 - the journey reads like the page
 
-    # Create the event from the home page.
-    page.goto(f"{live_server.url}/")
+    # Create the event from the home page (where signing in brought them back).
     page.get_by_role("link", name=t("Create an event")).click()
     expect(page.locator("h1")).to_have_text(t("New event"))
     check(page, "new event form")
@@ -60,32 +60,31 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     expect(page.locator("h1")).to_contain_text("Torneo di Bologna")
     check(page, "event page")
     event = Event.objects.get(name="Torneo di Bologna")
-    base = f"{live_server.url}/e/{event.slug}"
 
-    # Edit the event: the date is still there in every language (it was dropped in es and it), and saving
-    # changes only what the organizer changed.
-    page.get_by_role("link", name=t("Edit event")).click()
-    expect(page.locator("#id_date")).to_have_value("2026-05-09")
-    check(page, "edit event form")
-    page.fill("#id_venue", "Sala Borsa")
-    page.locator("main button[type=submit]").click()
-    expect(page.locator(".messages")).to_contain_text(t("Event saved."))
-    expect(page.locator("main")).to_contain_text("Sala Borsa")
-    event.refresh_from_db()
-    assert event.date.isoformat() == "2026-05-09" and event.venue == "Sala Borsa"
-
-    # Back on their own page (the header's link), the organizer finds the event, listed or not, and its state.
-    page.get_by_role("link", name=t("My page")).click()
+    # Back on their own page (the header's link), the organizer finds the event, unlisted, and its state.
+    page.locator("header").get_by_role("link", name=t("My page")).click()
     run = page.locator(f"#run-{event.slug}")
     expect(run).to_contain_text(t("Registration open"))
-    if not event.listed:
-        expect(run).to_contain_text(t("Unlisted"))
+    expect(run).to_contain_text(t("Unlisted"))
     check(page, "the organizer's home")
     run.get_by_role("link", name="Torneo di Bologna").click()
     expect(page.locator("h1")).to_contain_text("Torneo di Bologna")
 
+    # Edit the event: the date is still there in every language (it was dropped in es and it), and saving
+    # changes only what the organizer changed; publishing puts it on the home page, where players find it.
+    page.locator("main").get_by_role("link", name=t("Edit event"), exact=True).click()
+    expect(page.locator("#id_date")).to_have_value("2026-05-09")
+    check(page, "edit event form")
+    page.fill("#id_venue", "Sala Borsa")
+    page.check("#id_listed")
+    page.locator("main button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text(t("Event saved."))
+    expect(page.locator("main")).to_contain_text("Sala Borsa")
+    event.refresh_from_db()
+    assert event.date.isoformat() == "2026-05-09" and event.venue == "Sala Borsa" and event.listed
+
     # Import the players from a CSV.
-    page.goto(f"{base}/players/")
+    page.locator("main nav").get_by_role("link", name=t("Players"), exact=True).click()
     page.get_by_role("link", name=t("Import CSV/XLSX")).click()
     expect(page.locator("h1")).to_have_text(t("Import players and armies"))
     check(page, "import form")
@@ -104,7 +103,8 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     assert fits(page, screen)
 
     # Pair, then a clean swap is confirmed in words.
-    page.goto(f"{base}/rounds/")
+    page.locator("main").get_by_role("link", name="← Torneo di Bologna").click()
+    page.get_by_role("link", name=t("Rounds and results")).click()
     page.get_by_role("button", name=t("Pair the next round")).click()
     expect(page.locator("h1")).to_contain_text(t("Round %(n)s", n=1))
     round_pk = event.rounds.get().pk
@@ -125,19 +125,19 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     expect(page.locator("#round-clock")).to_contain_text(t("Not started"))
     page.get_by_role("button", name=t("Start the clock")).click()
     expect(page.locator(".messages")).to_contain_text(t("The clock is running."))
-    clock = page.context.new_page()
-    clock.goto(f"{base}/rounds/1/clock/")
-    expect(clock.locator("#clock-time")).to_have_text(re.compile(r"^(60:00|59:\d\d)$"))
-    box = clock.locator("#clock-time").bounding_box()
+    page.get_by_role("link", name=t("Full-screen clock")).click()
+    expect(page.locator("#clock-time")).to_have_text(re.compile(r"^(60:00|59:\d\d)$"))
+    box = page.locator("#clock-time").bounding_box()
     width = SCREENS[screen]["width"]
     assert box["width"] > 0.45 * width and box["x"] >= 0 and box["x"] + box["width"] <= width
-    assert fits(clock, "phone" if screen == "phone" else "desktop")
-    check(clock, "full-screen clock")
+    assert fits(page, screen)
+    check(page, "full-screen clock")
+    page.go_back()  # the browser's back button, to the round
     page.get_by_role("button", name=t("End the round: call time")).click()
     expect(page.locator(".messages")).to_contain_text(t("Time is called."))
-    clock.reload()
-    expect(clock.locator("#clock-status")).to_contain_text(t("Time called at %(time)s.", time="").rstrip(". "))
-    clock.close()
+    page.get_by_role("link", name=t("Full-screen clock")).click()
+    expect(page.locator("#clock-status")).to_contain_text(t("Time called at %(time)s.", time="").rstrip(". "))
+    page.go_back()
 
     # Enter every result; correct the first.
     games = list(Game.objects.filter(round_id=round_pk, is_bye=False).order_by("table"))
@@ -157,7 +157,8 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
 
     # Issue 16: change the scoring after the results; the table before and after, then the standings change.
     winner = Seat.objects.get(game=games[0], side="b").registration.player.name
-    page.goto(f"{base}/standings/")
+    page.locator("main").get_by_role("link", name=f"← {t('Rounds')}").click()
+    page.locator("main").get_by_role("link", name=t("Standings"), exact=True).click()
     nasamw_points = points_of(page, winner, lang).inner_text()
     assert nasamw_points not in ("", "3")
     check(page, "standings")
@@ -167,7 +168,8 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
         hint = wrap.evaluate("(el) => getComputedStyle(el, '::before').content")
         assert t("Swipe sideways to see the whole table →") in hint
     old_scoring = tr(lang, PRESET_NAMES[Event.objects.get(pk=event.pk).scoring_preset], same_ok=True)
-    page.goto(f"{base}/edit/")
+    page.locator("main").get_by_role("link", name="← Torneo di Bologna").click()
+    page.locator("main").get_by_role("link", name=t("Edit event"), exact=True).click()
     page.get_by_role("link", name=t("Change the scoring")).click()
     expect(page.locator("h1")).to_have_text(t("Change the scoring"))
     page.select_option("#id_scoring_preset", "wdl")
@@ -183,9 +185,11 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     expect(page.locator(".messages")).to_contain_text(t("Scoring changed; %(n)s games rescored.", n=3))
     expect(points_of(page, winner, lang)).to_have_text("3")
 
-    # The winner, on their own phone, opens their page from the standings and finds what ranks them.
+    # The winner, on their own phone, finds the (now listed) event on the home page, opens their page from the
+    # standings and finds what ranks them.
     player = signed_in_page(browser, live_server, lang, "phone")
-    player.goto(f"{base}/standings/")
+    player.locator("main").get_by_role("link", name="Torneo di Bologna").click()
+    player.locator("main nav").get_by_role("link", name=t("Standings"), exact=True).click()
     player.locator("#standings tbody tr", has_text=winner).get_by_role("link", name=winner).click()
     expect(player.locator("h1")).to_have_text(winner)
     loser = Seat.objects.get(game=games[0], side="a").registration.player.name
@@ -200,7 +204,8 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     player.context.close()
 
     # The last planned round is played: finish, not "pair the next round".
-    page.goto(f"{base}/rounds/")
+    page.locator("main").get_by_role("link", name="← Torneo di Bologna").click()
+    page.get_by_role("link", name=t("Rounds and results")).click()
     expect(page.get_by_role("button", name=t("Pair the next round"))).to_have_count(0)
     page.get_by_role("button", name=t("Finish the event and publish the final standings")).click()
     expect(page.locator(".messages")).to_contain_text(t("The event is finished. These are the final standings."))
@@ -208,7 +213,8 @@ def test_organizer_runs_an_event_from_creation_to_the_final_standings(browser, l
     check(page, "final standings")
 
     # The audit log tells the story in sentences with names.
-    page.goto(f"{base}/audit/")
+    page.locator("main").get_by_role("link", name="← Torneo di Bologna").click()
+    page.get_by_role("link", name=t("Audit log")).click()
     log = page.locator("main table")
     expect(log).to_contain_text(t("Swapped %(a)s ↔ %(b)s", a=names[0], b=names[1]))
     expect(log).to_contain_text(t("result corrected from %(before)s to %(after)s %(by)s.", before="4G-1C", after="1-4",

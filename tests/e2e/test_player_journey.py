@@ -1,4 +1,5 @@
-"""A player, in en, es and it, on a phone (390 × 844) and a desktop: registers, builds an army from the
+"""A player, in en on a desktop and in es and it on a phone (390 × 844): from the site's home page only (the
+event found in the list of events, every later page reached by a link or a button the player sees), registers, builds an army from the
 list's options, prints the sheet, checks in and reports a result from their own page and sees it confirmed once the opponent reports the
 same. Each step asserts the words the player reads in their language; axe-core checks the main pages."""
 
@@ -12,7 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.e2e.journey import LANGUAGE_SCREENS_PHONE_FIRST, check, fits, signed_in_page, tr
+from tests.e2e.journey import LANGUAGE_SCREENS_ON_PHONES, check, fits, signed_in_page, tr
 from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.models import EventRole, Registration
 from tournament.pairing.manager import round_pair, round_publish
@@ -27,7 +28,7 @@ def won_sentence(lang: str, lost: int, opponent: str, opponent_lost: int) -> str
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS_PHONE_FIRST)
+@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS_ON_PHONES)
 def test_player_registers_builds_an_army_prints_and_reports(browser, live_server, lang, screen):
     organizer = make_user("org-e2e")
     event = make_event(slug="e2e-phone", name="Torneo del Móvil")
@@ -36,7 +37,11 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
     page = signed_in_page(browser, live_server, lang, screen, "marta")
     t = lambda msgid, **kw: tr(lang, msgid, **kw)  # noqa: E731 - the journey reads like the page
 
-    page.goto(f"{live_server.url}/e/{event.slug}/")
+    # From the home page (where signing in brought her back), the event is in the list of events.
+    expect(page.locator("h1")).to_have_text(t("DBA events"))
+    check(page, "home page")
+    page.locator("main").get_by_role("link", name=event.name).click()
+    expect(page.locator("h1")).to_have_text(event.name)
     check(page, "event page")
     header = page.locator("header")  # on a phone too: the header keeps Events, Leagues and the player's page
     for words in (t("Events"), t("Leagues"), t("My page")):
@@ -85,7 +90,7 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
     make_registration(event, make_player("Tomás Ruiz"))
     round_publish(round_pair(event, organizer), organizer)
     seat = marta.seats.get()
-    page.reload()
+    page.locator("header").get_by_role("link", name=t("My page")).click()  # as she would, to see if she is paired
     expect(page.locator(f"#my-game-{marta.pk}")).to_contain_text(
         t("Round %(n)s: table %(t)s against %(name)s", n=1, t=seat.game.table, name="Tomás Ruiz"))
     check(page, "the player's home with a game")
@@ -102,7 +107,11 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
     other = seat.game.seats.exclude(pk=seat.pk).get()
     Client().post(reverse("tournament:report", args=[other.report_token]),
                   {"shorthand": "4-1" if seat.side == "a" else "1-4"})
-    page.reload()
+    page.locator("header").get_by_role("link", name=t("My page")).click()
+    game_card = page.locator(f"#my-game-{marta.pk}")
+    expect(game_card.locator(".badge")).to_have_text(t("Confirmed"))
+    check(page, "the player's home with a confirmed game")
+    game_card.get_by_role("link", name=t("Confirmed")).click()
     expect(page.locator("#game-status")).to_have_text(t("Confirmed"))
     expect(page.locator("#result-words")).to_contain_text(words)
     assert fits(page, screen)

@@ -182,7 +182,7 @@ def test_publishing_does_not_start_the_clock_and_the_organizer_runs_it(client, o
     assert "10 minutes added." in flashes(extended) and clock_json(client, event)["minutes"] == 100
     ended = control(organizer_client, event, "end")
     called = Round.objects.get(pk=rnd.pk).clock_ended_at
-    when = timezone.localtime(called).strftime("%H:%M")
+    when = timezone.localtime(called).strftime("%H:%M (Europe/Madrid)")  # the event's zone, named
     assert clock_json(client, event)["state"] == "called"
     assert f"Time called at {when}." in text_of(ended.text)
     big = client.get(reverse("tournament:round_clock", args=[event.slug, 1]))
@@ -200,7 +200,7 @@ def test_the_clock_calls_time_when_it_runs_out(client, organizer_client, event, 
     start = timezone.now() - datetime.timedelta(minutes=95)
     Round.objects.filter(pk=rnd.pk).update(clock_started_at=start)
     state = clock_json(client, event)
-    expected = timezone.localtime(start + datetime.timedelta(minutes=90)).strftime("%H:%M")
+    expected = timezone.localtime(start + datetime.timedelta(minutes=90)).strftime("%H:%M (Europe/Madrid)")
     assert state["state"] == "called" and state["remaining"] == 0 and state["text"] == f"Time called at {expected}."
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
@@ -49,11 +50,29 @@ def default_restrictions() -> dict:
     return {}
 
 
+def default_time_zone() -> str:
+    """A new event's time zone: the site's (settings.TIME_ZONE)."""
+    return settings.TIME_ZONE
+
+
+def validate_time_zone(name: str) -> None:
+    """A zone name this machine knows (a backup or the admin cannot store "Mars/Olympus")."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(_("“%(name)s” is not a time zone name."), params={"name": name}) from None
+
+
 class Event(models.Model):
     slug = models.SlugField(_("short name"), max_length=60, unique=True, help_text=_("Used in links, e.g. madrid-2026."))
     name = models.CharField(_("name"), max_length=160)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default=default_time_zone, validators=[validate_time_zone],
+        help_text=_("The event's pages show their times (the round clock, the rulings log) in this zone."))
     edition = models.CharField(_("rules edition"), max_length=3, choices=Edition.choices, default=Edition.DBA30)
     rounds_planned = models.PositiveSmallIntegerField(
         _("number of rounds"), default=3, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]

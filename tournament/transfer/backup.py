@@ -30,7 +30,7 @@ from tournament.transfer.backup_stages import export_stages, game_stage, import_
 
 FORMAT = "dba-tournament-event"
 VERSION = 1
-EVENT_FIELDS = ["slug", "name", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
+EVENT_FIELDS = ["slug", "name", "venue", "time_zone", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
                 "victory_camp_reading", "tiebreaks",
                 "restrictions", "armies_locked", "allow_option_changes", "avoid_same_club", "avoid_civil_war",
                 "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed", "head_to_head_rule",

@@ -14,7 +14,9 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
+from tournament.events.time_zones import event_zone
 from tournament.models import Event, EventRole, Game, Registration, Round
 from tournament.results.report_rights import owns_entry  # the one rule: whose entry this is
 
@@ -97,7 +99,8 @@ def own_entry(request, event: Event, pk: int) -> Registration:
 
 
 def event_view(*, role: str | None = None) -> Callable:
-    """Decorator: resolve `slug` to `event`, then require a role (None = public; "staff" = organizer or umpire)."""
+    """Decorator: resolve `slug` to `event`, then require a role (None = public; "staff" = organizer or umpire).
+    The view runs in the event's time zone."""
 
     def decorator(view: Callable) -> Callable:
         @wraps(view)
@@ -107,7 +110,8 @@ def event_view(*, role: str | None = None) -> Callable:
                 allowed = is_staff_of(request.user, event) if role == "staff" else role in roles_of(request.user, event)
                 if not allowed:
                     return refusal(request)
-            return view(request, event, *args, **kwargs)
+            with timezone.override(event_zone(event)):  # the event's times in its own zone (issue 27 item 15)
+                return view(request, event, *args, **kwargs)
 
         return wrapper
 

@@ -8,8 +8,9 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.time_zones import zone_choices
 from tournament.models import CampReading, Event, HeadToHeadRule
-from tournament.models.events import DEFAULT_PRESET
+from tournament.models.events import DEFAULT_PRESET, default_time_zone
 from tournament.results.rescoring import has_scores
 from tournament.web.forms.widgets import DateInput
 
@@ -65,7 +66,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "slug", "date", "venue", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
+            "name", "slug", "date", "venue", "time_zone", "edition", "rounds_planned", "round_minutes", "scoring_preset", "wdl_points",
             "victory_camp_reading", "head_to_head_rule",
             "round_one_method", "global_rating", "avoid_same_club", "avoid_civil_war", "allow_option_changes",
             "umpires_may_swap",
@@ -86,6 +87,10 @@ class EventForm(forms.ModelForm):
         self.fields["name"].widget.attrs["data-suggests"] = "id_slug"
         self.fields["slug"].help_text = _("Part of the event's web address; suggested from the name.")
         self.fields["slug"].required = False
+        zone = self.fields["time_zone"]
+        self.fields["time_zone"] = forms.ChoiceField(
+            label=zone.label, help_text=zone.help_text, initial=zone.initial, required=False,
+            choices=zone_choices(self.instance.time_zone if self.instance.pk else None))
         if not self.instance.pk:  # edition and scoring agree from the start
             edition = self.initial.get("edition") or self.fields["edition"].initial or Event._meta.get_field("edition").default
             self.initial.setdefault("scoring_preset", DEFAULT_PRESET.get(edition, "nasamw-3.0"))
@@ -151,6 +156,10 @@ class EventForm(forms.ModelForm):
                 raise forms.ValidationError(_('Write each minimum as a number and a troop type, e.g. "6 Wb".'))
             result.append([words[1], int(words[0])])
         return result
+
+    def clean_time_zone(self) -> str:
+        """Left out (an older form, a script): the event keeps its zone, a new one takes the site's."""
+        return self.cleaned_data.get("time_zone") or (self.instance.time_zone if self.instance.pk else default_time_zone())
 
     def main_fields(self):
         return [field for field in self if not field.name.startswith("tiebreak_")]

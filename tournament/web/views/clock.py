@@ -7,7 +7,6 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -24,6 +23,7 @@ from tournament.pairing.clock import (
     clock_start,
     clock_state,
 )
+from tournament.templatetags.event_times import zoned_time
 from tournament.web.permissions import ORGANIZER, event_view
 
 
@@ -32,7 +32,8 @@ class ExtendForm(forms.Form):
 
 
 def _time(value) -> str:
-    return formats.time_format(timezone.localtime(value), "H:i") if value else ""
+    """"14:05 (Europe/Madrid)": in the event's zone (event_view), the zone named."""
+    return zoned_time(value)
 
 
 def state_text(state: ClockState) -> str:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 SECTIONS = [
     ("set-up", _("Set up an event"), "guide/_set_up.html"),
     ("run-a-round", _("Run a round"), "guide/_run_a_round.html"),
+    ("stages", _("Groups, finals and brackets"), "guide/_stages.html"),
     ("settle-a-dispute", _("Settle a dispute"), "guide/_settle_a_dispute.html"),
     ("finish", _("Finish the event"), "guide/_finish.html"),
     ("league", _("Start a league"), "guide/_league.html"),

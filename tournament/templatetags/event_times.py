@@ -1,0 +1,28 @@
+"""Times on an event's pages: in the zone active for the request (the event's, set by `event_view`, or by
+`{% timezone event.time_zone %}` on a page of several events), with the zone named beside the time."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils import formats, timezone
+
+register = template.Library()
+
+
+@register.filter
+def zoned_time(value, format_string: str = "H:i") -> str:
+    """"14:05 (Europe/Madrid)": the time in the active zone, the zone named so nobody guesses the server's."""
+    if not value:
+        return ""
+    local = timezone.localtime(value)
+    return f"{formats.date_format(local, format_string)} ({zone_label(local.tzinfo)})"
+
+
+@register.simple_tag
+def current_zone() -> str:
+    """The active zone's name, e.g. for a table's "When" header."""
+    return zone_label(timezone.get_current_timezone())
+
+
+def zone_label(zone) -> str:
+    return str(getattr(zone, "key", None) or zone)
