@@ -88,3 +88,28 @@ def _reports_from_one_test_address(settings):
     """Every test client comes from 127.0.0.1, so two players' reports would look like one person's two browsers:
     tests that are about that hold (tests/security/test_my_game_link.py) set the window back."""
     settings.REPORT_SAME_ADDRESS_SECONDS = 0
+
+
+@pytest.fixture
+def queue(settings, monkeypatch):
+    """The real task backend: a queued task waits for the worker, and `work()` runs the worker (`db_worker
+    --batch`) here, in the test's transaction. The worker installs its own SIGINT/SIGTERM handlers; they are put
+    back afterwards, or a signal meant for the test run would end whichever test runs next instead."""
+    import signal
+
+    from django.core.management import call_command
+    from django_tasks_db.management.commands import db_worker
+
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    handled = [s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGQUIT", None)) if s is not None]
+    before = {s: signal.getsignal(s) for s in handled}
+
+    def work() -> None:
+        try:
+            call_command("db_worker", batch=True, reload=False, startup_delay=False, verbosity=0)
+        finally:
+            for s, handler in before.items():
+                signal.signal(s, handler)
+
+    return work

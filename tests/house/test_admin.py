@@ -29,7 +29,7 @@ def test_every_model_has_a_working_admin(client, root):
 
 
 # Written by the services (or by django-axes on a failed login) only: their add pages are refused.
-READ_ONLY = {"tournament.AuditEntry", "tournament.PrintJob", "tournament.PairingJob", "tournament.LimitHit", "axes.AccessAttempt", "axes.AccessFailureLog",
+READ_ONLY = {"tournament.AuditEntry", "tournament.PrintJob", "tournament.PairingJob", "tournament.PlayerImportJob", "tournament.LimitHit", "axes.AccessAttempt", "axes.AccessFailureLog",
              "axes.AccessLog", "django_tasks_database.DBTaskResult"}
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -29,19 +28,6 @@ def players(event):
     for name in NAMES:
         make_registration(event, make_player(name))
 
-
-@pytest.fixture
-def queue(settings, monkeypatch):
-    """The real backend: a queued task waits for the worker (`work()` runs it here, in the test's transaction)."""
-    from django_tasks_db.management.commands import db_worker
-
-    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-    def work() -> None:
-        call_command("db_worker", batch=True, reload=False, startup_delay=False, verbosity=0)
-
-    return work
 
 
 def pair(client, event, **headers):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
@@ -24,20 +23,6 @@ from tests.factories import make_event, make_player, make_registration, make_use
 from tests.registration.test_player_import import csv_upload, good_rows, many_rows
 from tournament.models import AuditEntry, EventRole, Player, PlayerImportJob, Registration
 from tournament.registration import import_jobs as jobs
-
-
-@pytest.fixture
-def queue(settings, monkeypatch):
-    """The real backend: a queued task waits for the worker (`work()` runs it here, in the test's transaction)."""
-    from django_tasks_db.management.commands import db_worker
-
-    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-    def work() -> None:
-        call_command("db_worker", batch=True, reload=False, startup_delay=False, verbosity=0)
-
-    return work
 
 
 def upload(client, event, rows, **headers):
