@@ -262,7 +262,9 @@ def test_one_period_matches_glickmans_steps_written_out(player, games):
     rating, deviation, volatility = _paper_update(*player, games)
     assert after.rating == pytest.approx(rating, abs=1e-3)
     assert after.deviation == pytest.approx(deviation, abs=1e-3)
-    assert after.volatility == pytest.approx(volatility, abs=1e-6)
+    # the same iteration from the same start: equal to the last digits, so a change in step 5's f(x) smaller
+    # than the iteration's own epsilon still shows
+    assert after.volatility == pytest.approx(volatility, abs=1e-8)
 
 
 @pytest.mark.parametrize(("player", "opponent"), [((1700.0, 50.0), (1500.0, 120.0)), ((1450.0, 300.0), (1600.0, 30.0))])
