@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from types import SimpleNamespace
 
 from tournament.results.shorthand import (
     CAMP_COMPARISON_ONLY,
