@@ -154,3 +154,71 @@ def test_a_zip_that_is_not_a_workbook_or_unpacks_too_far_is_refused():
     error = _error(buffer.getvalue(), "x.xlsx")
     assert (error.code, error.params) == ("unpacked_too_large", {"size": 40, "limit": 40})
     assert _error(to_csv_bytes(FRAME), "x.xlsx").code == "not_xlsx"  # a CSV named .xlsx
+
+
+def test_the_shortest_defused_cell_reads_back():
+    assert csv_cell("=") == "'=" and uncsv_cell("'=") == "="
+
+
+def test_xlsx_keeps_whole_numbers_as_numbers_and_names_an_unnamed_sheet():
+    sheet = _sheet(to_xlsx_bytes(pd.DataFrame({"points": [3, 4]})))
+    assert sheet.title == "Sheet1"
+    assert sheet["A2"].value == 3 and sheet["A2"].data_type == "n"
+    assert _sheet(to_xlsx_bytes(FRAME, "XBox")).title == "XBox"
+
+
+def test_blank_rows_count_toward_ten_times_the_row_limit():
+    at_limit = b"a\n" + b"\n" * 29 + b"1\n"  # 31 lines scanned: within 10 x (2 + 1)
+    assert read_table(at_limit, "x.csv", max_rows=2)["a"].tolist() == ["1"]
+    error = _error(b"a\n" + b"\n" * 30 + b"1\n", max_rows=2)
+    assert (error.code, error.params) == ("too_many_rows", {"limit": 2})
+
+
+def test_the_delimiter_is_read_from_the_header_line_only():
+    frame = read_table(b"Nombre completo;Club\nRossi, Ana;Roma, Lazio\nB, C, D;E\n", "x.csv")
+    assert frame.columns.tolist() == ["Nombre completo", "Club"] and frame["Club"].tolist() == ["Roma, Lazio", "E"]
+    frame = read_table(b'Name,"Club; town"\nAna,Roma\n', "x.csv")
+    assert frame.columns.tolist() == ["Name", "Club; town"]
+    frame = read_table(b"name,club\nAna;x;y;z,Roma\n", "x.csv")
+    assert frame.values.tolist() == [["Ana;x;y;z", "Roma"]]
+
+
+def test_a_quoted_line_break_is_kept_as_written():
+    assert read_table(b'name\n"Ana\r\nBea"\n', "x.csv").loc[0, "name"] == "Ana\r\nBea"
+
+
+def test_bytes_no_encoding_reads_and_an_overlong_field_are_refused_by_name():
+    assert _error(b"a\n\x81\n").code == "not_text"  # neither UTF-8 nor Windows-1252
+    error = _error(b"a\n" + b"x" * 140_000 + b"\n")
+    assert error.code == "unreadable_csv" and error.params == {"detail": "field larger than field limit (131072)"}
+
+
+def test_an_empty_workbook_cell_reads_as_empty_text():
+    frame = pd.DataFrame({"a": ["x"], "b": [None], "c": ["y"]})
+    assert read_table(to_xlsx_bytes(frame), "x.xlsx").values.tolist() == [["x", "", "y"]]
+
+
+def test_a_workbook_too_wide_or_not_a_workbook_is_refused_by_name():
+    wide = to_xlsx_bytes(pd.DataFrame({"a": [1], "b": [2], "c": [3]}))
+    error = _error(wide, "x.xlsx", max_columns=2)
+    assert (error.code, error.params) == ("too_many_columns", {"limit": 2})
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("hello.txt", "not a workbook")
+    assert _error(buffer.getvalue(), "x.xlsx").code == "not_xlsx"
+    assert _error(b"name\nAna\n", "book.xlsm").code == "not_xlsx"  # a macro workbook's name decides too
+
+
+def _zip(members: int, size: int = 0) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for index in range(members):
+            archive.writestr(f"f{index}.txt", "0" * (size if index == 0 else 0))
+    return buffer.getvalue()
+
+
+def test_the_unpacked_limits_are_inclusive_and_said_in_megabytes():
+    assert _error(_zip(200), "x.xlsx").code == "not_xlsx"  # 200 members: not too many, just not a workbook
+    assert _error(_zip(1, 40 * 1024 * 1024), "x.xlsx").code == "not_xlsx"  # exactly 40 MB: not too large
+    error = _error(_zip(1, 40 * 1024 * 1024 + 1), "x.xlsx")
+    assert str(error) == "The workbook is too large once unpacked (40 MB; the limit is 40 MB)."
