@@ -222,3 +222,9 @@ def test_the_unpacked_limits_are_inclusive_and_said_in_megabytes():
     assert _error(_zip(1, 40 * 1024 * 1024), "x.xlsx").code == "not_xlsx"  # exactly 40 MB: not too large
     error = _error(_zip(1, 40 * 1024 * 1024 + 1), "x.xlsx")
     assert str(error) == "The workbook is too large once unpacked (40 MB; the limit is 40 MB)."
+
+
+def test_xlsx_writes_a_numpy_number_in_a_mixed_column_as_a_number():
+    frame = pd.DataFrame({"points": pd.Series([np.int64(3), "n/a"], dtype=object)})
+    sheet = _sheet(to_xlsx_bytes(frame))
+    assert sheet["A2"].value == 3 and sheet["A2"].data_type == "n" and sheet["A3"].value == "n/a"
