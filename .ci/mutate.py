@@ -53,7 +53,7 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
     "formula-guard": (["tournament/transfer/exports.py"], ["tests/test_exports.py"]),
 }
 
-COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "manage.py", "README.md",
+COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "docs", "manage.py", "README.md",
           "pytest.ini"]
 
 
