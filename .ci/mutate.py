@@ -28,11 +28,15 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                 ["tests/pairing/unit/test_pairing.py", "tests/pairing/unit/test_pairing_notes.py", "tests/leagues/unit/test_ratings.py",  # round 1 by rating
                  "tests/pairing/test_round_workflow.py::test_the_engine_says_what_avoiding_club_mates_would_have_cost"]),
     "shorthand": (["tournament/results/shorthand.py"], ["tests/results/unit/test_results.py"]),
-    "scoring": (["tournament/results/scoring.py"], ["tests/results/test_scoring.py", "tests/results/test_rescoring.py"]),
+    # pure tests only in scoring, tiebreaks, league-scoring and formula-guard: a test that builds a database costs
+    # a minute per mutant on the loaded machine (the pages' tests are the request tests' job)
+    "scoring": (["tournament/results/scoring.py", "tournament/results/definition.py", "tournament/results/evaluator.py"],
+                ["tests/results/test_scoring.py", "tests/results/unit/test_scoring_definitions.py"]),
     "tiebreaks": (["tournament/results/tiebreaks.py"],
-                  ["tests/results/test_scoring.py", "tests/results/unit/test_head_to_head.py", "tests/results/test_standings_oracle.py"]),
-    "ratings": (["tournament/leagues/ratings.py"], ["tests/leagues/unit/test_ratings.py", "tests/leagues/test_event_ratings.py"]),
-    "league-scoring": (["tournament/leagues/scoring.py"], ["tests/leagues/test_league_scoring.py", "tests/leagues/test_leagues.py"]),
+                  ["tests/results/test_scoring.py", "tests/results/unit/test_head_to_head.py"]),
+    # the pure tests only: test_event_ratings.py builds a database for every mutant (a minute each here)
+    "ratings": (["tournament/leagues/ratings.py"], ["tests/leagues/unit/test_ratings.py", "tests/leagues/test_league_scoring.py"]),
+    "league-scoring": (["tournament/leagues/scoring.py"], ["tests/leagues/test_league_scoring.py"]),
     "armies": (["tournament/armies/validation.py"],
                ["tests/armies/unit/test_army_validation.py", "tests/armies/unit/test_army_boxes.py", "tests/armies/unit/test_armylists.py"]),
     "calculators": (["rulings/calculators"], ["tests/rulings/test_calculators.py", "tests/rulings/test_calculator_params.py",
@@ -46,9 +50,11 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                     ["tests/security/test_input_guard.py", "tests/security/test_ownership.py",
                      "tests/security/test_limits.py", "tests/web/test_hostile_input.py", "tests/registration/test_registration.py",
                      "tests/security/test_permission_rules.py"]),
+    # the formula guard: every export's cells defused (CSV) or written as text (XLSX), and the table reader's limits
+    "formula-guard": (["tournament/transfer/exports.py"], ["tests/transfer/unit/test_exports.py"]),
 }
 
-COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "manage.py", "README.md",
+COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", "locale", "tests", "docs", "manage.py", "README.md",
           "pytest.ini"]
 
 

@@ -15,7 +15,7 @@ from tournament.results.shorthand import (
     parse_shorthand,
     to_shorthand,
 )
-from tournament.results.tiebreaks import REGISTRY, PlayedGame, draw_lot, standings
+from tournament.results.tiebreaks import REGISTRY, PlayedGame, draw_lot, metric_keys, standings
 
 
 @pytest.mark.parametrize(("text", "preset", "edition", "points"), [
@@ -328,3 +328,54 @@ def test_preset_sources_cite_the_source_not_this_projects_notes():
     for preset in presets().values():
         for internal in ("shared/", ".md", "issue #", "fixtures/"):
             assert internal not in preset.source, (preset.key, preset.source)
+
+
+# --- tie-breaks the mutation run found untested (issue 30) --------------------------------------------------
+
+def _values(rows, player):
+    return dict(next(r for r in rows if r.player == player).values)
+
+
+def test_every_bye_counts_as_a_win_and_an_unplayed_game_skips_only_itself():
+    won = GameResult(SideResult(1), SideResult(4), "a")
+    games = [PlayedGame(1, 1, None, None, 3, 0), PlayedGame(2, 1, None, None, 3, 0),
+             PlayedGame(3, 2, 3, None, 0, 0),  # not played: no result
+             PlayedGame(3, 4, 5, won, 3, 0)]
+    rows = standings([1, 2, 3, 4, 5], games, ["wins"])
+    assert _values(rows, 1)["wins"] == 2.0  # two byes, two wins
+    assert _values(rows, 4)["wins"] == 1.0  # the game after the unplayed one still counts
+
+
+def test_head_to_head_adds_up_every_game_the_tied_players_played_together():
+    games = [PlayedGame(1, 1, 2, None, 3, 0), PlayedGame(2, 2, 1, None, 1, 0), PlayedGame(3, 1, 2, None, 0, 2)]
+    rows = standings([1, 2], games, ["head_to_head"], ranking=("wins",))
+    assert _values(rows, 1)["head_to_head"] == 3.0 and _values(rows, 2)["head_to_head"] == 3.0
+
+
+def test_a_player_alone_on_their_points_shows_no_head_to_head():
+    games = [PlayedGame(1, 1, 2, None, 3, 0)]
+    rows = standings([1, 2], games, ["head_to_head"])
+    assert _values(rows, 1)["head_to_head"] is None and _values(rows, 2)["head_to_head"] is None
+
+
+def test_the_lot_without_names_or_a_seed_draws_from_the_player_and_seed_zero():
+    rows = standings([1, 2], [], ["seeded_random"])
+    assert {r.player: dict(r.values)["seeded_random"] for r in rows} == {1: draw_lot(0, "1"), 2: draw_lot(0, "2")}
+
+
+def test_the_ranking_keys_come_first_then_the_known_tie_breaks():
+    assert metric_keys(["countback"], ("wins", "points")) == ["wins", "points", "countback"]
+    assert metric_keys(["countback"], ()) == ["points", "countback"]
+    assert metric_keys(["bogus", "points", "seeded_random", "countback"]) == ["points", "countback", "seeded_random"]
+
+
+def test_ranking_by_wins_puts_more_wins_before_more_points():
+    won = GameResult(SideResult(1), SideResult(4), "a")
+    games = [PlayedGame(1, 1, 2, won, 1, 0), PlayedGame(2, 3, 4, GameResult(SideResult(2), SideResult(2), "time"), 5, 5)]
+    assert [r.player for r in standings([1, 2, 3, 4], games, [], ranking=("wins", "points"))][0] == 1
+    assert [r.player for r in standings([1, 2, 3, 4], games, [])][0] in (3, 4)
+
+
+def test_players_sharing_a_rank_are_listed_by_name():
+    rows = standings([1, 2, 3], [], [], keys={1: "Zoe", 2: "Ana", 3: "Marco"})
+    assert [r.player for r in rows] == [2, 3, 1] and all(r.rank == 1 and r.shared for r in rows)

@@ -198,3 +198,108 @@ def test_ratings_shown_after_a_season_include_the_periods_missed_since_the_last_
     assert shown["b"].deviation == pytest.approx(grown) and shown["b"].deviation > last.deviation
     assert shown["b"].rating == last.rating
     assert shown["a"].deviation == history["a"][-1].deviation  # played the last period
+
+
+# An independent Glicko-2: Glickman's steps 1-8 written out from the paper ("Example of the Glicko-2 system",
+# 2013; step 5 by the Illinois algorithm, epsilon 0.000001), sharing no code with the module or the library.
+def _paper_update(r: float, rd: float, sigma: float, games: list[tuple[float, float, float]], tau: float = 0.5):
+    scale = 173.7178
+    mu, phi = (r - 1500) / scale, rd / scale
+
+    def g(p):
+        return 1 / math.sqrt(1 + 3 * p * p / math.pi ** 2)
+
+    def e(mu_j, phi_j):
+        return 1 / (1 + math.exp(-g(phi_j) * (mu - mu_j)))
+
+    opponents = [((rj - 1500) / scale, rdj / scale, s) for rj, rdj, s in games]
+    v = 1 / sum(g(pj) ** 2 * e(mj, pj) * (1 - e(mj, pj)) for mj, pj, _s in opponents)
+    delta = v * sum(g(pj) * (s - e(mj, pj)) for mj, pj, s in opponents)
+    a = math.log(sigma ** 2)
+
+    def f(x):
+        ex = math.exp(x)
+        return ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2) - (x - a) / tau ** 2
+
+    big_a = a
+    if delta ** 2 > phi ** 2 + v:
+        big_b = math.log(delta ** 2 - phi ** 2 - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    f_a, f_b = f(big_a), f(big_b)
+    while abs(big_b - big_a) > 0.000001:
+        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(big_c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2
+        big_b, f_b = big_c, f_c
+    new_sigma = math.exp(big_a / 2)
+    phi_star = math.sqrt(phi ** 2 + new_sigma ** 2)
+    new_phi = 1 / math.sqrt(1 / phi_star ** 2 + 1 / v)
+    new_mu = mu + new_phi ** 2 * sum(g(pj) * (s - e(mj, pj)) for mj, pj, s in opponents)
+    return 1500 + scale * new_mu, scale * new_phi, new_sigma
+
+
+GLICKMAN_GAMES = [(1400.0, 30.0, 1.0), (1550.0, 100.0, 0.0), (1700.0, 300.0, 0.0)]
+
+
+@pytest.mark.parametrize(("player", "games"), [
+    ((1500.0, 200.0, 0.06), GLICKMAN_GAMES),  # Glickman's own example
+    ((1900.0, 200.0, 0.06), GLICKMAN_GAMES),  # away from 1500: the library's step 5 would differ
+    ((1500.0, 200.0, 0.09), GLICKMAN_GAMES),  # a volatile player moves more
+    ((1500.0, 50.0, 0.2), [(2100.0, 50.0, 1.0)] * 3),  # a settled, volatile player's big surprise
+    ((1650.0, 80.0, 0.05), [(1500.0, 60.0, 0.5), (1800.0, 250.0, 1.0)]),
+])
+def test_one_period_matches_glickmans_steps_written_out(player, games):
+    from tournament.leagues.ratings import Rating, update
+
+    after = update(Rating(*player), [(Rating(r, rd), s) for r, rd, s in games])
+    rating, deviation, volatility = _paper_update(*player, games)
+    assert after.rating == pytest.approx(rating, abs=1e-3)
+    assert after.deviation == pytest.approx(deviation, abs=1e-3)
+    # the same iteration from the same start: equal to the last digits, so a change in step 5's f(x) smaller
+    # than the iteration's own epsilon still shows
+    assert after.volatility == pytest.approx(volatility, abs=1e-8)
+
+
+@pytest.mark.parametrize(("player", "opponent"), [((1700.0, 50.0), (1500.0, 120.0)), ((1450.0, 300.0), (1600.0, 30.0))])
+def test_the_predicted_chance_is_glicko2s_expectation_over_both_deviations(player, opponent):
+    from tournament.leagues.ratings import Rating, expected_score
+
+    scale = 173.7178
+    phi = math.sqrt(player[1] ** 2 + opponent[1] ** 2) / scale
+    g = 1 / math.sqrt(1 + 3 * phi * phi / math.pi ** 2)
+    chance = 1 / (1 + math.exp(-g * (player[0] - opponent[0]) / scale))
+    assert expected_score(Rating(*player), Rating(*opponent)) == pytest.approx(chance, abs=1e-9)
+
+
+def test_a_returning_player_keeps_their_own_volatility():
+    from tournament.leagues.ratings import Rating
+
+    # 200 / 173.7178 = 1.151293, squared 1.325475; two periods at sigma 0.09: + 2 * 0.0081 = 1.341675;
+    # sqrt 1.158307 * 173.7178 = 201.2186
+    state = RatingState(ratings={"x": Rating(1500.0, 200.0, 0.09)}, last_played={"x": 0}, periods=3, last_period=(2,))
+    assert state.before("x").deviation == pytest.approx(201.2186, abs=1e-3)
+    assert state.before("x").volatility == 0.09
+
+
+def test_the_same_round_rated_twice_is_refused():
+    state = rate_state([RatedGame((0, 1), 1, 2, 1.0)])
+    with pytest.raises(ValueError):
+        apply_round(state, (0, 1), [RatedGame((0, 1), 3, 4, 1.0)])
+
+
+def test_a_leagues_own_tau_reaches_every_period():
+    from tournament.leagues.ratings import Rating, update
+
+    games = [RatedGame((1,), "a", "b", 1.0), RatedGame((2,), "a", "b", 0.0)]
+    first = update(Rating(), [(Rating(), 1.0)], tau=1.2)
+    second = update(first, [(update(Rating(), [(Rating(), 0.0)], tau=1.2), 0.0)], tau=1.2)
+    shown, _history = rate(games, tau=1.2)
+    assert shown["a"] == second
+    assert rate(games)[0]["a"] != second  # the default tau (0.5) gives another volatility

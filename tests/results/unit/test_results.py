@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.results.shorthand import (
+    CAMP_COMPARISON_ONLY,
     MAX_LOSSES,
     GameResult,
     Problem,
     ResultError,
     SideResult,
+    camp_reading_flags,
     check_result,
     counted_losses,
     has_lost,
     parse_shorthand,
+    seats_result,
     to_shorthand,
 )
 
@@ -126,6 +131,72 @@ def test_unknown_outcome():
 def test_camp_counting_differs_per_edition():
     result = GameResult(SideResult(1), SideResult(2, camp_lost=True), "a")
     assert codes(result, "2.2") == [] and codes(result, "3.0") == ["win_below_threshold"]
+
+
+def test_a_stored_game_reads_back_with_every_field_scythed_chariots_included():
+    a = SimpleNamespace(elements_lost=2, general_lost=True, camp_lost=False, sch_lost=1)
+    b = SimpleNamespace(elements_lost=3, general_lost=False, camp_lost=True, sch_lost=2)
+    assert seats_result(a, b, "b") == GameResult(SideResult(2, True, False, 1), SideResult(3, False, True, 2), "b")
+
+
+def test_scythed_chariots_count_toward_victory_in_3_0_but_not_in_2_2():
+    result = parse_shorthand("3+1S-1", "3.0")
+    assert result == GameResult(SideResult(1), SideResult(3, sch_lost=1), "a")  # B lost 3 and 1 SCh: 4 in 3.0
+    assert parse_shorthand("3+1S-1", "2.2").outcome == "time"  # 2.2 does not count them (guia22 L1582)
+    assert parse_shorthand("1-3+1SCH", "3.0") == GameResult(SideResult(3, sch_lost=1), SideResult(1), "b")
+    assert parse_shorthand("1-3+1SCH", "2.2").outcome == "time"
+    assert counted_losses(SideResult(3, sch_lost=1), "3.0") == 4 and counted_losses(SideResult(3, sch_lost=1), "2.2") == 3
+    assert to_shorthand(result) == "3+1S-1"
+
+
+def test_the_events_camp_reading_decides_a_camp_short_of_the_threshold():
+    # 2.2: a camp counts two; B lost 2 and its camp. Read literally that is 4 (a win), toward the threshold
+    # only as a comparison it is 2 (time).
+    assert parse_shorthand("2C-0", "2.2").outcome == "a"
+    assert parse_shorthand("2C-0", "2.2", camp_reading=CAMP_COMPARISON_ONLY).outcome == "time"
+    assert parse_shorthand("0-2C", "2.2").outcome == "b"
+    assert parse_shorthand("0-2C", "2.2", camp_reading=CAMP_COMPARISON_ONLY).outcome == "time"
+    camp = SideResult(2, camp_lost=True)
+    assert counted_losses(camp, "2.2", camp_reading=CAMP_COMPARISON_ONLY) == 4  # "more than the enemy" counts it
+    assert counted_losses(camp, "2.2", for_threshold=True, camp_reading=CAMP_COMPARISON_ONLY) == 2
+
+
+def test_a_result_that_depends_on_the_camp_reading_is_flagged_with_the_losing_side():
+    assert camp_reading_flags(parse_shorthand("2C-0", "2.2"), "2.2") == [
+        Problem("camp_reading", (("side", "b"), ("threshold", 4)))]
+    assert camp_reading_flags(parse_shorthand("0-2C", "2.2"), "2.2") == [
+        Problem("camp_reading", (("side", "a"), ("threshold", 4)))]
+    assert camp_reading_flags(parse_shorthand("4-1C", "2.2"), "2.2") == []
+    assert camp_reading_flags(parse_shorthand("2C-0", "3.0"), "3.0") == []  # 3 either way in 3.0
+
+
+def test_plausibility_follows_the_events_camp_reading():
+    camp_short = GameResult(SideResult(0), SideResult(2, camp_lost=True), "a")
+    assert check_result(camp_short, "2.2") == []
+    assert check_result(camp_short, "2.2", CAMP_COMPARISON_ONLY) == [
+        Problem("win_below_threshold", (("side", "b"), ("threshold", 4), ("lost", 2)))]
+    timed = GameResult(SideResult(0), SideResult(2, camp_lost=True), "time")
+    assert check_result(timed, "2.2") == [Problem("timed_but_won", (("side", "a"),))]
+    assert check_result(timed, "2.2", CAMP_COMPARISON_ONLY) == []
+    short_a = GameResult(SideResult(1, camp_lost=True), SideResult(0), "b")  # 1 + a camp of two: 3 of 4
+    assert check_result(short_a, "2.2") == [
+        Problem("win_below_threshold", (("side", "a"), ("threshold", 4), ("lost", 3)))]
+
+
+def test_impossible_results_name_the_side_or_the_outcome():
+    assert check_result(GameResult(SideResult(), SideResult(), "draw"), "2.2") == [
+        Problem("unknown_outcome", (("outcome", "draw"),))]
+    assert check_result(GameResult(SideResult(-1), SideResult(0), "time"), "3.0") == [
+        Problem("negative_losses", (("side", "a"),))]
+    assert check_result(GameResult(SideResult(0), SideResult(0, general_lost=True), "time"), "3.0") == [
+        Problem("general_not_counted", (("side", "b"),))]
+
+
+def test_scythed_chariots_count_among_a_sides_losses_for_plausibility():
+    assert codes(GameResult(SideResult(10, sch_lost=3), SideResult(0), "b"), "3.0") == ["too_many_losses"]
+    # the general's element may be the one Scythed Chariot lost, or one of the others
+    assert codes(GameResult(SideResult(0, general_lost=True, sch_lost=1), SideResult(0), "time"), "2.2") == []
+    assert codes(GameResult(SideResult(1, general_lost=True, sch_lost=1), SideResult(0), "b"), "2.2") == []
 
 
 # --- properties -----------------------------------------------------------------------------------------
