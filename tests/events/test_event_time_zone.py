@@ -154,3 +154,28 @@ def test_a_players_home_gives_the_clock_of_each_event_in_its_own_zone(client, ev
     client.force_login(marta)
     html = client.get(reverse("tournament:me"), headers={"Accept-Language": lang}).text
     assert " ".join(re.sub(r"<[^>]+>", " ", html).split()).count(running.replace("18:05", ends.strftime("%H:%M"))) == 1
+
+
+@pytest.mark.parametrize("name", ["Europe", "Europe/" + "x" * 300])
+def test_a_backup_with_a_folder_or_an_overlong_zone_name_is_refused_by_name(event, organizer, name):
+    """ZoneInfo raises IsADirectoryError for "Europe" and OSError for a name too long for a path: both are a
+    refusal naming the field, not a 500."""
+    from tournament.transfer.backup import BackupError, export_event, import_event
+
+    data = export_event(event)
+    data["event"]["time_zone"] = name
+    with pytest.raises(BackupError) as refused:
+        import_event(data, slug="carpeta", importer=organizer)
+    assert "event.time_zone" in str(refused.value)
+    assert not Event.objects.filter(slug="carpeta").exists()
+
+
+def test_a_stored_zone_this_machine_does_not_know_shows_the_sites_on_a_players_home(client, event, settings):
+    """A name kept from another machine's backup: the home page falls back to the site's zone as the event's own
+    pages do, rather than failing."""
+    Event.objects.filter(pk=event.pk).update(time_zone="Mars/Olympus_Mons")
+    marta = make_user("marta", "Marta")
+    make_registration(event, make_player("Marta Núñez", user=marta))
+    client.force_login(marta)
+    page = client.get(reverse("tournament:me"))
+    assert page.status_code == 200 and event.name in page.text

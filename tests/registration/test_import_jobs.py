@@ -12,6 +12,7 @@ kills a real worker process in the middle of an import."""
 from __future__ import annotations
 
 import datetime
+import html
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -263,3 +264,18 @@ def test_a_job_lost_twice_fails_with_a_way_back(organizer_client, event, queue, 
     assert words in page.text and reverse("tournament:player_import", args=[event.slug]) in page.text
     assert not Registration.objects.exists()
     assert upload(organizer_client, event, good_rows()).url != url  # asking again queues a new job
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", "An import is already under way for this event, so “players.csv” was not read"),
+    ("es", "Ya hay una importación en curso para este evento, así que «players.csv» no se ha leído"),
+    ("it", "C'è già un'importazione in corso per questo evento, quindi «players.csv» non è stato letto"),
+])
+def test_a_second_file_while_an_import_runs_is_not_read_and_the_organizer_is_told(organizer_client, event, queue,
+                                                                                   language, words):
+    upload(organizer_client, event, good_rows())
+    second = organizer_client.post(reverse("tournament:player_import", args=[event.slug]),
+                                   {"file": csv_upload(good_rows())}, headers={"Accept-Language": language},
+                                   follow=True)
+    assert words in html.unescape(second.content.decode())
+    assert PlayerImportJob.objects.count() == 1

@@ -196,3 +196,34 @@ def test_spanish_and_italian_labels_keep_countback_and_sos_apart(lang, seed, cou
         assert (label("countback"), label("sos")) == (countback, sos)
     seed_text = fixture("rulings/seeds/" + seed).read_text(encoding="utf-8")
     assert countback.split()[-1][:-1] in seed_text  # "oponente", "avversari": the seeds' word for an opponent
+
+
+def test_a_result_confirmed_or_sent_back_between_the_standings_two_reads_is_left_for_the_next(
+        organizer_client, event, monkeypatch):
+    """The standings read the confirmed games, then their seats, in two queries; a result confirmed (or a
+    correction sent to the umpire) by another request in between must not break the page (a seat of a game the
+    first read did not see, a game left without its seats): that game waits for the next rendering."""
+    from tests.factories import make_player, make_registration
+    from tests.pairing.test_rounds import enter, games, pair, publish
+    from tournament.models import Game, Seat
+    from tournament.results import standings
+
+    for name in ("Ana", "Bruno", "Carla", "Diego"):
+        make_registration(event, make_player(name))
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    first, second = games(rnd)
+    assert enter(organizer_client, event, first).status_code == 302
+    assert Game.objects.get(pk=first.pk).status == Game.Status.CONFIRMED
+
+    class WriteBetweenTheReads:
+        @property
+        def objects(self):
+            Game.objects.filter(pk=second.pk).update(status=Game.Status.CONFIRMED)
+            Game.objects.filter(pk=first.pk).update(status=Game.Status.PENDING)
+            return Seat.objects
+
+    monkeypatch.setattr(standings, "Seat", WriteBetweenTheReads())
+    data = standings.load(event)
+    assert data.games == [] and data.played == []
+    assert [row.points for row in standings.rank(data)] == [0, 0, 0, 0]

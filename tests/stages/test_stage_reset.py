@@ -72,3 +72,34 @@ def test_no_reset_when_the_winners_bracket_player_wins_the_grand_final(organizer
     page = client.get(reverse("tournament:stage", args=[event.slug, stage.number])).text
     assert 'id="match-GF"' in page and 'id="match-GF2"' not in page
     assert placings(client, event)[0][1] == "Player 01"
+
+
+def test_a_stage_made_before_the_reset_game_keeps_its_grand_final_as_the_title(organizer_client, client, event):
+    """A double-elimination stage played before the reset game existed (migration 0032 marks it) is not re-read:
+    the losers' bracket player who won its grand final is the winner, and no reset game appears."""
+    from tournament.models import Stage
+
+    _regs, strength = field(event, 4)
+    stage = add_stage(organizer_client, event, name="Double", kind="double")
+    Stage.objects.filter(pk=stage.pk).update(grand_final_reset=False)
+    draw(organizer_client, event, stage)
+    for _ in range(3):
+        play(organizer_client, event, lambda _g, a, b: a if strength[a] < strength[b] else b)
+    play(organizer_client, event, lambda _g, a, b: b if strength[a] < strength[b] else a)  # the grand final
+    assert not Game.objects.filter(stage=stage, slot="GF2").exists()
+    assert 'id="match-GF2"' not in client.get(reverse("tournament:stage", args=[event.slug, stage.number])).text
+    assert [p[1] for p in placings(client, event)[:2]] == ["Player 02", "Player 01"]
+
+
+def test_a_backup_keeps_the_reset_rule_and_an_older_backup_has_none(organizer, event):
+    import copy
+
+    from tournament.models import Stage
+    from tournament.transfer.backup import export_event, import_event
+
+    Stage.objects.create(event=event, number=1, name="Double", kind="double")
+    data = export_event(event)
+    assert data["stages"][0]["grand_final_reset"] is True
+    assert import_event(copy.deepcopy(data), slug="copia", importer=organizer).event.stages.get().grand_final_reset
+    del data["stages"][0]["grand_final_reset"]
+    assert not import_event(data, slug="vieja", importer=organizer).event.stages.get().grand_final_reset

@@ -32,6 +32,6 @@ def event_zone(event) -> ZoneInfo:
     for name in (getattr(event, "time_zone", ""), settings.TIME_ZONE):
         try:
             return ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError, TypeError):
+        except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):
             continue
     return ZoneInfo("UTC")

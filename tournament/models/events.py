@@ -61,7 +61,7 @@ def validate_time_zone(name: str) -> None:
 
     try:
         ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "Europe" is a folder, a long name too long a path
         raise ValidationError(_("“%(name)s” is not a time zone name."), params={"name": name}) from None
 
 

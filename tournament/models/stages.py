@@ -53,6 +53,10 @@ class Stage(models.Model):
     seeding = models.CharField(_("groups and seeds"), max_length=10, choices=Seeding.choices,
                                default=Seeding.STANDINGS)
     third_place = models.BooleanField(_("third-place game"), default=True)
+    # A double-elimination bracket's reset game (a second grand final when the losers' bracket player wins the
+    # first). False for the stages made before the reset was played (migration 0032) and for backups that do not
+    # say: their grand final, once played, decided the title, and stays so.
+    grand_final_reset = models.BooleanField(_("grand final reset"), default=True, editable=False)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
 
     class Meta:

@@ -124,8 +124,11 @@ def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
     for row in (Seat.objects.filter(game__status=Game.Status.CONFIRMED, **where)
                 .exclude(round__status=Round.Status.DRAFT).order_by("game_id", "side")
                 .values_list(*SeatRow._fields)):
-        games[row[0]].seats.append(SeatRow._make(row))
-    return list(games.values())
+        game = games.get(row[0])
+        if game is not None:  # a game confirmed between the two reads waits for the next rendering
+            game.seats.append(SeatRow._make(row))
+    # ...and one no longer confirmed by then (a correction sent to the umpire) is left out with its seats
+    return [g for g in games.values() if len(g.seats) == (1 if g.is_bye else 2)]
 
 
 def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:

@@ -141,7 +141,9 @@ def single(n: int, third_place: bool = True) -> Bracket:
     return Bracket("single", n, tuple(matches), tuple(places))
 
 
-def double(n: int) -> Bracket:
+def double(n: int, reset: bool = True) -> Bracket:
+    """Winners' and losers' brackets and a grand final; with `reset`, a second grand final (GF2) when the losers'
+    bracket player wins the first (without it, the first grand final decides the title)."""
     rounds, size = _size(n, 3)
     winners = _winners_bracket(rounds, size)
     losers: list[Match] = [Match(f"L1-{i + 1}", 1, LOSERS, _l(f"W1-{2 * i + 1}"), _l(f"W1-{2 * i + 2}"))
@@ -159,12 +161,14 @@ def double(n: int) -> Bracket:
             losers += [Match(f"L{column}-{i + 1}", column, LOSERS, _w(f"L{column - 1}-{2 * i + 1}"),
                              _w(f"L{column - 1}-{2 * i + 2}")) for i in range(len(previous) // 2)]
     grand = Match("GF", rounds + 1, GRAND, _w(f"W{rounds}-1"), _w(f"L{column}-1"))
-    reset = Match("GF2", rounds + 2, RESET, grand.a, grand.b)  # the same two players, if it is needed
-    places: list[tuple[str, tuple[str, ...]]] = [("winner", ("GF2",)), ("loser", ("GF2",))]
+    final = "GF2" if reset else "GF"
+    places: list[tuple[str, tuple[str, ...]]] = [("winner", (final,)), ("loser", (final,))]
     for c in range(column, 0, -1):
         places.append(("loser", tuple(m.code for m in losers if m.column == c)))
     # Order of the matches: every source before the match that reads it (the reset after the grand final).
-    ordered = _topological(winners + losers + [grand]) + [reset]
+    ordered = _topological(winners + losers + [grand])
+    if reset:
+        ordered.append(Match("GF2", rounds + 2, RESET, grand.a, grand.b))  # the same two players, if it is needed
     return Bracket("double", n, tuple(ordered), tuple(places))
 
 
@@ -205,11 +209,11 @@ def placement_place(bracket: Bracket, match: Match) -> tuple[int, int, str]:
     return first, first + bracket.groups - 1, code
 
 
-def build(kind: str, n: int, third_place: bool = True, groups: int = 2) -> Bracket:
+def build(kind: str, n: int, third_place: bool = True, groups: int = 2, reset: bool = True) -> Bracket:
     if kind == "single":
         return single(n, third_place)
     if kind == "double":
-        return double(n)
+        return double(n, reset)
     if kind == "placement":
         return placement(n, groups, third_place)
     raise ValueError(f"unknown bracket kind {kind!r}")

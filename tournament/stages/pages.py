@@ -88,7 +88,7 @@ def _bracket_context(stage: Stage, data: standings.EventData, names: dict[int, s
 
 CACHE_SECONDS = 60
 STAGE_FIELDS = ("pk", "number", "name", "kind", "entrants", "source_id", "cut", "groups", "seeding", "third_place",
-                "drawn_at")
+                "grand_final_reset", "drawn_at")
 
 
 def _key(event: Event, name: str, *parts) -> str:

@@ -104,7 +104,7 @@ def entry_seeds(stage: Stage) -> tuple[list[int | None], dict[int, int]]:
 
 def bracket_of(stage: Stage, entrants: int) -> brackets.Bracket:
     between = (stage.source.groups or 2) if stage.kind == Stage.Kind.PLACEMENT and stage.source_id else 2
-    return brackets.build(stage.kind, entrants, stage.third_place, between)
+    return brackets.build(stage.kind, entrants, stage.third_place, between, stage.grand_final_reset)
 
 
 def bracket_state(stage: Stage, data: standings.EventData | None = None):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django import template
 from django.utils import formats, timezone
 
+from tournament.events.time_zones import event_zone as zone_of
+
 register = template.Library()
 
 
@@ -26,3 +28,10 @@ def current_zone() -> str:
 
 def zone_label(zone) -> str:
     return str(getattr(zone, "key", None) or zone)
+
+
+@register.filter
+def event_zone(event):
+    """The zone an event's times are shown in, for `{% timezone event|event_zone %}` on a page of several events:
+    the event's own, or the site's when this machine does not know the stored name (as `event_view` does)."""
+    return zone_of(event)

@@ -14,6 +14,7 @@ from tournament.models.stages import MAX_STAGES
 from tournament.transfer import backup_checks as check
 
 STAGE_FIELDS = ["number", "name", "kind", "entrants", "cut", "groups", "seeding", "third_place"]
+OPTIONAL_STAGE_FIELDS = ["grand_final_reset"]  # absent from older backups: their grand final decided the title
 ENTRY_FIELDS = ["seed", "group"]
 PROVIDED_FIELDS = ["round_number", "table", "army_a", "army_b"]
 MAX_PROVIDED = 200
@@ -23,7 +24,7 @@ def export_stages(event: Event, player_ref: dict[int, str]) -> dict[str, Any]:
     stages = []
     for stage in event.stages.select_related("source").prefetch_related("entries__registration").order_by("number"):
         stages.append({
-            **{f: getattr(stage, f) for f in STAGE_FIELDS},
+            **{f: getattr(stage, f) for f in STAGE_FIELDS + OPTIONAL_STAGE_FIELDS},
             "source": stage.source.number if stage.source_id else None,
             "drawn_at": stage.drawn_at.isoformat() if stage.drawn_at else None,
             "entries": [{"player": player_ref[e.registration.player_id], **{f: getattr(e, f) for f in ENTRY_FIELDS}}
@@ -41,7 +42,8 @@ def import_stages(data: dict, event: Event, regs: dict[str, Registration]) -> di
         raise check.fail("stages", _("at most %(n)s stages.") % {"n": MAX_STAGES})
     for index, source in enumerate(rows):
         where = f"stages[{index}]"
-        fields = check.values(Stage, source, STAGE_FIELDS, where)
+        fields = {"grand_final_reset": False, **check.values(Stage, source, STAGE_FIELDS, where),
+                  **check.values(Stage, source, OPTIONAL_STAGE_FIELDS, where, required=False)}
         before = source.get("source")
         if before is not None and before not in stages:
             raise check.fail(f"{where}.source", _("no earlier stage with this number."))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -77,6 +78,7 @@ def player_import(request: HttpRequest, event: Event) -> HttpResponse:
     problem = shape_problem(frame)
     if problem is not None:
         return _page(request, event, [(1, problem)], 400)
+    asked_at = timezone.now()
     try:
         check_import_allowed(event, len(frame))
         job = jobs.import_job_request(event=event, user=request.user, frame=frame, filename=upload.name or "",
@@ -88,6 +90,9 @@ def player_import(request: HttpRequest, event: Event) -> HttpResponse:
         return redirect("tournament:players", slug=event.slug)
     if job.status == PlayerImportJob.Status.FAILED:
         return _page(request, event, _outcome(job), 200 if job.problems else 400)
+    if job.created_at < asked_at:  # an import already under way for the event: this file waits for the organizer
+        messages.info(request, _("An import is already under way for this event, so “%(file)s” was not read: "
+                                 "import it again once this one has finished.") % {"file": upload.name or ""})
     return redirect("tournament:player_import_job", slug=event.slug, job=job.pk)
 
 
