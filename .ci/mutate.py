@@ -36,7 +36,7 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                   ["tests/results/test_scoring.py", "tests/results/unit/test_head_to_head.py"]),
     # the pure tests only: test_event_ratings.py builds a database for every mutant (a minute each here)
     "ratings": (["tournament/leagues/ratings.py"], ["tests/leagues/unit/test_ratings.py", "tests/leagues/test_league_scoring.py"]),
-    "league-scoring": (["tournament/leagues/scoring.py"], ["tests/leagues/test_league_scoring.py"]),
+    "league-scoring": (["tournament/leagues/scoring.py"], ["tests/leagues/unit/test_league_table.py"]),
     "armies": (["tournament/armies/validation.py"],
                ["tests/armies/unit/test_army_validation.py", "tests/armies/unit/test_army_boxes.py", "tests/armies/unit/test_armylists.py"]),
     "calculators": (["rulings/calculators"], ["tests/rulings/test_calculators.py", "tests/rulings/test_calculator_params.py",

@@ -1,4 +1,5 @@
-"""League scoring (SoA bands, best N, ties) and Glicko-2 ratings: the pure modules."""
+"""League scoring's best-N property (hypothesis) and rule in words, and Glicko-2 ratings; the league table's
+examples are in tests/leagues/unit/test_league_table.py."""
 
 from __future__ import annotations
 
@@ -9,44 +10,7 @@ from hypothesis import strategies as st
 from tournament.leagues import scoring
 from tournament.leagues.presets import league_rule
 from tournament.leagues.ratings import RatedGame, Rating, rate, update
-from tournament.leagues.scoring import GamePoints, Placing, league_table
-
-SOA = league_rule("soa-best5")
-
-
-def test_soa_band_at_12_and_13_players():
-    assert scoring.placing_points(SOA, 1, 12, premier=False) == ("small", 15.0)
-    assert scoring.placing_points(SOA, 2, 12, premier=False) == ("small", 12.0)
-    assert scoring.placing_points(SOA, 1, 13, premier=False) == ("medium", 20.0)
-    assert scoring.placing_points(SOA, 4, 13, premier=False) == ("medium", 10.0)
-
-
-def test_soa_premier_bands():
-    assert scoring.placing_points(SOA, 1, 12, premier=True) == ("medium", 20.0)
-    assert scoring.placing_points(SOA, 3, 8, premier=True) == ("medium", 13.0)
-    assert scoring.placing_points(SOA, 1, 13, premier=True) == ("large", 25.0)
-    assert scoring.placing_points(SOA, 4, 30, premier=True) == ("large", 15.0)
-
-
-def test_soa_small_table_runs_down_to_one():
-    assert [scoring.placing_points(SOA, place, 12, False)[1] for place in range(1, 11)] == [15, 12, 10, 8, 6, 5, 4, 3, 2, 1]
-
-
-def _places(size: int, premier: bool, upto: int) -> list[float]:
-    return [scoring.placing_points(SOA, place, size, premier)[1] for place in range(1, upto + 1)]
-
-
-def test_soa_tables_as_the_society_publishes_them():
-    """"5th down to 9th – 6 points down to 2 points, 10th and lower – 1 point" (12 or fewer, not premier);
-    "5th down to 11th – 8 points down to 2 points, 12th and lower – 1 point" (premier with 12 or fewer, or
-    more than 12 players); "5th down to 16th – 13 points down to 2 points, 17th and lower – 1 point" (premier
-    with more than 12). Places 1-4: 15/12/10/8, 20/16/13/10, 25/21/18/15."""
-    assert _places(12, False, 12) == [15, 12, 10, 8, 6, 5, 4, 3, 2, 1, 1, 1]
-    medium = [20, 16, 13, 10, 8, 7, 6, 5, 4, 3, 2, 1, 1]
-    assert _places(30, False, 30) == medium + [1] * 17
-    assert _places(10, True, 10) == medium[:10]
-    large = [25, 21, 18, 15, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
-    assert _places(40, True, 40) == large + [1] * 23
+from tournament.leagues.scoring import Placing, league_table
 
 
 def test_the_soa_rule_in_words_has_no_extrapolation_note_and_a_point_for_every_finisher(db):
@@ -57,52 +21,6 @@ def test_the_soa_rule_in_words_has_no_extrapolation_note_and_a_point_for_every_f
     assert not any("extrapolation" in line for line in lines)
     assert "Places further down score 1." in lines
     assert any("8/7/6/5/4/3/2" in line for line in lines) and any("13/12/11/10" in line for line in lines)
-
-
-def _placing(event, player, place, size=10, premier=False):
-    return Placing(event=event, order=(f"2026-0{event}", event), player=player, place=place, size=size, premier=premier)
-
-
-def test_best_n_counts_the_best_results_and_drops_the_rest():
-    rule = league_rule("soa-best5", best_n=2)
-    table = league_table(rule, [_placing(1, "ann", 3), _placing(2, "ann", 1), _placing(3, "ann", 2)], [])
-    row = table[0]
-    assert row.points == 15 + 12
-    assert (row.counted, row.dropped) == (2, 1)
-    assert [r.counted for r in row.results] == [False, True, True]
-
-
-def test_best_n_with_equal_results_counts_the_earlier_and_players_level_share_a_rank():
-    rule = league_rule("soa-best5", best_n=2)
-    placings = [_placing(1, "ann", 1), _placing(2, "ann", 1), _placing(3, "ann", 1),
-                _placing(1, "bob", 1), _placing(2, "bob", 1), _placing(4, "cat", 1)]
-    table = league_table(rule, placings, [], names={"ann": "Ann", "bob": "Bob", "cat": "Cat"})
-    assert [(r.player, r.rank, r.shared, r.points) for r in table] == [
-        ("ann", 1, True, 30.0), ("bob", 1, True, 30.0), ("cat", 3, False, 15.0)]
-    assert [r.counted for r in table[0].results] == [True, True, False]
-
-
-def test_shared_place_scores_the_same_points():
-    table = league_table(SOA, [_placing(1, "ann", 2), _placing(1, "bob", 2)], [])
-    assert [r.points for r in table] == [12.0, 12.0]
-
-
-def test_game_points_and_average_with_minimum_games():
-    games = [GamePoints(1, "ann", 6), GamePoints(1, "ann", 4), GamePoints(1, "bob", 9)]
-    total = league_table(league_rule("game-points"), [], games)
-    assert [(r.player, r.points) for r in total] == [("ann", 10.0), ("bob", 9.0)]
-    average = league_table(league_rule("average-per-game", min_games=2), [], games)
-    assert [(r.player, r.rank, r.points) for r in average] == [("ann", 1, 5.0), ("bob", None, 9.0)]
-
-
-def test_custom_points_only_change_the_custom_preset():
-    assert league_rule("soa-best5", custom_points=[7, 3]).tables == SOA.tables
-
-
-def test_custom_placing_table_ignores_bands():
-    rule = league_rule("custom-placing", custom_points=[7, 3])
-    table = league_table(rule, [_placing(1, "ann", 1, size=40, premier=True), _placing(1, "bob", 2), _placing(1, "cat", 3)], [])
-    assert [r.points for r in table] == [7.0, 3.0, 0.0]
 
 
 def test_glicko2_matches_glickmans_published_example():
