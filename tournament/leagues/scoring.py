@@ -2,12 +2,18 @@
 
 Three kinds of rule (fixtures/league_presets.yaml holds the presets and their sources):
 - "placing": points for each event's final place, from a table chosen by the event's size band and
-  premier flag (SoA style), or one custom table for every event; the best N results count;
+  premier flag (SoA style), or, when the rule has one table (a league's custom points), that table for
+  every event; a place past the end of a table scores the table's own `beyond`, else the rule's
+  `beyond_table`; the best N results count (every result when N is not set);
 - "game_points": the sum of the player's game points in every league game;
-- "average": average game points per game; players below the minimum number of games are listed unranked.
+- "average": average game points per game, rounded to 3 decimals; players with fewer games than the
+  minimum (and at least one) are listed unranked, after the ranked players.
+In every kind each placing is among the player's results, with its event's band (under a one-table rule,
+the table's name); only "placing" gives it points.
 
 Ties: results worth the same points are counted in date order (the earlier one counts, the later is
-dropped), so the split between counted and dropped is stable. Players level on points share a rank.
+dropped), so the split between counted and dropped is stable. Players level on points share a rank and
+the next rank skips their places (1, 2, 2, 4); they are listed by name, then by id.
 """
 
 from __future__ import annotations
@@ -96,22 +102,30 @@ def placing_points(rule: Rule, place: int, size: int, premier: bool) -> tuple[st
 
 def _best(results: list[Result], best_n: int | None) -> list[Result]:
     order = sorted(range(len(results)), key=lambda i: (-results[i].points, results[i].order))
-    keep = set(order if best_n is None else order[:best_n])
+    keep = set(order[:best_n])  # [:None] keeps every result
     return [Result(r.event, r.order, r.place, r.size, r.band, r.points, i in keep) for i, r in enumerate(results)]
 
 
-def _ranked(rows: list[TableRow]) -> list[TableRow]:
-    ranked = sorted((r for r in rows if r.rank != -1), key=lambda r: -r.points)  # stable: name order kept
+@dataclass(frozen=True)
+class _Score:
+    """A player's points before ranking."""
+
+    player: Hashable
+    points: float
+    games: int
+    results: tuple[Result, ...]
+    ranked: bool = True  # False: too few games for an average
+
+
+def _ranked(scores: list[_Score]) -> list[TableRow]:
+    ranked = sorted((s for s in scores if s.ranked), key=lambda s: -s.points)  # stable: name order kept
     count: dict[float, int] = defaultdict(int)
-    for row in ranked:
-        count[row.points] += 1
-    out: list[TableRow] = []
-    rank = 0
-    for index, row in enumerate(ranked):
-        if index == 0 or row.points != ranked[index - 1].points:
-            rank = index + 1
-        out.append(TableRow(rank, count[row.points] > 1, row.player, row.points, row.games, row.results))
-    out.extend(TableRow(None, False, r.player, r.points, r.games, r.results) for r in rows if r.rank == -1)
+    for score in ranked:
+        count[score.points] += 1
+    first: dict[float, int] = {}  # points -> the rank of the first player with them
+    out = [TableRow(first.setdefault(s.points, index + 1), count[s.points] > 1, s.player, s.points, s.games, s.results)
+           for index, s in enumerate(ranked)]
+    out.extend(TableRow(None, False, s.player, s.points, s.games, s.results) for s in scores if not s.ranked)
     return out
 
 
@@ -129,24 +143,22 @@ def league_table(rule: Rule, placings: Iterable[Placing], games: Iterable[GamePo
         else:
             key, points = band(p.size, p.premier, rule.small_max_players), 0.0
         by_player[p.player].append(Result(p.event, p.order, p.place, p.size, key, points, True))
-    rows: list[TableRow] = []
+    scores: list[_Score] = []
     for player in sorted(set(by_player) | set(played), key=lambda pl: (str(names.get(pl, "")), str(pl))):
         results = sorted(by_player.get(player, []), key=lambda r: r.order)
-        games_played = len(played.get(player, []))
+        game_points = played.get(player, [])
         if rule.kind == "placing":
             results = _best(results, rule.best_n)
-            points = sum(r.points for r in results if r.counted)
-            rows.append(TableRow(0, False, player, points, games_played, tuple(results)))
+            scores.append(_Score(player, sum(r.points for r in results if r.counted), len(game_points), tuple(results)))
         elif rule.kind == "game_points":
-            rows.append(TableRow(0, False, player, float(sum(played.get(player, []))), games_played, tuple(results)))
+            scores.append(_Score(player, float(sum(game_points)), len(game_points), tuple(results)))
         elif rule.kind == "average":
-            total = sum(played.get(player, []))
-            average = round(total / games_played, 3) if games_played else 0.0
-            rank = -1 if games_played < max(rule.min_games, 1) else 0
-            rows.append(TableRow(rank, False, player, average, games_played, tuple(results)))
+            average = round(sum(game_points) / len(game_points), 3) if game_points else 0.0
+            scores.append(_Score(player, average, len(game_points), tuple(results),
+                                 ranked=len(game_points) >= max(rule.min_games, 1)))
         else:
             raise ValueError(f"unknown league rule kind: {rule.kind}")
-    return _ranked(rows)
+    return _ranked(scores)
 
 
 def rule_from_preset(preset: dict, best_n: int | None = None, min_games: int | None = None,
