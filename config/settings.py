@@ -125,7 +125,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 # After Django's CSRF and CSP processors: a shared public rendering holds no token and no nonce.
-                "tournament.web.public_pages.shared_rendering_context",
+                "tournament.web.page_caches.shared_rendering_context",
             ],
         },
     },
