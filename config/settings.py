@@ -187,7 +187,7 @@ SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "10"))
 # Ask for a confirmed email before an account creates events or leagues (off by default: a venue may have no mail).
 REQUIRE_CONFIRMED_EMAIL = env_bool("REQUIRE_CONFIRMED_EMAIL", False)
 AXES_USERNAME_CALLABLE = "tournament.web.login_limits.normalised_username"
-AXES_CLIENT_IP_CALLABLE = "tournament.web.login_limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "tournament.web.request_values.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind reverse proxies: how many of them append to X-Forwarded-For (0 = none: only REMOTE_ADDR is trusted).
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))

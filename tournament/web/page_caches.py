@@ -44,7 +44,7 @@ from django.utils.translation import get_language
 
 from config.htmx import wants_partial
 from tournament.events.cache_keys import page_generation
-from tournament.web.params import DIGITS
+from tournament.web.request_values import DIGITS
 
 SECONDS = 60  # how long a rendering (a page or a table) is kept: a write is a new key at once
 LOCAL_ENTRIES = 256
@@ -109,7 +109,7 @@ def _kept_or_rendered(key: str, render) -> tuple[tuple[str, str, float] | None, 
 
 def _page_address(request) -> str:
     """The path and its query as the page reads them: numbers without leading zeros (`?round=01` and
-    `?round=0001` are `?round=1`, as `tournament.web.params` reads them), parameters in one order."""
+    `?round=0001` are `?round=1`, as `tournament.web.request_values` reads them), parameters in one order."""
     query = sorted((name, str(int(value)) if DIGITS.fullmatch(value) else value) for name, value in request.GET.items())
     return request.path + ("?" + urlencode(query) if query else "")
 

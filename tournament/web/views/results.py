@@ -35,10 +35,9 @@ from tournament.results.standings import load, standings_table, tie_words
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.forms.results import ResultForm
-from tournament.web.login_limits import client_address
 from tournament.web.page_caches import cached_fragment, public_page
-from tournament.web.params import round_param
 from tournament.web.permissions import event_view, game_for, own_entry
+from tournament.web.request_values import client_address, round_param
 from tournament.web.table_rows import standings_rows
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
