@@ -281,7 +281,7 @@ TASKS = {
 # A running print job that shows no progress for this long lost its worker: it is queued again once,
 # then marked failed (with a "try again" button).
 PRINT_JOB_LEASE_SECONDS = int(os.environ.get("PRINT_JOB_LEASE_SECONDS", "60"))
-# A pairing job (tournament/pairing_jobs/) not finished this long after its worker took it lost its worker
+# A pairing job (tournament/pairing_jobs.py) not finished this long after its worker took it lost its worker
 # and is queued again: a 1,000-player round pairs in about 2 s.
 PAIRING_JOB_LEASE_SECONDS = int(os.environ.get("PAIRING_JOB_LEASE_SECONDS", "60"))
 # A player import job (tournament/registration/import_jobs.py) not finished this long after its worker took it

@@ -133,7 +133,7 @@ def test_a_worker_killed_mid_pairing_leaves_no_half_made_round(tmp_path):
     job = int(processes.django(env, f"""
 from django.contrib.auth import get_user_model
 from tournament.models import Event
-from tournament.pairing_jobs.service import pairing_job_request
+from tournament.pairing_jobs import pairing_job_request
 job = pairing_job_request(event=Event.objects.get(slug={event['slug']!r}), user=get_user_model().objects.get(),
                           lang="it")
 print(job.pk)

@@ -31,7 +31,7 @@ from tournament.pairing.manager import (
     seats_swap,
 )
 from tournament.pairing.messages import is_warning, note_message
-from tournament.pairing_jobs.service import ACTIVE as PAIRING_ACTIVE
+from tournament.pairing_jobs import ACTIVE as PAIRING_ACTIVE
 from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
 from tournament.results.shorthand import to_shorthand
