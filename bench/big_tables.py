@@ -71,8 +71,8 @@ def main() -> None:
             assert client.get(path).status_code == 200
             def whole(path=path):
                 cache.clear()
-                from tournament.web import public_pages
-                public_pages.forget_local()
+                from tournament.web import page_caches
+                page_caches.forget_local()
                 return client.get(path)
             ms, response = timed(whole)
             print(f"  {name:<10} whole page {ms:7.1f} ms ({len(response.content) // 1024} KB)")
@@ -122,13 +122,13 @@ def profiled(client, pages) -> None:
 
     from django.core.cache import cache
 
-    from tournament.web import public_pages
+    from tournament.web import page_caches
 
     for name, path in pages:
         for kind in ("uncached", "cached"):
             if kind == "uncached":
                 cache.clear()
-                public_pages.forget_local()
+                page_caches.forget_local()
             profile = cProfile.Profile()
             profile.runcall(client.get, path)
             print(f"--- {name}, {kind}")

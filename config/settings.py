@@ -125,7 +125,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 # After Django's CSRF and CSP processors: a shared public rendering holds no token and no nonce.
-                "tournament.web.public_pages.shared_rendering_context",
+                "tournament.web.page_caches.shared_rendering_context",
             ],
         },
     },
@@ -187,7 +187,7 @@ SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "10"))
 # Ask for a confirmed email before an account creates events or leagues (off by default: a venue may have no mail).
 REQUIRE_CONFIRMED_EMAIL = env_bool("REQUIRE_CONFIRMED_EMAIL", False)
 AXES_USERNAME_CALLABLE = "tournament.web.login_limits.normalised_username"
-AXES_CLIENT_IP_CALLABLE = "tournament.web.login_limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "tournament.web.request_values.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind reverse proxies: how many of them append to X-Forwarded-For (0 = none: only REMOTE_ADDR is trusted).
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
@@ -281,7 +281,7 @@ TASKS = {
 # A running print job that shows no progress for this long lost its worker: it is queued again once,
 # then marked failed (with a "try again" button).
 PRINT_JOB_LEASE_SECONDS = int(os.environ.get("PRINT_JOB_LEASE_SECONDS", "60"))
-# A pairing job (tournament/pairing_jobs/) not finished this long after its worker took it lost its worker
+# A pairing job (tournament/pairing_jobs.py) not finished this long after its worker took it lost its worker
 # and is queued again: a 1,000-player round pairs in about 2 s.
 PAIRING_JOB_LEASE_SECONDS = int(os.environ.get("PAIRING_JOB_LEASE_SECONDS", "60"))
 # A player import job (tournament/registration/import_jobs.py) not finished this long after its worker took it

@@ -64,10 +64,10 @@ def _fresh_cache():
     copies of public pages."""
     from django.core.cache import cache
 
-    from tournament.web import public_pages
+    from tournament.web import page_caches
 
     cache.clear()
-    public_pages.forget_local()
+    page_caches.forget_local()
     yield
 
 

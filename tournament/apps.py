@@ -17,6 +17,6 @@ class TournamentConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(create_cache_table, sender=self, dispatch_uid="tournament-cache-table")
-        from tournament.events import page_generation
+        from tournament.events import cache_keys
 
-        page_generation.connect()
+        cache_keys.connect()

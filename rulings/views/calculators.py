@@ -17,7 +17,7 @@ from config.htmx import render_partial
 from rulings.calculators import CHOICES, FLAGS, REGISTRY, ParamError
 from rulings.calculators.messages import render as render_line
 from rulings.calculators.summary import odds_rows, summarize
-from rulings.editions.context import event_from, note_context
+from rulings.links import event_from, note_context
 from rulings.sources.index import resolve_citation
 
 TITLES = {

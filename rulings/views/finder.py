@@ -11,9 +11,8 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from config.htmx import render_partial
-from rulings.editions.context import event_from
-from rulings.flows.links import flow_url
 from rulings.flows.loader import localized
+from rulings.links import event_from, flow_url
 from rulings.search.finder import find
 from rulings.search.service import HOME_GAME
 

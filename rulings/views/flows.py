@@ -21,10 +21,9 @@ from django.views.decorators.http import require_GET, require_POST
 from config.htmx import render_partial
 from rulings.doubts.collect import all_doubts
 from rulings.doubts.words import doubt_text
-from rulings.editions.context import event_from, note_context
 from rulings.editions.notes import edition_note
 from rulings.flows import loader as flows
-from rulings.flows.links import flow_url
+from rulings.links import event_from, flow_url, note_context
 from rulings.logbook import ruling_record
 from rulings.models import Clause, DoubtDecision, RulingLogEntry
 from rulings.search.service import HOME_GAME

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_player, make_registration
-from tournament.events.state import event_state
+from tournament.events.cache_keys import event_state
 from tournament.models import Event, Registration
 from tournament.pairing.manager import round_pair, round_publish, seats_swap
 from tournament.registration.services import registration_set_status

@@ -133,7 +133,7 @@ def test_a_worker_killed_mid_pairing_leaves_no_half_made_round(tmp_path):
     job = int(processes.django(env, f"""
 from django.contrib.auth import get_user_model
 from tournament.models import Event
-from tournament.pairing_jobs.service import pairing_job_request
+from tournament.pairing_jobs import pairing_job_request
 job = pairing_job_request(event=Event.objects.get(slug={event['slug']!r}), user=get_user_model().objects.get(),
                           lang="it")
 print(job.pk)
@@ -299,7 +299,7 @@ def test_every_change_shows_on_the_next_request_of_either_server(deployment):
 
 
 def renderings(logs) -> list[str]:
-    """The public pages rendered, as both servers logged them (`tournament.web.public_pages`, at INFO)."""
+    """The public pages rendered, as both servers logged them (`tournament.web.page_caches`, at INFO)."""
     return [line.split("public page rendered: ", 1)[1] for path in sorted(logs.glob("server-*.log"))
             for line in path.read_text().splitlines() if "public page rendered: " in line]
 
@@ -315,8 +315,8 @@ def test_a_page_is_rendered_once_for_the_whole_deployment(tmp_path):
     with processes.servers(2, env, tmp_path) as servers:
         for change in range(3):
             if change:  # what every committed write does (test_every_change_shows_on_the_next_request_...)
-                processes.django(env, f"from tournament.events import page_generation\n"
-                                      f"page_generation.renew([{slug!r}])")
+                processes.django(env, f"from tournament.events import cache_keys\n"
+                                      f"cache_keys.renew([{slug!r}])")
             for page in pages:  # both servers at the same moment, page by page
                 seen = len(renderings(tmp_path))
                 start = threading.Barrier(2)

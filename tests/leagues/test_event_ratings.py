@@ -195,7 +195,7 @@ def _count_cold(client, url: str) -> int:
     from the cache)."""
     from django.core.cache import cache
 
-    from tournament.web.public_pages import forget_local
+    from tournament.web.page_caches import forget_local
 
     cache.clear()
     forget_local()

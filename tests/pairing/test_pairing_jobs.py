@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tests.factories import make_event, make_player, make_registration, make_user
+from tournament import pairing_jobs as jobs
 from tournament.models import EventRole, PairingJob, Round
-from tournament.pairing_jobs import service as jobs
 
 NAMES = ("Íñigo Larrañaga", "Niccolò Bianchi", "Ana Peña", "Zoë Müller", "Chloé Dubois", "Åsa Lind")
 

@@ -134,15 +134,15 @@ def test_a_2000_row_import_is_stored_in_bulk(organizer_client, event, client, dj
     the public pages renewed once (and showing the new players). The rows are stored by the import job's task
     (issue 29.4), which runs at once here: the bound counts the request and the task (about a dozen for the
     job: the account's limit, the job row and its status)."""
-    from tournament.events import page_generation
+    from tournament.events import cache_keys
     from tournament.models import Club
 
     Club.objects.create(name="CLUB 7")  # an existing club is found whatever its case, as the add form finds it
     home = reverse("tournament:event", args=[event.slug])
     assert "Jugador 0001 Peña" not in client.get(home).text
     renewals = []
-    renew = page_generation.renew
-    monkeypatch.setattr(page_generation, "renew", lambda slugs: (renewals.append(set(slugs)), renew(slugs)))
+    renew = cache_keys.renew
+    monkeypatch.setattr(cache_keys, "renew", lambda slugs: (renewals.append(set(slugs)), renew(slugs)))
     with django_assert_max_num_queries(60):
         response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]),
                                          {"file": csv_upload(many_rows(2000, armies=20))})

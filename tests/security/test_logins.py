@@ -180,7 +180,7 @@ def test_signup_refuses_another_spelling_of_a_taken_username(client, db, existin
 
 
 def test_proxy_hops_are_trusted_only_as_configured(rf, settings):
-    from tournament.web.login_limits import client_address
+    from tournament.web.request_values import client_address
 
     request = rf.post(LOGIN, REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="1.2.3.4, 198.51.100.7")
     settings.AXES_IPWARE_PROXY_COUNT = 0

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournament.web import public_pages
+from tournament.web import page_caches
 
 
 @pytest.fixture
@@ -40,4 +40,4 @@ def test_round_spellings_are_one_page_and_one_cache_key(published):
     pages = [Client().get(url, {"round": spelling}) for spelling in ("1", "01", "0001")]
     assert {page.status_code for page in pages} == {200}
     assert len({page["ETag"] for page in pages}) == 1
-    assert len(public_pages._local) == 1
+    assert len(page_caches._local) == 1

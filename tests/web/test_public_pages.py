@@ -18,7 +18,7 @@ from tests.simulated_events import build_event
 from tournament.models import EventRole, Game
 from tournament.results.entry import result_enter
 from tournament.results.shorthand import parse_shorthand
-from tournament.web import public_pages
+from tournament.web import page_caches
 
 PAGES = ["tournament:event", "tournament:pairings", "tournament:standings"]
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -97,11 +97,11 @@ def test_an_htmx_swap_gets_the_table_and_a_page_load_the_page(client, small):
 
 def test_the_shared_rendering_holds_no_token_and_no_name(client, organizer_client, organizer, small):
     EventRole.objects.create(event=small, user=organizer, role=EventRole.Role.ORGANIZER)
-    public_pages._local.clear()
+    page_caches._local.clear()
     for page in PAGES:
         html = organizer_client.get(url(page, small)).text
         assert "Log out" in html and TOKEN.search(html) and "x-csrftoken" in html  # the organizer's page posts
-    assert not public_pages._local  # a signed-in reader's page is never kept
+    assert not page_caches._local  # a signed-in reader's page is never kept
     for page in PAGES:
         reader = Client(enforce_csrf_checks=True)
         response = reader.get(url(page, small))
@@ -113,7 +113,7 @@ def test_the_shared_rendering_holds_no_token_and_no_name(client, organizer_clien
         switched = reader.post(reverse("set_language"), {"language": "it", "next": url(page, small)})
         assert switched.status_code == 302 and switched["Location"] == url(page, small)
         assert "Classifica" in reader.get(url("tournament:standings", small)).text
-    stored = [html for _, html, _, _ in public_pages._local.values()]
+    stored = [html for _, html, _, _ in page_caches._local.values()]
     assert len(stored) >= 3 and not any(">org<" in html or "Log out" in html or TOKEN.search(html) for html in stored)
     assert all("htmx" in html and "nonce=" not in html for html in stored)  # no CSP nonce kept for everyone
 
@@ -160,7 +160,7 @@ def test_a_half_report_keeps_the_pages_and_loses_nothing(client, organizer):
     assert set(Game.objects.filter(round__event=event).values_list("status", flat=True)) >= {"reported", "disputed"}
     for page in PAGES:  # the same pages: not rendered again
         assert client.get(url(page, event), headers={"If-None-Match": before[page]["ETag"]}).status_code == 304
-    public_pages.forget_local()
+    page_caches.forget_local()
     cache.clear()
     for page in PAGES:  # and a fresh rendering says the same
         assert client.get(url(page, event)).text == kept[page]
@@ -181,12 +181,12 @@ def test_threads_asking_for_the_same_new_page_render_it_once():
     from django.contrib.auth.models import AnonymousUser
     from django.http import HttpResponse
 
-    public_pages.forget_local()
+    page_caches.forget_local()
     cache.clear()
     rendered = []
     start = threading.Barrier(8)
 
-    @public_pages.public_page("threads")
+    @page_caches.public_page("threads")
     def view(request, slug):
         rendered.append(slug)
         time.sleep(0.2)  # a big page

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.armies.service import ArmyInput, army_name, army_problems
-from tournament.events import page_generation
+from tournament.events import cache_keys
 from tournament.events.audit import audit
 from tournament.models import AuditEntry, Club, Event, Player, Registration
 from tournament.registration.names import name_key
@@ -267,7 +267,7 @@ def import_rows(event: Event, report: ImportReport, user) -> int:
     armies = sum(item.army is not None for item in report.rows)
     audit(event=event, user=user, action=IMPORT_ACTION, target=event.slug,
           after={"rows": len(report.rows), "armies": armies}, people=[entry.pk for entry in entries])
-    page_generation.written(event_id=event.pk)
+    cache_keys.written(event_id=event.pk)
     return len(report.rows)
 
 

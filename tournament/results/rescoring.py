@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from tournament.events.audit import audit
-from tournament.events.state import event_state
+from tournament.events.cache_keys import event_state
 from tournament.models import Event, Game, Seat
 from tournament.results import tiebreaks
 from tournament.results.presets import PRESET_NAMES

@@ -4,7 +4,7 @@ standings page, its exports and its PDFs show.
 The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the games in three queries
 (`load`: rows of values, no model instances, which were most of a 1,000-player page's time) and labels the
 columns in the active language, with the one-line definitions of tournament/results/explain.py as the columns'
-help. The table is not cached here: the page caches its rendering (`web.fragments`, and `web.public_pages` for
+help. The table is not cached here: the page caches its rendering (`web.page_caches`, whole pages for
 anonymous readers); the exports' frames are made from it in `transfer.frames`.
 
 Names and clubs on every standings table, export and player page come from one accessor,

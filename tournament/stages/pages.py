@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from tournament.events.state import event_state
+from tournament.events.cache_keys import event_state
 from tournament.models import Event, Stage
 from tournament.results import explain, standings
 from tournament.stages import brackets

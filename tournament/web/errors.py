@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from tournament.web.params import BadParameter
+from tournament.web.request_values import BadParameter
 
 API_PREFIX = "/api/"
 

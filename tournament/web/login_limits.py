@@ -2,8 +2,8 @@
 
 - The username is counted in its normalised form (NFKC, then casefold): `ｔarget5`, `TARGET5` and `target5`
   are one username for the limit, as they are one account for Django's login form (which applies NFKC).
-- The client address (IPv6 counted per /64) is REMOTE_ADDR, or behind `AXES_IPWARE_PROXY_COUNT` trusted reverse proxies the address
-  the outermost of them saw (counted from the right of X-Forwarded-For, so a client cannot choose it).
+- The client address is `tournament.web.request_values.client_address` (IPv6 counted per /64; behind trusted
+  reverse proxies, the address the outermost of them saw).
 - `one_login_at_a_time` makes parallel tries for one account wait for each other, so each sees the failures
   recorded before it: 40 parallel tries get the password checked at most AXES_FAILURE_LIMIT times.
 - A ceiling per account across addresses: once LOGIN_ACCOUNT_CEILING failures for one username fall within an
@@ -28,7 +28,6 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from tournament.limits import counter
-from tournament.limits.addresses import counted_address
 from tournament.registration.usernames import username_key
 
 
@@ -39,29 +38,6 @@ def normalised_username(request, credentials: dict | None) -> str:
     if raw is None and request is not None:
         raw = request.POST.get(field) or request.POST.get("username", "")
     return username_key(raw or "")
-
-
-def _valid(address: str) -> str | None:
-    """The address as limits count it: IPv6 by its /64 (tournament/limits/addresses.py)."""
-    return counted_address(address)
-
-
-def client_ip(request) -> str:
-    """The client's own address as sent (not counted per /64): REMOTE_ADDR, or behind AXES_IPWARE_PROXY_COUNT
-    trusted proxies the address the outermost of them saw. A client's own X-Forwarded-For is never read."""
-    remote = request.META.get("REMOTE_ADDR", "").strip()
-    hops = int(getattr(settings, "AXES_IPWARE_PROXY_COUNT", 0) or 0)
-    if hops <= 0:
-        return remote
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    if len(forwarded) < hops or _valid(forwarded[-hops]) is None:  # not through the proxies, or not an address
-        return remote
-    return forwarded[-hops]
-
-
-def client_address(request) -> str | None:
-    """AXES_CLIENT_IP_CALLABLE: `client_ip` as limits count it (IPv6 by its /64)."""
-    return _valid(client_ip(request))
 
 
 LOCK_BUCKETS = 1024  # file locks on SQLite: a bounded set of files, one per bucket of usernames

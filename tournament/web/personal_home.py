@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, Q
 
 from tournament.events import staff
-from tournament.events.state import event_state
+from tournament.events.cache_keys import event_state
 from tournament.leagues import merges
 from tournament.leagues.global_rating import global_table
 from tournament.models import Event, EventRole, Game, League, LeagueEvent, Player, PrintJob, Registration, Round, Seat

@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections, connection
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
 
-from tournament.pairing_jobs.service import recover_lost_pairing_jobs
+from tournament.pairing_jobs import recover_lost_pairing_jobs
 from tournament.pdfs.jobs import prune_print_jobs, recover_lost_jobs
 from tournament.registration.import_jobs import recover_lost_import_jobs
 

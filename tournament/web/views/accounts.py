@@ -21,7 +21,8 @@ from django.views.decorators.cache import never_cache
 from tournament.accounts import emails
 from tournament.limits import counter
 from tournament.registration.desk import CODE_MINUTES, desk_code
-from tournament.web.login_limits import client_address, one_login_at_a_time
+from tournament.web.login_limits import one_login_at_a_time
+from tournament.web.request_values import client_address
 
 login_view = one_login_at_a_time(auth_views.LoginView.as_view())
 admin_login_view = one_login_at_a_time(admin.site.login)

@@ -19,8 +19,8 @@ from tournament.models import Event, Registration
 from tournament.results import explain
 from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore
 from tournament.web.forms.events import EventForm, ScoringForm
+from tournament.web.page_caches import public_page
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
-from tournament.web.public_pages import public_page
 from tournament.web.table_rows import roster_rows
 
 LINKABLE_SLUG = r"^[-a-zA-Z0-9_]+$"  # Django's <slug:> path converter

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from config.htmx import vary_on_htmx, wants_partial
+from tournament import pairing_jobs as jobs
 from tournament.models import Event, PairingJob
-from tournament.pairing_jobs import service as jobs
 from tournament.web.permissions import ORGANIZER, event_view
 
 POLL_SECONDS = 2  # the page without JavaScript reloads this often

@@ -22,7 +22,6 @@ from tournament.pdfs.sizes import army_sheet_pages, round_pages
 from tournament.results.explain import ordering
 from tournament.results.standings import tie_words
 from tournament.transfer.frames import standings_frame
-from tournament.web.params import int_param, round_param
 from tournament.web.permissions import (
     ORGANIZER,
     event_view,
@@ -31,6 +30,7 @@ from tournament.web.permissions import (
     may_print_round,
     refusal,
 )
+from tournament.web.request_values import int_param, round_param
 
 BACKGROUND_SHEETS = 40  # about a second of layout: more than this goes to the background
 BACKGROUND_GAMES = 60

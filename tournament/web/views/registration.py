@@ -39,8 +39,8 @@ from tournament.registration.services import (
 )
 from tournament.web.forms.accounts import SignupForm
 from tournament.web.forms.players import ArmyForm, PlayerForm
-from tournament.web.login_limits import client_address
 from tournament.web.permissions import army_change_allowed, event_view, may_see_army, refusal
+from tournament.web.request_values import client_address
 
 
 def signup(request: HttpRequest) -> HttpResponse:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
 from config.htmx import vary_on_htmx, wants_partial
-from tournament.events.state import event_state
+from tournament.events.cache_keys import event_state
 from tournament.models import Event, Game, Registration, ResultReport, Round, Seat
 from tournament.pairing.manager import correction_for
 from tournament.results.entry import (
@@ -35,11 +35,9 @@ from tournament.results.standings import load, standings_table, tie_words
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.forms.results import ResultForm
-from tournament.web.fragments import cached_fragment
-from tournament.web.login_limits import client_address
-from tournament.web.params import round_param
+from tournament.web.page_caches import cached_fragment, public_page
 from tournament.web.permissions import event_view, game_for, own_entry
-from tournament.web.public_pages import public_page
+from tournament.web.request_values import client_address, round_param
 from tournament.web.table_rows import standings_rows
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.htmx import render_partial, vary_on_htmx, wants_partial
-from tournament.events.state import event_state
+from tournament.events.cache_keys import event_state
 from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Round, Seat
 from tournament.pairing.clock import clock_state
@@ -31,16 +31,15 @@ from tournament.pairing.manager import (
     seats_swap,
 )
 from tournament.pairing.messages import is_warning, note_message
-from tournament.pairing_jobs.service import ACTIVE as PAIRING_ACTIVE
+from tournament.pairing_jobs import ACTIVE as PAIRING_ACTIVE
 from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
 from tournament.results.shorthand import to_shorthand
 from tournament.stages.pages import game_labels
 from tournament.stages.tables import stage_finished
-from tournament.web.fragments import cached_fragment
+from tournament.web.page_caches import cached_fragment, public_page
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, may_swap
 from tournament.web.personal_home import own_game_in
-from tournament.web.public_pages import public_page
 from tournament.web.table_rows import pairings_rows
 
 

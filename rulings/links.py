@@ -1,18 +1,35 @@
-"""The event a rulings page was reached from (``?event=<slug>``) and what to tell its umpire about the
-edition of each answer (Django adapter over rulings.editions.notes).
+"""What a rulings page carries in its address, and reads from it (Django adapter).
 
-The event's page, name and edition are public (anyone with its link reads them), so any visitor who
-carries ``?event=`` sees the edition note; only the event's organizers and umpires get its rulings log."""
+- A step-through's step (`flow_url`): the answers travel in the URL (``?a=<question>.<answer>``), ``at=``
+  reopens an answered question, ``event=`` keeps the event it was reached from. Shared by the step-through
+  pages and the question finder.
+- The event a rulings page was reached from (``?event=<slug>``: `event_from`) and what to tell its umpire about
+  the edition of each answer (`note_context`, over the pure rulings.editions.notes). The event's page, name and
+  edition are public (anyone with its link reads them), so any visitor who carries ``?event=`` sees the edition
+  note; only the event's organizers and umpires get its rulings log."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.translation import get_language
 
 from rulings.editions.notes import EditionNote, edition_note
 from tournament.public import Event
 
 MAX_SLUG = 60
+
+
+def flow_url(flow_id: str, tokens: list[str], at: str | None = None, event: str | None = None) -> str:
+    query = [("a", token) for token in tokens]
+    if at:
+        query.append(("at", at))
+    if event:
+        query.append(("event", event))
+    url = reverse("rulings:flow", args=[flow_id])
+    return f"{url}?{urlencode(query)}" if query else url
 
 
 def event_slug(request: HttpRequest) -> str:

@@ -1,15 +1,21 @@
-"""An event's page generation: a short random token in the shared cache, replaced whenever anything shown on
-the event's public pages is written.
+"""The keys an event's page caches are kept under (`tournament.web.page_caches`): each changes whenever
+anything shown on the event's pages changes, so a cached rendering is never invalidated, only left behind.
 
-The anonymous event home, pairings and standings are served from a rendering keyed by this token
-(`tournament.web.public_pages`), so a cached page costs one cache read and no database query. The token is
-replaced by model signals on every row those pages show (the event, its rounds, games, seats and
-registrations, and the players and clubs registered) when the transaction that wrote it commits: a reader
-who rendered the old rows while it was open cached them under the old token, and the next request has a
-new key and renders the committed rows. Inside the writing transaction itself (a test, a command) the
-count of its writes is part of the key, so that its own reads see them and nobody else's do. One write
-is passed over: a player's half report (or a hold for the umpire) on a game that is not confirmed, which
-these pages do not show; on an event day those are two thirds of the writes.
+**The event state** (`event_state`): one short key read from the database. The rendered tables (standings,
+pairings, stage tables) and the other caches of an event's data are keyed by it, so a result entered or
+corrected, a report, a swap, a publish, a drop or a change of the event's settings (scoring preset,
+tie-breaks, name) is visible on the next request, in every server process. The key reads the event row and
+four aggregates, whatever the event's size, in one database round trip.
+
+**The page generation** (`page_generation`): a short random token in the shared cache, no query. The
+anonymous event home, pairings and standings are served from a rendering keyed by it, so a cached page costs
+one cache read. The token is replaced by model signals on every row those pages show (the event, its rounds,
+games, seats and registrations, and the players and clubs registered) when the transaction that wrote it
+commits: a reader who rendered the old rows while it was open cached them under the old token, and the next
+request has a new key and renders the committed rows. Inside the writing transaction itself (a test, a
+command) the count of its writes is part of the key, so that its own reads see them and nobody else's do.
+One write is passed over: a player's half report (or a hold for the umpire) on a game that is not confirmed,
+which these pages do not show; on an event day those are two thirds of the writes.
 
 A fresh random token, never an increment, so that two writers racing cannot leave a key that one of them
 has already used. A token that is lost (the cache evicted or restarted) is replaced on the next read, and a
@@ -18,11 +24,76 @@ token lives at most `SECONDS`: a write that reaches the database without a model
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.db.models import Count, Max, Q, Sum, Value
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
+from django.utils.translation import get_language
+
+from tournament.models import Club, Event, Game, Player, ProvidedArmy, Registration, Round, Seat, Stage
+
+# --- the event state: one query ------------------------------------------------------------------------
+
+# What stands for the event's key while the statement is compiled, once per database vendor: compiling the
+# aggregates through the ORM costs more than running them.
+_SENTINEL = -7_340_221
+_compiled: dict[str, tuple[str, list, list[list[str]]]] = {}
+_COLUMNS = [field.attname for field in Event._meta.concrete_fields]
+
+
+def _aggregates(queryset, **aggregates):
+    """`queryset.aggregate(**aggregates)` as SQL and parameters, always one row (no GROUP BY, no ORDER BY)."""
+    query = queryset.order_by().annotate(_one=Value(1)).values("_one").annotate(**aggregates).values(*aggregates)
+    return query.query.sql_with_params(), list(aggregates)
+
+
+def _compile() -> tuple[str, list, list[list[str]]]:
+    """One statement for the four aggregates of the event whose key stands where `_SENTINEL` is."""
+    event = {"event_id": _SENTINEL}
+    of_round = {f"round__{key}": value for key, value in event.items()}
+    parts = [
+        _aggregates(Game.objects.filter(**of_round),
+                    v=Sum("version"), n=Count("pk"), t=Max("entered_at"), last=Max("pk"),
+                    reported=Count("pk", filter=Q(status=Game.Status.REPORTED)),
+                    disputed=Count("pk", filter=Q(status=Game.Status.DISPUTED))),
+        # A swap deletes and recreates two seats: the newest seat key moves on.
+        _aggregates(Seat.objects.filter(**of_round), n=Count("pk"), last=Max("pk"), s=Sum("score")),
+        _aggregates(Registration.objects.filter(**event), t=Max("updated_at"), n=Count("pk")),
+        _aggregates(Round.objects.filter(**event),
+                    n=Count("pk"), last=Max("pk"), p=Max("published_at"), c=Max("clock_started_at"),
+                    done=Count("pk", filter=Q(status=Round.Status.COMPLETED))),
+    ]
+    sql = " CROSS JOIN ".join(f"({part_sql}) AS s{k}" for k, ((part_sql, _), _) in enumerate(parts))
+    params = [p for (_, part_params), _ in parts for p in part_params]
+    assert params.count(_SENTINEL) == len(parts)  # noqa: S101 - the one variable
+    return f"SELECT * FROM {sql}", params, [names for _, names in parts]  # noqa: S608 - ORM-compiled, bound
+
+
+def _read(event_id: int) -> list[dict]:
+    if connection.vendor not in _compiled:
+        _compiled[connection.vendor] = _compile()
+    sql, params, names = _compiled[connection.vendor]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [event_id if p == _SENTINEL else p for p in params])
+        row = cursor.fetchone()
+    values, start = [], 0
+    for part in names:
+        values.append(dict(zip(part, row[start:start + len(part)], strict=True)))
+        start += len(part)
+    return values
+
+
+def event_state(event: Event, *parts) -> str:
+    """The event's state with `parts` (what else the cached rendering depends on), in the active language."""
+    settings = [getattr(event, field) for field in _COLUMNS]
+    values = [get_language(), settings, *_read(event.pk), *parts]
+    return hashlib.sha256(repr(values).encode()).hexdigest()
+
+
+# --- the page generation: one cache read, renewed by model signals ------------------------------------
 
 SECONDS = 60
 _PREFIX = "event-pages:"
@@ -54,8 +125,6 @@ class _Pending:
         self.round_events: dict[int, int] = {}  # only within the transaction: a rolled-back key can be reused
 
     def __call__(self) -> None:
-        from tournament.models import Event
-
         slugs = set(self.slugs) | set(Event.objects.filter(pk__in=self.event_ids).values_list("slug", flat=True))
         renew(slugs)
 
@@ -76,7 +145,7 @@ def _pending(*, register: bool) -> _Pending | None:
     return pending
 
 
-def current(slug: str) -> str:
+def page_generation(slug: str) -> str:
     """The generation of the event with this slug: one cache read (a new token if there is none). Read
     inside a transaction that has written (a test, a command), it also counts those writes: they are not
     committed, so no other process may see a page rendered from them, and this one must."""
@@ -100,8 +169,6 @@ def written(*, event_id: int | None = None, slug: str | None = None) -> None:
             pending.slugs.add(slug)
         return
     if slug is None:  # autocommit: the write is already committed
-        from tournament.models import Event
-
         slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
     renew([slug] if slug else [])
 
@@ -115,8 +182,6 @@ def _event_of_round_child(instance) -> int | None:
     pending = _pending(register=True)
     if pending is not None and instance.round_id in pending.round_events:
         return pending.round_events[instance.round_id]
-    from tournament.models import Round
-
     event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id", flat=True).first()
     if pending is not None and event_id is not None:
         pending.round_events[instance.round_id] = event_id
@@ -171,8 +236,6 @@ def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
     one, which is in no event yet)."""
     if raw or created or instance.pk is None:
         return
-    from tournament.models import Club, Registration
-
     rows = Registration.objects.filter(club=instance) if sender is Club else Registration.objects.filter(player=instance)
     for event_id in set(rows.values_list("event_id", flat=True)):
         written(event_id=event_id)
@@ -180,8 +243,6 @@ def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
 
 def connect() -> None:
     """Connect the signals (AppConfig.ready)."""
-    from tournament.models import Club, Event, Game, Player, ProvidedArmy, Registration, Round, Seat, Stage
-
     uid = "event-pages-"
     pre_save.connect(_on_event_saving, sender=Event, dispatch_uid=uid + "event-slug")
     pre_save.connect(_on_game_saving, sender=Game, dispatch_uid=uid + "game-status")

@@ -1,13 +1,19 @@
-"""Pairing jobs (service): "Pair the next round" queues a task on the worker (tournament.pairing_jobs.tasks)
-and the organizer's page follows it (htmx polling), so pairing a 1,000-player round holds no web worker.
+"""Pairing jobs: "Pair the next round" queues a task on the worker and the organizer's page follows it (htmx
+polling), so pairing a 1,000-player round holds no web worker.
 
-One job per event at a time: a constraint allows one queued or running job per event, so a double click or
-a second organizer gets the job already under way (without waiting for the event's lock, which the
-pairing holds).
-A job whose worker died (killed, machine restarted) is seen as print jobs are (tournament.pdfs.jobs): its
+The request (`pairing_job_request`): one job per event at a time. A constraint allows one queued or running
+job per event, so a double click or a second organizer gets the job already under way (without waiting for
+the event's lock, which the pairing holds).
+
+The task (`pair_next_round`, run by `manage.py worker`): the next round of the job's event, by the rounds
+service (tournament.pairing.manager.round_pair, or tournament.stages.service.stage_pair for an event in
+stages). The service writes the round in one transaction, so a worker killed mid-job leaves no round
+half-made. An attempt runs only while the job still counts it as its latest (`attempts`); the service returns
+the draft already made, so an attempt that comes back after a retry made the round adds nothing.
+
+A job whose worker died (killed, machine restarted) is seen as print jobs are (tournament.leased_jobs): its
 heartbeat is older than the lease (settings.PAIRING_JOB_LEASE_SECONDS) and its task is not waiting in the
-queue; it is queued again once, then failed. The round is written in one transaction, so the dead attempt
-left nothing behind and the next one pairs the round whole."""
+queue; it is queued again once, then failed, and the next attempt pairs the round whole."""
 
 from __future__ import annotations
 
@@ -15,16 +21,44 @@ import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.tasks import task
+from django.utils import timezone, translation
 
+from tournament.leagues.event_ratings import event_ratings
 from tournament.leased_jobs import MAX_ATTEMPTS as MAX_ATTEMPTS  # a job runs at most this often
 from tournament.leased_jobs import WORKER_LOST as WORKER_LOST  # the pages read it here
 from tournament.leased_jobs import JobKind, checked, recover_lost
 from tournament.models import Event, PairingJob
-from tournament.pairing_jobs.tasks import pair_next_round
+from tournament.pairing.manager import RoundError, round_pair
+from tournament.stages.service import StageError, stage_pair
 
 ACTIVE = (PairingJob.Status.QUEUED, PairingJob.Status.RUNNING)
 KEEP = datetime.timedelta(days=2)
+
+
+@task()
+def pair_next_round(job_id: int, attempt: int) -> int:
+    """Pair the round of job `job_id` (its attempt number `attempt`); returns the round's number (0: none)."""
+    mine = PairingJob.objects.filter(pk=job_id, attempts=attempt)
+    if not mine.filter(status=PairingJob.Status.QUEUED).update(status=PairingJob.Status.RUNNING,
+                                                               heartbeat_at=timezone.now()):
+        return 0  # superseded, or already done
+    job = mine.select_related("event", "requested_by").get()
+    try:
+        with translation.override(job.lang or settings.LANGUAGE_CODE):
+            if job.kind == PairingJob.Kind.STAGES:
+                rnd = stage_pair(job.event, job.requested_by)
+            else:  # round 1 by rating reads the ratings the event's league or the global rating give
+                rnd = round_pair(job.event, job.requested_by, ratings=event_ratings)
+    except (RoundError, StageError) as exc:  # not pairable now: the organizer reads why
+        mine.update(status=PairingJob.Status.FAILED, error=str(exc)[:500], finished_at=timezone.now())
+        return 0
+    except Exception as exc:
+        mine.update(status=PairingJob.Status.FAILED, error=(str(exc) or type(exc).__name__)[:500],
+                    finished_at=timezone.now())
+        raise
+    mine.update(status=PairingJob.Status.DONE, round=rnd, error="", finished_at=timezone.now())
+    return rnd.number
 
 
 def lease() -> datetime.timedelta:

@@ -1,19 +1,27 @@
-"""The public event pages (home, pairings, standings) for anonymous readers, served from a rendering cached
-per event state, with `ETag`/`Last-Modified` and 304 answers.
+"""The page caches of the public event pages: one for anonymous readers (whole pages kept per page generation),
+one for everyone else (rendered tables kept per event state). Nothing under them is cached: on a miss the
+standings are read and ranked afresh.
 
-Three hundred players refresh these pages all weekend; almost none are logged in. For an anonymous GET the
-page is identified by the event's page generation (`tournament.events.page_generation`: one cache read, no
-database query; every write the page shows makes a new one), the active language, the path with its query
-and whether htmx asked for a fragment. A rendering is kept in this process (it never goes stale: a new
-generation is a new key) and in the shared cache, so that a page is rendered once for the whole deployment:
-the process that takes the page's lock in the shared cache renders it, the others wait for its rendering
-there (tests/house/test_processes.py counts the renderings of two servers asked at once); only a miss runs the view.
+**Anonymous pages** (home, pairings, standings; `public_page`), served from a rendering with `ETag`/
+`Last-Modified` and 304 answers. Three hundred players refresh these pages all weekend; almost none are
+logged in. For an anonymous GET the page is identified by the event's page generation
+(`tournament.events.cache_keys.page_generation`: one cache read, no database query; every write the page
+shows makes a new one), the active language, the path with its query and whether htmx asked for a fragment.
+A rendering is kept in this process (it never goes stale: a new generation is a new key) and in the shared
+cache, so that a page is rendered once for the whole deployment: the process that takes the page's lock in
+the shared cache renders it, the others wait for its rendering there (tests/house/test_processes.py counts
+the renderings of two servers asked at once); only a miss runs the view.
 
 What must never be shared is never cached: the shared rendering holds no CSRF token at all (nothing on
 these pages posts for an anonymous reader; the header's language switch needs none,
 `tournament.web.views.language`), so no reader's secret is in it and a first-time reader is not given
 one; a reader with messages waiting, or a query this page does not read, gets the page rendered for them
-alone. Signed-in readers get the dynamic page as before."""
+alone. Signed-in readers get the dynamic page.
+
+**Rendered tables** (`cached_fragment`): the pairings and standings tables' renderings for the readers the
+anonymous page cache does not serve (the signed-in, and queries a page does not read), keyed by the event's
+state (`tournament.events.cache_keys.event_state`: one query), so a refresh that finds nothing new renders
+nothing."""
 
 from __future__ import annotations
 
@@ -28,15 +36,17 @@ from functools import wraps
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, urlencode
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from config.htmx import wants_partial
-from tournament.events import page_generation
-from tournament.web.params import DIGITS
+from tournament.events.cache_keys import page_generation
+from tournament.web.request_values import DIGITS
 
-SECONDS = 60  # how long a rendering is kept: a write is a new key at once
+SECONDS = 60  # how long a rendering (a page or a table) is kept: a write is a new key at once
 LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
 _local: OrderedDict[str, tuple[float, str, str, float]] = OrderedDict()
@@ -99,7 +109,7 @@ def _kept_or_rendered(key: str, render) -> tuple[tuple[str, str, float] | None, 
 
 def _page_address(request) -> str:
     """The path and its query as the page reads them: numbers without leading zeros (`?round=01` and
-    `?round=0001` are `?round=1`, as `tournament.web.params` reads them), parameters in one order."""
+    `?round=0001` are `?round=1`, as `tournament.web.request_values` reads them), parameters in one order."""
     query = sorted((name, str(int(value)) if DIGITS.fullmatch(value) else value) for name, value in request.GET.items())
     return request.path + ("?" + urlencode(query) if query else "")
 
@@ -156,7 +166,7 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
         def wrapper(request, slug, *args, **kwargs):
             if not _shareable(request, params):
                 return view(request, slug, *args, **kwargs)
-            generation = page_generation.current(slug)  # one cache read, no query
+            generation = page_generation(slug)  # one cache read, no query
             language = get_language()
             page = repr((name, slug, generation, language, wants_partial(request), _page_address(request)))
             key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
@@ -185,3 +195,14 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
         return wrapper
 
     return decorator
+
+
+def cached_fragment(name: str, state: str, template: str, build_context, request=None) -> str:
+    """The rendered `template` for this event state (`events.cache_keys.event_state`), rendering it (with
+    `build_context()`) only on a miss."""
+    key = f"fragment:{name}:{state}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template, build_context(), request)
+        cache.set(key, html, SECONDS)
+    return mark_safe(html)  # noqa: S308 - our own template output, escaped when rendered
