@@ -55,6 +55,8 @@ class Context:
     lost: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     generals: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     camps: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    # each player's games against an opponent, in game order: (opponent, own points, opponent's points)
+    met: dict[int, list[tuple[int, int, int]]] = field(default_factory=lambda: defaultdict(list))
 
     def __post_init__(self) -> None:
         for g in self.games:
@@ -65,6 +67,8 @@ class Context:
             self.points[g.b] += g.points_b
             self.opponents[g.a].append(g.b)
             self.opponents[g.b].append(g.a)
+            self.met[g.a].append((g.b, g.points_a, g.points_b))
+            self.met[g.b].append((g.a, g.points_b, g.points_a))
             if g.result is None:
                 continue
             for me, mine, theirs, side in ((g.a, g.result.a, g.result.b, "a"), (g.b, g.result.b, g.result.a, "b")):
@@ -106,9 +110,9 @@ class HeadToHead(Metric):
         members = set(group)
         if len(members) < 2:
             return False
-        # the pairs of the group that met, from the games (not from every pair of the group: a tie of
-        # 500 players after round one is 125,000 pairs)
-        met = {frozenset((g.a, g.b)) for g in ctx.games if g.b is not None and g.a in members and g.b in members}
+        # the pairs of the group that met, from the members' own games (not from every pair of the group: a
+        # tie of 500 players after round one is 125,000 pairs; nor from every game of the event, once a group)
+        met = {frozenset((p, o)) for p in members for o, _mine, _theirs in ctx.met.get(p, ()) if o in members}
         if not ctx.h2h_all_met:
             return bool(met)
         return len(met) == len(members) * (len(members) - 1) // 2 and len(members) == len(group)
@@ -116,10 +120,10 @@ class HeadToHead(Metric):
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
         members = set(group)
         scores = dict.fromkeys(group, 0.0)
-        for g in ctx.games:
-            if g.b is not None and g.a in members and g.b in members:
-                scores[g.a] += g.points_a
-                scores[g.b] += g.points_b
+        for p in members:  # each player's own points in their games among the group, in game order
+            for o, mine, _theirs in ctx.met.get(p, ()):
+                if o in members:
+                    scores[p] += mine
         return scores
 
 
@@ -208,10 +212,12 @@ def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict) -
     values = metric.values(ctx, group)
     for p, value in values.items():
         shown[p][metric.key] = value
-    ordered = sorted(set(values.values()), reverse=not metric.ascending)
+    equal: dict[float, list[int]] = {}  # the players of each value, in the group's order (one pass)
+    for p in group:
+        equal.setdefault(values[p], []).append(p)
     classes: list[list[int]] = []
-    for value in ordered:
-        classes += _order([p for p in group if values[p] == value], rest, ctx, shown)
+    for value in sorted(equal, reverse=not metric.ascending):
+        classes += _order(equal[value], rest, ctx, shown)
     return classes
 
 
