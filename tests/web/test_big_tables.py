@@ -72,6 +72,27 @@ def test_pairings_rows_are_the_template_loop(event, language, rated):
         assert ("± 87" in expected) == rated
 
 
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_rows_group_thousands_as_the_template_loop_did(event, language, settings):
+    """With thousands grouped (`USE_THOUSAND_SEPARATOR`), a table number or a rank of 1,000 or more is localized
+    like the template's, and a player's link keeps its key's digits, as `{% url %}` wrote them."""
+    settings.USE_THOUSAND_SEPARATOR = True
+    game = event.rounds.get(number=3).games.filter(is_bye=False, status="confirmed").first()
+    Game.objects.filter(pk=game.pk).update(table=1234)
+    games = _public_games(event.rounds.get(number=3))
+    with translation.override(language):
+        table = standings_table(event)
+        table = SimpleNamespace(rows=[(pk + 100_000, (rank + 1000 if isinstance(rank, int) else rank, *cells))
+                                      for pk, (rank, *cells) in table.rows])
+        expected = rendered(STANDINGS_LOOP, {"table": table, "slug": event.slug, "upto": 1200})
+        assert standings_rows(table.rows, event.slug, 1200) == expected
+        # the key in digits, the round and the ranks grouped
+        assert f"/{table.rows[0][0]}/?round=1" in expected and "round=1200" not in expected
+        expected = rendered(PAIRINGS_LOOP, {"games": games})
+        assert pairings_rows(games) == expected
+        assert 'id="table-1' in expected and 'id="table-1234"' not in expected
+
+
 def test_the_pages_show_the_rows(client, event):
     with translation.override("es"):
         table = standings_table(event)
