@@ -7,6 +7,12 @@ cache), with the queries each makes.
 
 BIG_TABLES_WHOLE_ONLY=1 times the whole pages only, so that a copy of this file runs on older code too.
 BENCH_PROFILE=1 adds a cProfile of each whole page, uncached and cached (the functions taking most time).
+BIG_TABLES_BEFORE=<git revision> times the standings and pairings pages as that revision's table code read, ranked
+and wrote them (results/standings.py, results/tiebreaks.py, web/table_rows.py, the public pairings' read) and as
+this code does, alternately in this one process, and says both medians (wall clock, and this process's CPU time,
+which other work on a loaded machine disturbs less).
+TABLE_TIEBREAKS: the event's tie-breaks, comma-separated (default: the NASAMW preset's; empty: points only, as
+this benchmark's runs before 2026-11-27 08:00 UTC).
 
 Goal (issue 29): each page rendered in under 30 ms.
 """
@@ -33,6 +39,8 @@ django.setup()
 from django.test.utils import setup_databases, setup_test_environment, teardown_databases  # noqa: E402
 
 PLAYERS = int(os.environ.get("TABLE_PLAYERS", "1000"))
+TIEBREAKS = [k for k in os.environ.get(
+    "TABLE_TIEBREAKS", "head_to_head,countback,generals_killed,elements_destroyed,seeded_random").split(",") if k]
 RUNS = int(os.environ.get("BENCH_RUNS", "7"))
 
 
@@ -58,13 +66,16 @@ def main() -> None:
     setup_test_environment()
     old = setup_databases(verbosity=0, interactive=False)
     try:
-        event = build_event(PLAYERS, 3)
+        event = build_event(PLAYERS, 3, tiebreaks=TIEBREAKS)
         rnd = event.rounds.order_by("-number").first()
         Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
         translation.activate("en")
-        print(f"Big tables: {PLAYERS} players, 3 rounds, median of {RUNS} runs, uncached; "
-              f"load average {os.getloadavg()[0]:.1f}")
+        print(f"Big tables: {PLAYERS} players, 3 rounds, tie-breaks {','.join(TIEBREAKS) or 'none'}, median of "
+              f"{RUNS} runs, uncached; load average {os.getloadavg()[0]:.1f}")
         client = Client()
+        if os.environ.get("BIG_TABLES_BEFORE"):
+            before_and_after(client, event, os.environ["BIG_TABLES_BEFORE"])
+            return
         pages = (("standings", f"/e/{event.slug}/standings/"), ("pairings", f"/e/{event.slug}/pairings/"),
                  ("event home", f"/e/{event.slug}/"))
         for name, path in pages:
@@ -99,6 +110,65 @@ def main() -> None:
         print("  goal: each page under 30 ms")
     finally:
         teardown_databases(old, verbosity=0)
+
+
+def _module_at(revision: str, path: str, name: str):
+    """The module at `path` as `revision` had it, loaded apart (under `name`) from the one this process runs."""
+    import subprocess
+    import types
+
+    source = subprocess.run(["git", "show", f"{revision}:{path}"], capture_output=True, text=True, check=True,  # noqa: S603, S607
+                            cwd=Path(__file__).resolve().parent.parent).stdout
+    module = types.ModuleType(name)
+    module.__file__ = path
+    sys.modules[name] = module  # dataclasses look their module up
+    exec(compile(source, path, "exec"), module.__dict__)  # noqa: S102 - this repository's own code, at a revision
+    return module
+
+
+def before_and_after(client, event, revision: str) -> None:
+    """The standings and pairings pages, uncached, with `revision`'s table code and with this code, alternately."""
+    from django.core.cache import cache
+
+    from tournament.web import public_pages
+    from tournament.web.views import results, rounds
+
+    tiebreaks = _module_at(revision, "tournament/results/tiebreaks.py", "before_tiebreaks")
+    standings = _module_at(revision, "tournament/results/standings.py", "before_standings")
+    standings.tiebreaks = tiebreaks
+    table_rows = _module_at(revision, "tournament/web/table_rows.py", "before_table_rows")
+    views = _module_at(revision, "tournament/web/views/rounds.py", "before_rounds")
+    views.pairings_rows = table_rows.pairings_rows
+    sides = {
+        "before": {(results, "standings_table"): standings.standings_table, (results, "tie_words"): standings.tie_words,
+                   (results, "standings_rows"): table_rows.standings_rows,
+                   (rounds, "_public_games"): views._public_games, (rounds, "pairings_rows"): table_rows.pairings_rows},
+        "after": {(module, name): getattr(module, name) for module, name in
+                  ((results, "standings_table"), (results, "tie_words"), (results, "standings_rows"),
+                   (rounds, "_public_games"), (rounds, "pairings_rows"))},
+    }
+    print(f"  before: {revision}; after: this code; alternately, {RUNS} runs each")
+    for name, path in (("standings", f"/e/{event.slug}/standings/"), ("pairings", f"/e/{event.slug}/pairings/")):
+        wall: dict[str, list[float]] = {"before": [], "after": []}
+        cpu: dict[str, list[float]] = {"before": [], "after": []}
+        pages = {}
+        for _ in range(RUNS):
+            for side in ("before", "after"):
+                for (module, attribute), function in sides[side].items():
+                    setattr(module, attribute, function)
+                cache.clear()
+                public_pages.forget_local()
+                start, start_cpu = time.perf_counter(), time.process_time()
+                pages[side] = client.get(path).content
+                wall[side].append(time.perf_counter() - start)
+                cpu[side].append(time.process_time() - start_cpu)
+        for (module, attribute), function in sides["after"].items():
+            setattr(module, attribute, function)
+        same = "same bytes" if pages["before"] == pages["after"] else "DIFFERENT bytes"
+        print(f"  {name:<10} before {statistics.median(wall['before']) * 1000:7.1f} ms "
+              f"(CPU {statistics.median(cpu['before']) * 1000:6.1f}), after "
+              f"{statistics.median(wall['after']) * 1000:7.1f} ms (CPU {statistics.median(cpu['after']) * 1000:6.1f}); "
+              f"{same}")
 
 
 def cached_pages(client, pages) -> None:
