@@ -93,6 +93,25 @@ def test_the_rows_group_thousands_as_the_template_loop_did(event, language, sett
         assert 'id="table-1' in expected and 'id="table-1234"' not in expected
 
 
+def test_rows_written_before_are_kept_only_as_they_were_written(event, settings):
+    """A standings row is kept by what it is written from: the same rows in another language, with thousands
+    grouped, after a change of one player's cells or at another `?round=`, are written anew, each time the
+    template loop's bytes."""
+    table = standings_table(event)
+    rows = [(pk, (rank, name, club, army, 1234.5, *rest)) for pk, (rank, name, club, army, _points, *rest) in table.rows]
+    changed = [(rows[0][0], (rows[0][1][0], "Renamed <player>", *rows[0][1][2:])), *rows[1:]]
+    for language, grouped, shown_rows, upto in (("en", False, rows, None), ("es", False, rows, None),
+                                                ("es", True, rows, None), ("en", False, changed, None),
+                                                ("en", False, rows, 2), ("en", False, rows, None)):
+        settings.USE_THOUSAND_SEPARATOR = grouped
+        with translation.override(language):
+            expected = rendered(STANDINGS_LOOP, {"table": SimpleNamespace(rows=shown_rows), "slug": event.slug,
+                                                 "upto": upto})
+            assert standings_rows(shown_rows, event.slug, upto) == expected, (language, grouped, upto)
+            assert ("<td>1234.5</td>" in expected) == (language == "en")
+            assert ("<td>1234,5</td>" in expected) == (language == "es" and not grouped)  # grouped: "1 234,5"
+
+
 def test_the_pages_show_the_rows(client, event):
     with translation.override("es"):
         table = standings_table(event)

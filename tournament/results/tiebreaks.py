@@ -254,6 +254,7 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
     criteria, lots = [m for m in metrics if not m.lot], [m for m in metrics if m.lot]
     everyone = {m.key: m.values(ctx, players) for m in criteria if not m.by_group}
     shown: dict[int, dict[str, float | None]] = {p: {} for p in players}
+    columns = [(m.key, everyone.get(m.key)) for m in metrics]  # each metric's values for everyone, or None
     rows: list[Row] = []
     for tie_class in _order(sorted(players, key=lambda p: (str(ctx.keys.get(p, p)), p)), criteria, ctx, shown,
                             everyone):
@@ -265,11 +266,7 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
             tie_class = sorted(tie_class, key=lambda p, drawn=drawn: -drawn[p])
         for p in tie_class:
             mine = shown[p]
-            values = tuple([(m.key, _number(everyone[m.key][p] if m.key in everyone else mine.get(m.key)))
-                            for m in metrics])
+            values = tuple([(key, float(column[p])) if column is not None else
+                            (key, None if mine.get(key) is None else float(mine[key])) for key, column in columns])
             rows.append(Row(rank, p, values, len(tie_class) > 1))
     return rows
-
-
-def _number(value) -> float | None:
-    return None if value is None else float(value)

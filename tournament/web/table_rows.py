@@ -15,7 +15,7 @@ from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 _CONTEXT = Context(autoescape=True)  # what a template renders with: values escaped and localized
 _SENTINEL = 987654321
@@ -51,20 +51,33 @@ class _Shown(dict):
         return _shown(value)
 
 
+# Standings rows already written, each kept by everything it is written from (its row's version): a confirmed
+# result changes a few players' rows; the others are the same bytes at the next rendering. Per process, bounded.
+_KEPT_ROWS: dict[tuple, str] = {}
+KEPT_ROWS = 20_000
+
+
 def standings_rows(rows, slug: str, upto: int | None) -> SafeString:
     """`<tr>` per standings row: its cells, the player's name linking to their own standing (the key written as
-    `reverse` writes it: digits, never localized)."""
+    `reverse` writes it: digits, never localized). A row written before with the same cells, address and number
+    formats (the language's and the settings', as a sample number shows them) is taken as it was written."""
     shown = _Shown()
     once = shown.once
     prefix, suffix = _shown(reverse("tournament:player_standing", args=[slug, _SENTINEL])).split(str(_SENTINEL))
     query = f"?round={_shown(upto)}" if upto else ""
+    written_as = (get_language(), _shown(-1234567.125), shown.digits, prefix, suffix, query)
+    kept = _KEPT_ROWS
     out = []
     for pk, cells in rows:
-        out.append(f'<tr><td>{shown(cells[0])}</td><td><a href="{prefix}{pk}{suffix}{query}">{once(cells[1])}</a>'
-                   "</td>")
-        for value in cells[2:]:
-            out.append(f"<td>{shown(value)}</td>")
-        out.append("</tr>")
+        key = (written_as, pk, cells)
+        row = kept.get(key)
+        if row is None:
+            row = (f'<tr><td>{shown(cells[0])}</td><td><a href="{prefix}{pk}{suffix}{query}">{once(cells[1])}</a></td>'
+                   + "".join([f"<td>{shown(value)}</td>" for value in cells[2:]]) + "</tr>")
+            if len(kept) >= KEPT_ROWS:
+                kept.clear()
+            kept[key] = row
+        out.append(row)
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above
 
 
