@@ -131,6 +131,7 @@ def before_and_after(client, event, revision: str) -> None:
     from django.core.cache import cache
 
     from tournament.web import public_pages
+    from tournament.web import table_rows as table_rows_now
     from tournament.web.views import results, rounds
 
     tiebreaks = _module_at(revision, "tournament/results/tiebreaks.py", "before_tiebreaks")
@@ -148,28 +149,31 @@ def before_and_after(client, event, revision: str) -> None:
                   ((results, "standings_table"), (results, "tie_words"), (results, "standings_rows"),
                    (rounds, "_public_games"), (rounds, "pairings_rows"))},
     }
-    print(f"  before: {revision}; after: this code; alternately, {RUNS} runs each")
+    sides["kept"] = sides["after"]
+    print(f"  before: {revision}; after: this code, its standings rows written anew (kept: as kept from the run "
+          f"before); alternately, {RUNS} runs each")
     for name, path in (("standings", f"/e/{event.slug}/standings/"), ("pairings", f"/e/{event.slug}/pairings/")):
-        wall: dict[str, list[float]] = {"before": [], "after": []}
-        cpu: dict[str, list[float]] = {"before": [], "after": []}
+        wall: dict[str, list[float]] = {side: [] for side in sides}
+        cpu: dict[str, list[float]] = {side: [] for side in sides}
         pages = {}
         for _ in range(RUNS):
-            for side in ("before", "after"):
+            for side in sides:
                 for (module, attribute), function in sides[side].items():
                     setattr(module, attribute, function)
                 cache.clear()
                 public_pages.forget_local()
+                if side == "after":
+                    table_rows_now._KEPT_ROWS.clear()
                 start, start_cpu = time.perf_counter(), time.process_time()
                 pages[side] = client.get(path).content
                 wall[side].append(time.perf_counter() - start)
                 cpu[side].append(time.process_time() - start_cpu)
         for (module, attribute), function in sides["after"].items():
             setattr(module, attribute, function)
-        same = "same bytes" if pages["before"] == pages["after"] else "DIFFERENT bytes"
-        print(f"  {name:<10} before {statistics.median(wall['before']) * 1000:7.1f} ms "
-              f"(CPU {statistics.median(cpu['before']) * 1000:6.1f}), after "
-              f"{statistics.median(wall['after']) * 1000:7.1f} ms (CPU {statistics.median(cpu['after']) * 1000:6.1f}); "
-              f"{same}")
+        same = "same bytes" if pages["before"] == pages["after"] == pages["kept"] else "DIFFERENT bytes"
+        print(f"  {name:<10} " + ", ".join(f"{side} {statistics.median(wall[side]) * 1000:6.1f} ms (CPU "
+                                           f"{statistics.median(cpu[side]) * 1000:5.1f})" for side in sides)
+              + f"; {same}")
 
 
 def cached_pages(client, pages) -> None:

@@ -270,10 +270,14 @@ def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     keys = ["rank", "player", "club", "army", *metrics]
     columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
     records = []
+    shown: dict = {}  # each distinct value's cell, made once: the table's values repeat (equal numbers read alike)
     for row in rows:
         reg = data.registrations[row.registration_id]
         entry = entry_as_shown(reg)
         name = entry.name + (f" ({_('dropped')})" if dropped_by(reg, upto) else "")
-        cells = (shown_rank(row), name, entry.club, entry.army, *(shown_value(row.values.get(k)) for k in metrics))
+        values = row.values
+        cells = (shown_rank(row), name, entry.club, entry.army,
+                 *[shown[value] if value in shown else shown.setdefault(value, shown_value(value))
+                   for value in [values.get(k) for k in metrics]])
         records.append((row.registration_id, cells))
     return StandingsTable(columns, tuple(records))
