@@ -73,7 +73,7 @@ def standings_rows(rows, slug: str, upto: int | None) -> SafeString:
         row = kept.get(key)
         if row is None:
             row = (f'<tr><td>{shown(cells[0])}</td><td><a href="{prefix}{pk}{suffix}{query}">{once(cells[1])}</a></td>'
-                   + "".join([f"<td>{shown(value)}</td>" for value in cells[2:]]) + "</tr>")
+                   + "".join([f"<td>{shown[type(value), value]}</td>" for value in cells[2:]]) + "</tr>")
             if len(kept) >= KEPT_ROWS:
                 kept.clear()
             kept[key] = row
