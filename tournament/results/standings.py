@@ -1,8 +1,8 @@
 """An event's standings from its confirmed games: read as plain values, ranked, and laid out as the table the
 standings page, its exports and its PDFs show.
 
-The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the games in three queries
-(`load`: rows of values, no model instances, which were most of a 1,000-player page's time) and labels the
+The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the entries and the games in two
+queries (`load`: rows of values, no model instances, which were most of a 1,000-player page's time) and labels the
 columns in the active language, with the one-line definitions of tournament/results/explain.py as the columns'
 help. The table is not cached here: the page caches its rendering (`web.fragments`, and `web.public_pages` for
 anonymous readers); the exports' frames are made from it in `transfer.frames`.
@@ -163,7 +163,8 @@ def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:
 
 
 def load(event: Event, upto: int | None = None) -> EventData:
-    """Three queries of plain values: the registrations (with their clubs' names), the confirmed games, their seats."""
+    """Two queries of plain values: the registrations (with their clubs' names), the confirmed games' seats with
+    their games' columns."""
     games = confirmed_games(event, upto)
     return EventData(event, entrants(event), games, played(games))
 
