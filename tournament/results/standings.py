@@ -154,10 +154,10 @@ def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:
             continue
         b = game.seats[1]
         key = (a[4:], b[4:], game.outcome)  # the four losses of each seat (`SeatRow`'s last fields), the outcome
-        outcome = results.get(key)
-        if outcome is None:
-            outcome = results[key] = seats_result(a, b, game.outcome)
-        result.append(tiebreaks.PlayedGame(game.round, a.registration_id, b.registration_id, outcome,
+        game_result = results.get(key)
+        if game_result is None:
+            game_result = results[key] = seats_result(a, b, game.outcome)
+        result.append(tiebreaks.PlayedGame(game.round, a.registration_id, b.registration_id, game_result,
                                            a.score or 0, b.score or 0))
     return result
 

@@ -69,7 +69,7 @@ def standings_rows(rows, slug: str, upto: int | None) -> SafeString:
     kept = _KEPT_ROWS
     out = []
     for pk, cells in rows:
-        key = (written_as, pk, cells)
+        key = (written_as, pk, cells, tuple(map(type, cells)))  # 2 and 2.0 are equal, but not written alike
         row = kept.get(key)
         if row is None:
             row = (f'<tr><td>{shown(cells[0])}</td><td><a href="{prefix}{pk}{suffix}{query}">{once(cells[1])}</a></td>'
