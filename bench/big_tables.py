@@ -12,7 +12,7 @@ and wrote them (results/standings.py, tiebreaks.py, settlements.py, web/table_ro
 this code does, alternately in this one process, and says both medians (wall clock, and this process's CPU time,
 which other work on a loaded machine disturbs less).
 TABLE_TIEBREAKS: the event's tie-breaks, comma-separated (default: the NASAMW preset's; empty: points only, as
-this benchmark's runs before 2026-11-27 08:00 UTC).
+the runs of this benchmark before 2026-11-27 07:00 UTC).
 
 Goal (issue 29): each page rendered in under 30 ms.
 """
