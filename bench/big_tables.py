@@ -7,6 +7,12 @@ cache), with the queries each makes.
 
 BIG_TABLES_WHOLE_ONLY=1 times the whole pages only, so that a copy of this file runs on older code too.
 BENCH_PROFILE=1 adds a cProfile of each whole page, uncached and cached (the functions taking most time).
+BIG_TABLES_BEFORE=<git revision> times the standings and pairings pages as that revision's table code read, ranked
+and wrote them (results/standings.py, tiebreaks.py, settlements.py, web/table_rows.py, the public pairings' read) and as
+this code does, alternately in this one process, and says both medians (wall clock, and this process's CPU time,
+which other work on a loaded machine disturbs less).
+TABLE_TIEBREAKS: the event's tie-breaks, comma-separated (default: the NASAMW preset's; empty: points only, as
+the runs of this benchmark before 2026-11-27 07:00 UTC).
 
 Goal (issue 29): each page rendered in under 30 ms.
 """
@@ -33,16 +39,28 @@ django.setup()
 from django.test.utils import setup_databases, setup_test_environment, teardown_databases  # noqa: E402
 
 PLAYERS = int(os.environ.get("TABLE_PLAYERS", "1000"))
+TIEBREAKS = [k for k in os.environ.get(
+    "TABLE_TIEBREAKS", "head_to_head,countback,generals_killed,elements_destroyed,seeded_random").split(",") if k]
 RUNS = int(os.environ.get("BENCH_RUNS", "7"))
 
 
-def timed(fn) -> tuple[float, object]:
-    times, value = [], None
+def timed(fn) -> tuple[str, object]:
+    """The median time of `fn` in ms, wall clock and this process's CPU time (which other work on a loaded machine
+    disturbs less), as words; and its value."""
+    times, cpu, value = [], [], None
     for _ in range(RUNS):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         value = fn()
         times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000, value
+        cpu.append(time.process_time() - start_cpu)
+    return f"{statistics.median(times) * 1000:7.1f} ms (CPU {statistics.median(cpu) * 1000:5.1f})", value
+
+
+def forget_rows() -> None:
+    """The standings rows kept per process (since 2026-11-27) forgotten: a rendering as after a change of every row."""
+    from tournament.web import table_rows
+
+    getattr(table_rows, "_KEPT_ROWS", {}).clear()
 
 
 def main() -> None:
@@ -58,13 +76,16 @@ def main() -> None:
     setup_test_environment()
     old = setup_databases(verbosity=0, interactive=False)
     try:
-        event = build_event(PLAYERS, 3)
+        event = build_event(PLAYERS, 3, tiebreaks=TIEBREAKS)
         rnd = event.rounds.order_by("-number").first()
         Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
         translation.activate("en")
-        print(f"Big tables: {PLAYERS} players, 3 rounds, median of {RUNS} runs, uncached; "
-              f"load average {os.getloadavg()[0]:.1f}")
+        print(f"Big tables: {PLAYERS} players, 3 rounds, tie-breaks {','.join(TIEBREAKS) or 'none'}, median of "
+              f"{RUNS} runs, uncached; load average {os.getloadavg()[0]:.1f}")
         client = Client()
+        if os.environ.get("BIG_TABLES_BEFORE"):
+            before_and_after(client, event, os.environ["BIG_TABLES_BEFORE"])
+            return
         pages = (("standings", f"/e/{event.slug}/standings/"), ("pairings", f"/e/{event.slug}/pairings/"),
                  ("event home", f"/e/{event.slug}/"))
         for name, path in pages:
@@ -73,9 +94,10 @@ def main() -> None:
                 cache.clear()
                 from tournament.web import page_caches
                 page_caches.forget_local()
+                forget_rows()
                 return client.get(path)
             ms, response = timed(whole)
-            print(f"  {name:<10} whole page {ms:7.1f} ms ({len(response.content) // 1024} KB)")
+            print(f"  {name:<10} whole page {ms} ({len(response.content) // 1024} KB)")
         if os.environ.get("BIG_TABLES_WHOLE_ONLY"):  # the whole pages only: runs on older code too (a before/after)
             return
         cached_pages(client, pages)
@@ -83,22 +105,86 @@ def main() -> None:
         from tournament.web.views.rounds import _public_games
 
         ms, data = timed(lambda: load(event, None))
-        print(f"  standings  data read   {ms:7.1f} ms")
+        print(f"  standings  data read   {ms}")
         ms, table = timed(lambda: build_table(data))
-        print(f"  standings  ranked      {ms:7.1f} ms")
-        ms, _ = timed(lambda: render_to_string("tournament/standings.html#table", {
+        print(f"  standings  ranked      {ms}")
+        ms, _ = timed(lambda: forget_rows() or render_to_string("tournament/standings.html#table", {
             "table": table, "slug": event.slug, "upto": None, "rows": standings_rows(table.rows, event.slug, None)}))
-        print(f"  standings  template    {ms:7.1f} ms")
+        print(f"  standings  template    {ms}")
         ms, games = timed(lambda: _public_games(rnd))
-        print(f"  pairings   data        {ms:7.1f} ms")
+        print(f"  pairings   data        {ms}")
         ms, _ = timed(lambda: render_to_string("tournament/pairings.html#table", {
             "event": event, "round": rnd, "games": games, "rated": None, "rows": pairings_rows(games)}))
-        print(f"  pairings   template    {ms:7.1f} ms")
+        print(f"  pairings   template    {ms}")
         if os.environ.get("BENCH_PROFILE"):
             profiled(client, pages)
         print("  goal: each page under 30 ms")
     finally:
         teardown_databases(old, verbosity=0)
+
+
+def _module_at(revision: str, path: str, name: str):
+    """The module at `path` as `revision` had it, loaded apart (under `name`) from the one this process runs."""
+    import subprocess
+    import types
+
+    source = subprocess.run(["git", "show", f"{revision}:{path}"], capture_output=True, text=True, check=True,  # noqa: S603, S607
+                            cwd=Path(__file__).resolve().parent.parent).stdout
+    module = types.ModuleType(name)
+    module.__file__ = path
+    sys.modules[name] = module  # dataclasses look their module up
+    exec(compile(source, path, "exec"), module.__dict__)  # noqa: S102 - this repository's own code, at a revision
+    return module
+
+
+def before_and_after(client, event, revision: str) -> None:
+    """The standings and pairings pages, uncached, with `revision`'s table code and with this code, alternately."""
+    from django.core.cache import cache
+
+    from tournament.web import page_caches
+    from tournament.web import table_rows as table_rows_now
+    from tournament.web.views import results, rounds
+
+    tiebreaks = _module_at(revision, "tournament/results/tiebreaks.py", "before_tiebreaks")
+    standings = _module_at(revision, "tournament/results/standings.py", "before_standings")
+    standings.tiebreaks = tiebreaks
+    standings.settle = _module_at(revision, "tournament/results/settlements.py", "before_settlements").settle
+    table_rows = _module_at(revision, "tournament/web/table_rows.py", "before_table_rows")
+    views = _module_at(revision, "tournament/web/views/rounds.py", "before_rounds")
+    views.pairings_rows = table_rows.pairings_rows
+    sides = {
+        "before": {(results, "standings_table"): standings.standings_table, (results, "tie_words"): standings.tie_words,
+                   (results, "standings_rows"): table_rows.standings_rows,
+                   (rounds, "_public_games"): views._public_games, (rounds, "pairings_rows"): table_rows.pairings_rows},
+        "after": {(module, name): getattr(module, name) for module, name in
+                  ((results, "standings_table"), (results, "tie_words"), (results, "standings_rows"),
+                   (rounds, "_public_games"), (rounds, "pairings_rows"))},
+    }
+    sides["kept"] = sides["after"]
+    print(f"  before: {revision}; after: this code, its standings rows written anew (kept: as kept from the run "
+          f"before); alternately, {RUNS} runs each")
+    for name, path in (("standings", f"/e/{event.slug}/standings/"), ("pairings", f"/e/{event.slug}/pairings/")):
+        wall: dict[str, list[float]] = {side: [] for side in sides}
+        cpu: dict[str, list[float]] = {side: [] for side in sides}
+        pages = {}
+        for _ in range(RUNS):
+            for side in sides:
+                for (module, attribute), function in sides[side].items():
+                    setattr(module, attribute, function)
+                cache.clear()
+                page_caches.forget_local()
+                if side == "after":
+                    table_rows_now._KEPT_ROWS.clear()
+                start, start_cpu = time.perf_counter(), time.process_time()
+                pages[side] = client.get(path).content
+                wall[side].append(time.perf_counter() - start)
+                cpu[side].append(time.process_time() - start_cpu)
+        for (module, attribute), function in sides["after"].items():
+            setattr(module, attribute, function)
+        same = "same bytes" if pages["before"] == pages["after"] == pages["kept"] else "DIFFERENT bytes"
+        print(f"  {name:<10} " + ", ".join(f"{side} {statistics.median(wall[side]) * 1000:6.1f} ms (CPU "
+                                           f"{statistics.median(cpu[side]) * 1000:5.1f})" for side in sides)
+              + f"; {same}")
 
 
 def cached_pages(client, pages) -> None:
@@ -111,7 +197,7 @@ def cached_pages(client, pages) -> None:
         with CaptureQueriesContext(connection) as queries:
             client.get(path)
         ms, _ = timed(lambda path=path: client.get(path))
-        print(f"  {name:<10} cached     {ms:7.2f} ms, {len(queries)} queries: "
+        print(f"  {name:<10} cached     {ms}, {len(queries)} queries: "
               + "; ".join(q["sql"][:60] for q in queries.captured_queries))
 
 

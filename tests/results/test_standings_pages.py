@@ -198,11 +198,11 @@ def test_spanish_and_italian_labels_keep_countback_and_sos_apart(lang, seed, cou
     assert countback.split()[-1][:-1] in seed_text  # "oponente", "avversari": the seeds' word for an opponent
 
 
-def test_a_result_confirmed_or_sent_back_between_the_standings_two_reads_is_left_for_the_next(
+def test_a_result_confirmed_or_sent_back_while_the_standings_are_read_is_seen_whole(
         organizer_client, event, monkeypatch):
-    """The standings read the confirmed games, then their seats, in two queries; a result confirmed (or a
-    correction sent to the umpire) by another request in between must not break the page (a seat of a game the
-    first read did not see, a game left without its seats): that game waits for the next rendering."""
+    """The standings read the confirmed games with their seats in one query: a result confirmed (or a correction
+    sent to the umpire) by another request as the page is read is seen whole or not at all, never a game without
+    its seats (the two reads before this one left such a game for the next rendering)."""
     from tests.factories import make_player, make_registration
     from tests.pairing.test_rounds import enter, games, pair, publish
     from tournament.models import Game, Seat
@@ -214,16 +214,21 @@ def test_a_result_confirmed_or_sent_back_between_the_standings_two_reads_is_left
     publish(organizer_client, event, rnd)
     first, second = games(rnd)
     assert enter(organizer_client, event, first).status_code == 302
-    assert Game.objects.get(pk=first.pk).status == Game.Status.CONFIRMED
+    assert enter(organizer_client, event, second).status_code == 302
+    Game.objects.filter(pk=second.pk).update(status=Game.Status.PENDING)
 
-    class WriteBetweenTheReads:
+    class WriteAsTheyAreRead:
         @property
         def objects(self):
             Game.objects.filter(pk=second.pk).update(status=Game.Status.CONFIRMED)
             Game.objects.filter(pk=first.pk).update(status=Game.Status.PENDING)
             return Seat.objects
 
-    monkeypatch.setattr(standings, "Seat", WriteBetweenTheReads())
+    monkeypatch.setattr(standings, "Seat", WriteAsTheyAreRead())
     data = standings.load(event)
-    assert data.games == [] and data.played == []
-    assert [row.points for row in standings.rank(data)] == [0, 0, 0, 0]
+    assert [game.pk for game in data.games] == [second.pk]
+    assert [len(game.seats) for game in data.games] == [2]
+    second_players = {seat.registration_id for seat in Seat.objects.filter(game=second)}
+    points = {row.registration_id: row.points for row in standings.rank(data)}
+    assert sum(points[p] for p in second_players) > 0
+    assert sum(p for pk, p in points.items() if pk not in second_players) == 0

@@ -72,6 +72,49 @@ def test_pairings_rows_are_the_template_loop(event, language, rated):
         assert ("± 87" in expected) == rated
 
 
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_rows_group_thousands_as_the_template_loop_did(event, language, settings):
+    """With thousands grouped (`USE_THOUSAND_SEPARATOR`), a table number or a rank of 1,000 or more is localized
+    like the template's, and a player's link keeps its key's digits, as `{% url %}` wrote them."""
+    settings.USE_THOUSAND_SEPARATOR = True
+    game = event.rounds.get(number=3).games.filter(is_bye=False, status="confirmed").first()
+    Game.objects.filter(pk=game.pk).update(table=1234)
+    games = _public_games(event.rounds.get(number=3))
+    with translation.override(language):
+        table = standings_table(event)
+        table = SimpleNamespace(rows=[(pk + 100_000, (rank + 1000 if isinstance(rank, int) else rank, *cells))
+                                      for pk, (rank, *cells) in table.rows])
+        expected = rendered(STANDINGS_LOOP, {"table": table, "slug": event.slug, "upto": 1200})
+        assert standings_rows(table.rows, event.slug, 1200) == expected
+        # the key in digits, the round and the ranks grouped
+        assert f"/{table.rows[0][0]}/?round=1" in expected and "round=1200" not in expected
+        expected = rendered(PAIRINGS_LOOP, {"games": games})
+        assert pairings_rows(games) == expected
+        assert 'id="table-1' in expected and 'id="table-1234"' not in expected
+
+
+def test_rows_written_before_are_kept_only_as_they_were_written(event, settings):
+    """A standings row is kept by what it is written from: the same rows in another language, with thousands
+    grouped, after a change of one player's cells or at another `?round=`, are written anew, each time the
+    template loop's bytes."""
+    table = standings_table(event)
+    rows = [(pk, (rank, name, club, army, 1234.5, *rest)) for pk, (rank, name, club, army, _points, *rest) in table.rows]
+    changed = [(rows[0][0], (rows[0][1][0], "Renamed <player>", *rows[0][1][2:])), *rows[1:]]
+    as_floats = [(pk, (rank, name, club, army, *(float(v) if isinstance(v, int) else v for v in rest)))
+                 for pk, (rank, name, club, army, *rest) in rows]  # equal to `rows`, but not written alike
+    for language, grouped, shown_rows, upto in (("en", False, rows, None), ("es", False, rows, None),
+                                                ("es", True, rows, None), ("en", False, changed, None),
+                                                ("en", False, rows, 2), ("en", False, rows, None),
+                                                ("en", False, as_floats, None)):
+        settings.USE_THOUSAND_SEPARATOR = grouped
+        with translation.override(language):
+            expected = rendered(STANDINGS_LOOP, {"table": SimpleNamespace(rows=shown_rows), "slug": event.slug,
+                                                 "upto": upto})
+            assert standings_rows(shown_rows, event.slug, upto) == expected, (language, grouped, upto)
+            assert ("<td>1234.5</td>" in expected) == (language == "en")
+            assert ("<td>1234,5</td>" in expected) == (language == "es" and not grouped)  # grouped: "1 234,5"
+
+
 def test_the_pages_show_the_rows(client, event):
     with translation.override("es"):
         table = standings_table(event)

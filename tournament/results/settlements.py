@@ -32,14 +32,18 @@ def tied_groups(rows: Sequence[Row]) -> list[tuple[int, ...]]:
 
 
 def settle(rows: Sequence[Row], settlements: Sequence[Settlement]) -> tuple[list[Row], list[Settlement]]:
-    """The rows with every matching settlement applied, and the settlements that applied."""
+    """The rows with every matching settlement applied, and the settlements that applied. `rows` as
+    `tiebreaks.standings` ranks them: the rows sharing a rank are next to each other."""
     by_set = {frozenset(s.players): s for s in settlements}
     out: list[Row] = []
     applied: list[Settlement] = []
     index = 0
     while index < len(rows):
         row = rows[index]
-        group = [r for r in rows[index:] if r.rank == row.rank] if row.shared else [row]
+        end = index + 1
+        while row.shared and end < len(rows) and rows[end].rank == row.rank:  # the rows sharing its rank
+            end += 1
+        group = rows[index:end]
         found = by_set.get(frozenset(r.player for r in group)) if row.shared else None
         if found is None:
             out += group

@@ -1,8 +1,8 @@
 """An event's standings from its confirmed games: read as plain values, ranked, and laid out as the table the
 standings page, its exports and its PDFs show.
 
-The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the games in three queries
-(`load`: rows of values, no model instances, which were most of a 1,000-player page's time) and labels the
+The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the entries and the games in two
+queries (`load`: rows of values, no model instances, which were most of a 1,000-player page's time) and labels the
 columns in the active language, with the one-line definitions of tournament/results/explain.py as the columns'
 help. The table is not cached here: the page caches its rendering (`web.page_caches`, whole pages for
 anonymous readers); the exports' frames are made from it in `transfer.frames`.
@@ -16,13 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from django.db import connections
 from django.utils.translation import gettext as _
 
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
 from tournament.results import explain, tiebreaks
 from tournament.results.scoring import event_scoring
 from tournament.results.settlements import settle, settlements_of
-from tournament.results.shorthand import seats_result
+from tournament.results.shorthand import GameResult, seats_result
 
 DASH = "–"
 
@@ -105,7 +106,8 @@ class EventData:
 
 
 _ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
-_GAME = ("pk", "round__number", "table", "is_bye", "outcome", "stage_id", "slot")
+# a seat's game, as `GameRow` reads it (its round is the seat's own)
+_SEAT_GAME = ("game_id", "round__number", "game__table", "game__is_bye", "game__outcome", "game__stage_id", "game__slot")
 
 
 def entrants(event: Event) -> dict[int, Entrant]:
@@ -114,38 +116,55 @@ def entrants(event: Event) -> dict[int, Entrant]:
 
 
 def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
-    """The confirmed games of the published rounds (up to round `upto`) with their seats: two queries of values."""
+    """The confirmed games of the published rounds (up to round `upto`) with their seats: one query of values, the
+    seats with their game's columns, in round and table order (one read: no game confirmed or sent back between
+    two reads)."""
     where = {"round__event": event}
     if upto is not None:
         where["round__number__lte"] = upto
-    games = {row[0]: GameRow(*row, []) for row in
-             Game.objects.filter(status=Game.Status.CONFIRMED, **where).exclude(round__status=Round.Status.DRAFT)
-             .order_by("round__number", "table", "pk").values_list(*_GAME)}
-    for row in (Seat.objects.filter(game__status=Game.Status.CONFIRMED, **where)
-                .exclude(round__status=Round.Status.DRAFT).order_by("game_id", "side")
-                .values_list(*SeatRow._fields)):
-        game = games.get(row[0])
-        if game is not None:  # a game confirmed between the two reads waits for the next rendering
-            game.seats.append(SeatRow._make(row))
-    # ...and one no longer confirmed by then (a correction sent to the umpire) is left out with its seats
-    return [g for g in games.values() if len(g.seats) == (1 if g.is_bye else 2)]
+    seats = (Seat.objects.filter(game__status=Game.Status.CONFIRMED, **where).exclude(round__status=Round.Status.DRAFT)
+             .order_by("round__number", "game__table", "game_id", "side").values_list(*_SEAT_GAME, *SeatRow._fields[1:]))
+    games: list[GameRow] = []
+    game = None
+    for row in _fetched(seats):
+        if game is None or game.pk != row[0]:
+            game = GameRow(*row[:7], [])
+            games.append(game)
+        game.seats.append(SeatRow(row[0], *row[7:]))
+    return [g for g in games if len(g.seats) == (1 if g.is_bye else 2)]  # a game missing a seat is not a result
+
+
+def _fetched(queryset) -> list[tuple]:
+    """The rows of a `values_list` query as the database driver returns them, without the ORM's per-row
+    converters (for booleans on SQLite: the driver already returns them as bools, PostgreSQL's are booleans):
+    they were a third of reading 3,000 seats. The SQL is the ORM's own, as in `events.cache_keys`."""
+    sql, params = queryset.query.sql_with_params()
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:
     result = []
+    results: dict[tuple, GameResult] = {}  # a result is a frozen value: games with the same seats' losses share it
     for game in games:
         a = game.seats[0]
         if game.is_bye:
             result.append(tiebreaks.PlayedGame(game.round, a.registration_id, None, None, a.score or 0, 0))
             continue
         b = game.seats[1]
-        result.append(tiebreaks.PlayedGame(game.round, a.registration_id, b.registration_id,
-                                           seats_result(a, b, game.outcome), a.score or 0, b.score or 0))
+        key = (a[4:], b[4:], game.outcome)  # the four losses of each seat (`SeatRow`'s last fields), the outcome
+        game_result = results.get(key)
+        if game_result is None:
+            game_result = results[key] = seats_result(a, b, game.outcome)
+        result.append(tiebreaks.PlayedGame(game.round, a.registration_id, b.registration_id, game_result,
+                                           a.score or 0, b.score or 0))
     return result
 
 
 def load(event: Event, upto: int | None = None) -> EventData:
-    """Three queries of plain values: the registrations (with their clubs' names), the confirmed games, their seats."""
+    """Two queries of plain values: the registrations (with their clubs' names), the confirmed games' seats with
+    their games' columns."""
     games = confirmed_games(event, upto)
     return EventData(event, entrants(event), games, played(games))
 
@@ -163,11 +182,12 @@ def ranked(data: EventData) -> list[tiebreaks.Row]:
 
 def rank(data: EventData) -> list[StandingRow]:
     rows, _applied = settle(ranked(data), settlements_of(data.event.tie_decisions))
-    return [
-        StandingRow(row.player, row.rank, index, int(dict(row.values).get("points") or 0), dict(row.values), row.shared,
-                    row.settled)
-        for index, row in enumerate(rows)
-    ]
+    standing = []
+    for index, row in enumerate(rows):
+        values = dict(row.values)
+        standing.append(StandingRow(row.player, row.rank, index, int(values.get("points") or 0), values, row.shared,
+                                    row.settled))
+    return standing
 
 
 def _tie_sentence(decision: dict, players: str) -> str:
@@ -251,10 +271,14 @@ def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     keys = ["rank", "player", "club", "army", *metrics]
     columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
     records = []
+    shown: dict = {}  # each distinct value's cell, made once: the table's values repeat (equal numbers read alike)
     for row in rows:
         reg = data.registrations[row.registration_id]
         entry = entry_as_shown(reg)
         name = entry.name + (f" ({_('dropped')})" if dropped_by(reg, upto) else "")
-        cells = (shown_rank(row), name, entry.club, entry.army, *(shown_value(row.values.get(k)) for k in metrics))
+        values = row.values
+        cells = (shown_rank(row), name, entry.club, entry.army,
+                 *[shown[value] if value in shown else shown.setdefault(value, shown_value(value))
+                   for value in [values.get(k) for k in metrics]])
         records.append((row.registration_id, cells))
     return StandingsTable(columns, tuple(records))

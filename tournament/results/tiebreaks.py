@@ -19,6 +19,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tournament.results.shorthand import GameResult
 
@@ -74,12 +75,23 @@ class Context:
                 self.generals[me] += theirs.general_lost
                 self.camps[me] += theirs.camp_lost
 
+    @cached_property
+    def met(self) -> dict[int, list[tuple[int, int, int]]]:
+        """Each player's games against an opponent, in game order: (opponent, own points, opponent's points)."""
+        met: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+        for g in self.games:
+            if g.b is not None:
+                met[g.a].append((g.b, g.points_a, g.points_b))
+                met[g.b].append((g.a, g.points_b, g.points_a))
+        return met
+
 
 class Metric:
     key = ""
     name = ""
     ascending = False  # True: fewer is better
     lot = False  # True: orders players who share a rank, without being a criterion of rank
+    by_group = False  # True: a player's value depends on the group being split (else it is read once for everyone)
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
         raise NotImplementedError
@@ -100,15 +112,15 @@ def _simple(key: str, name: str, attribute: str, ascending: bool = False) -> typ
 class HeadToHead(Metric):
     """Points scored in the games among the tied players; with `h2h_all_met`, only if every pair of them met."""
 
-    key, name = "head_to_head", "Head-to-head"
+    key, name, by_group = "head_to_head", "Head-to-head", True
 
     def applies(self, ctx: Context, group: Sequence[int]) -> bool:
         members = set(group)
         if len(members) < 2:
             return False
-        # the pairs of the group that met, from the games (not from every pair of the group: a tie of
-        # 500 players after round one is 125,000 pairs)
-        met = {frozenset((g.a, g.b)) for g in ctx.games if g.b is not None and g.a in members and g.b in members}
+        # the pairs of the group that met, from the members' own games (not from every pair of the group: a
+        # tie of 500 players after round one is 125,000 pairs; nor from every game of the event, once a group)
+        met = {frozenset((p, o)) for p in members for o, _mine, _theirs in ctx.met.get(p, ()) if o in members}
         if not ctx.h2h_all_met:
             return bool(met)
         return len(met) == len(members) * (len(members) - 1) // 2 and len(members) == len(group)
@@ -116,10 +128,10 @@ class HeadToHead(Metric):
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
         members = set(group)
         scores = dict.fromkeys(group, 0.0)
-        for g in ctx.games:
-            if g.b is not None and g.a in members and g.b in members:
-                scores[g.a] += g.points_a
-                scores[g.b] += g.points_b
+        for p in members:  # each player's own points in their games among the group, in game order
+            for o, mine, _theirs in ctx.met.get(p, ()):
+                if o in members:
+                    scores[p] += mine
         return scores
 
 
@@ -192,26 +204,34 @@ REGISTRY: dict[str, type[Metric]] = {
 }
 
 
-def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict) -> list[list[int]]:
-    """The tie classes of `group`, best first: players in one class are equal on every metric."""
+def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict, everyone: dict) -> list[list[int]]:
+    """The tie classes of `group`, best first: players in one class are equal on every metric. `everyone`: the
+    values of the metrics that do not depend on the group (all but head-to-head), read once for every player;
+    `shown` gets the others (head-to-head), as each group met them."""
     if not metrics or len(group) < 2:
         for metric in metrics:  # still show the player's value for the remaining metrics
+            if metric.key in everyone:
+                continue
             applies = metric.applies(ctx, group)
             for p, value in metric.values(ctx, group).items():
                 shown[p][metric.key] = value if applies else None
         return [group]
     metric, rest = metrics[0], metrics[1:]
-    if not metric.applies(ctx, group):
-        for p in group:
-            shown[p][metric.key] = None
-        return _order(group, rest, ctx, shown)
-    values = metric.values(ctx, group)
-    for p, value in values.items():
-        shown[p][metric.key] = value
-    ordered = sorted(set(values.values()), reverse=not metric.ascending)
+    values = everyone.get(metric.key)
+    if values is None:
+        if not metric.applies(ctx, group):
+            for p in group:
+                shown[p][metric.key] = None
+            return _order(group, rest, ctx, shown, everyone)
+        values = metric.values(ctx, group)
+        for p, value in values.items():
+            shown[p][metric.key] = value
+    equal: dict[float, list[int]] = {}  # the players of each value, in the group's order (one pass)
+    for p in group:
+        equal.setdefault(values[p], []).append(p)
     classes: list[list[int]] = []
-    for value in ordered:
-        classes += _order([p for p in group if values[p] == value], rest, ctx, shown)
+    for value in sorted(equal, reverse=not metric.ascending):
+        classes += _order(equal[value], rest, ctx, shown, everyone)
     return classes
 
 
@@ -232,9 +252,12 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
     ctx = Context(games, seed, keys or {}, h2h_all_met)
     metrics = [REGISTRY[k]() for k in metric_keys(tiebreaks, ranking)]
     criteria, lots = [m for m in metrics if not m.lot], [m for m in metrics if m.lot]
+    everyone = {m.key: m.values(ctx, players) for m in criteria if not m.by_group}
     shown: dict[int, dict[str, float | None]] = {p: {} for p in players}
+    columns = [(m.key, everyone.get(m.key)) for m in metrics]  # each metric's values for everyone, or None
     rows: list[Row] = []
-    for tie_class in _order(sorted(players, key=lambda p: (str(ctx.keys.get(p, p)), p)), criteria, ctx, shown):
+    for tie_class in _order(sorted(players, key=lambda p: (str(ctx.keys.get(p, p)), p)), criteria, ctx, shown,
+                            everyone):
         rank = len(rows) + 1
         for lot in lots:
             drawn = lot.values(ctx, tie_class)
@@ -242,6 +265,8 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
                 shown[p][lot.key] = drawn[p]
             tie_class = sorted(tie_class, key=lambda p, drawn=drawn: -drawn[p])
         for p in tie_class:
-            values = tuple((m.key, None if shown[p].get(m.key) is None else float(shown[p][m.key])) for m in metrics)
+            mine = shown[p]
+            values = tuple([(key, float(column[p])) if column is not None else
+                            (key, None if mine.get(key) is None else float(mine[key])) for key, column in columns])
             rows.append(Row(rank, p, values, len(tie_class) > 1))
     return rows

@@ -13,8 +13,9 @@ from django.template import Context
 from django.template.base import render_value_in_context
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 _CONTEXT = Context(autoescape=True)  # what a template renders with: values escaped and localized
 _SENTINEL = 987654321
@@ -25,31 +26,58 @@ def _shown(value) -> str:
 
 
 class _Shown(dict):
-    """`_shown` kept per value for one table: its scores and ranks repeat, and localizing a number is most of
-    the cost of a cell."""
+    """How one table writes its values, as `_shown` does. A plain string is escaped as the engine escapes it (no
+    localization applies to it); an int is its digits while the active language groups no thousands (asked once
+    per table: `USE_THOUSAND_SEPARATOR` is off); calling the table keeps each value's writing, as its scores and
+    ranks repeat and localizing a number is most of the cost of a cell."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.digits = _shown(_SENTINEL) == str(_SENTINEL)
 
     def __missing__(self, key):
-        self[key] = shown = _shown(key[1])
+        self[key] = shown = self.once(key[1])
         return shown
 
     def __call__(self, value) -> str:
         return self[type(value), value]
 
+    def once(self, value) -> str:
+        kind = type(value)
+        if kind is str:
+            return escape(value)  # what `render_value_in_context` does to a str that is not marked safe
+        if kind is int and self.digits:
+            return str(value)
+        return _shown(value)
+
+
+# Standings rows already written, each kept by everything it is written from (its row's version): a confirmed
+# result changes a few players' rows; the others are the same bytes at the next rendering. Per process, bounded.
+_KEPT_ROWS: dict[tuple, str] = {}
+KEPT_ROWS = 20_000
+
 
 def standings_rows(rows, slug: str, upto: int | None) -> SafeString:
-    """`<tr>` per standings row: its cells, the player's name linking to their own standing."""
+    """`<tr>` per standings row: its cells, the player's name linking to their own standing (the key written as
+    `reverse` writes it: digits, never localized). A row written before with the same cells, address and number
+    formats (the language's and the settings', as a sample number shows them) is taken as it was written."""
     shown = _Shown()
+    once = shown.once
     prefix, suffix = _shown(reverse("tournament:player_standing", args=[slug, _SENTINEL])).split(str(_SENTINEL))
     query = f"?round={_shown(upto)}" if upto else ""
+    written_as = (get_language(), _shown(-1234567.125), shown.digits, prefix, suffix, query)
+    kept = _KEPT_ROWS
     out = []
     for pk, cells in rows:
-        out.append("<tr>")
-        for position, value in enumerate(cells):
-            if position == 1:
-                out.append(f'<td><a href="{prefix}{_shown(pk)}{suffix}{query}">{_shown(value)}</a></td>')
-            else:
-                out.append(f"<td>{shown(value)}</td>")
-        out.append("</tr>")
+        key = (written_as, pk, cells, tuple(map(type, cells)))  # 2 and 2.0 are equal, but not written alike
+        row = kept.get(key)
+        if row is None:
+            row = (f'<tr><td>{shown(cells[0])}</td><td><a href="{prefix}{pk}{suffix}{query}">{once(cells[1])}</a></td>'
+                   + "".join([f"<td>{shown[type(value), value]}</td>" for value in cells[2:]]) + "</tr>")
+            if len(kept) >= KEPT_ROWS:
+                kept.clear()
+            kept[key] = row
+        out.append(row)
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above
 
 
@@ -62,15 +90,16 @@ def pairings_rows(items) -> SafeString:
     out = []
     for item in items:
         game, result = item["game"], item["result"]
-        row_id = "" if game.is_bye else f' id="table-{_shown(game.table)}"'  # "you are at table 12" links here
+        table = None if game.is_bye else shown.once(game.table)
+        row_id = "" if game.is_bye else f' id="table-{table}"'  # "you are at table 12" links here
         stage = f' <small class="muted stage-label">{_shown(item["stage"])}</small>' if item.get("stage") else ""
-        out.append(f"\n      <tr{row_id}><td>{bye if game.is_bye else shown(game.table)}{stage}</td>\n        ")
+        out.append(f"\n      <tr{row_id}><td>{bye if game.is_bye else table}{stage}</td>\n        ")
         for seat in item["seats"]:
             reg = seat.registration
             rating = getattr(seat, "rating", None)
             shown_rating = (f' <small class="rating" title="{rating_title}">{floatformat(rating.rating, 0)} ± '
                             f"{floatformat(rating.deviation, 0)}</small>") if rating else ""
-            out.append(f'<td>{_shown(reg.name)}{shown_rating} <span class="muted">{shown(reg.army_ref)}</span></td>')
+            out.append(f'<td>{shown.once(reg.name)}{shown_rating} <span class="muted">{shown(reg.army_ref)}</span></td>')
         out.append("\n        " + ("<td>—</td>" if game.is_bye else "") + '\n        <td class="result">')
         if game.is_bye:
             out.append(f'{bye} <span class="muted">({shown(result.get("points", ""))})</span>')
@@ -83,9 +112,10 @@ def pairings_rows(items) -> SafeString:
 
 def roster_rows(registrations) -> SafeString:
     """`<tr>` per player of the event home's list (`registrations`: dicts of name, club_name, army_ref, army_name)."""
+    shown = _Shown()
     out = []
     for reg in registrations:
-        club = _shown(reg["club_name"]) if reg["club_name"] else ""
-        out.append(f'\n    <tr><td>{_shown(reg["name"])}</td><td>{club}</td><td>{_shown(reg["army_ref"])} '
-                   f'<span lang="en">{_shown(reg["army_name"])}</span></td></tr>\n  ')
+        club = shown(reg["club_name"]) if reg["club_name"] else ""
+        out.append(f'\n    <tr><td>{shown.once(reg["name"])}</td><td>{club}</td><td>{shown(reg["army_ref"])} '
+                   f'<span lang="en">{shown(reg["army_name"])}</span></td></tr>\n  ')
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above

@@ -34,3 +34,16 @@ def test_a_big_tie_that_never_met_is_answered_from_the_games():
     assert not HeadToHead().applies(Context(played, h2h_all_met=False), losers)
     assert HeadToHead().applies(Context(played, h2h_all_met=False), [0, 1, 3])
     assert not HeadToHead().applies(Context(played, h2h_all_met=True), [0, 1, 3])
+
+
+def test_players_level_on_everything_without_a_lot_keep_their_name_order():
+    """Without a drawn lot, players level on every criterion share their rank in the order of their names'
+    keys, whatever the criteria (split in one pass per value, head-to-head per group)."""
+    from tournament.results.tiebreaks import standings
+
+    keys = {1: "delta", 2: "alpha", 3: "charlie", 4: "bravo"}
+    played = [PlayedGame(1, 1, 2, None, 2, 2), PlayedGame(1, 3, 4, None, 2, 2)]
+    for tiebreaks in ([], ["head_to_head", "countback"], ["countback", "head_to_head", "sos"]):
+        rows = standings([1, 2, 3, 4], played, tiebreaks, keys=keys)
+        assert [row.player for row in rows] == [2, 4, 3, 1], tiebreaks
+        assert [row.rank for row in rows] == [1, 1, 1, 1] and all(row.shared for row in rows)

@@ -93,7 +93,8 @@ class _Rows:
 def _public_games(rnd: Round) -> list[dict]:
     """The games of the public pairings, read as values (two queries, no model instances: they were most of a
     1,000-player page's time) into objects with the attributes the row writer and `stored_result` read; no
-    pairing notes (the public page shows none)."""
+    pairing notes (the public page shows none). Games whose seats have the same figures share their result
+    cell's words (`_result` made once for them)."""
     seats: dict[int, list[SimpleNamespace]] = {}
     for row in (Seat.objects.filter(round=rnd).order_by("game_id", "side")
                 .values("game_id", "side", "score", "elements_lost", "general_lost", "camp_lost", "sch_lost",
@@ -101,11 +102,17 @@ def _public_games(rnd: Round) -> list[dict]:
         registration = SimpleNamespace(name=row.pop("registration__name"), army_ref=row.pop("registration__army_ref"))
         seats.setdefault(row["game_id"], []).append(SimpleNamespace(registration=registration, **row))
     stage = game_labels(rnd.games.filter(stage__isnull=False).select_related("stage"))  # Swiss rounds: none
+    results: dict[tuple, dict] = {}
     items = []
     for row in rnd.games.order_by("is_bye", "table", "pk").values("pk", "table", "is_bye", "status", "outcome"):
         own = seats.get(row["pk"], [])
         game = SimpleNamespace(seats=_Rows(own), **row)
-        items.append({"game": game, "seats": own, "result": _result(game, own), "stage": stage.get(row["pk"], "")})
+        key = (row["is_bye"], row["status"], row["outcome"],
+               *((s.side, s.score, s.elements_lost, s.general_lost, s.camp_lost, s.sch_lost) for s in own))
+        result = results.get(key)
+        if result is None:
+            result = results[key] = _result(game, own)
+        items.append({"game": game, "seats": own, "result": result, "stage": stage.get(row["pk"], "")})
     return items
 
 
