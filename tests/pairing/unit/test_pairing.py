@@ -1,6 +1,6 @@
 """The Swiss pairing engine (pure, no Django or database): rematches, byes, score groups, clubs, round 1,
 tables, notes, and the same optimum as an exact matching over the complete graph on fixed fields (the
-oracle, tests/pairing/unit/oracle.py, writes the rules out again; test_pairing_optimum.py runs it on
+oracle, tests/pairing_oracle.py, writes the rules out again; test_pairing_optimum.py runs it on
 hypothesis fields). Fast: the mutation room `pairing` runs these for every mutant.
 
     .venv/bin/python -m pytest tests/pairing/unit/test_pairing.py -q -p no:django
@@ -12,7 +12,7 @@ from unittest import mock
 
 import pytest
 
-from tests.pairing.unit.oracle import check_against_dense, swiss_field
+from tests.pairing_oracle import check_against_dense, swiss_field
 from tournament.pairing import engine as pairing
 from tournament.pairing.engine import Entrant, PairingOptions, pair_round, pairing_cost, swap_warnings
 
@@ -57,13 +57,15 @@ def test_no_rematch_when_avoidable_and_the_avoided_opponent_is_explained():
 
 
 def test_fewest_rematches_with_a_warning_when_unavoidable():
-    # 0 has played 1, 2 and 3: one rematch is forced, and only one
+    # 0 has played 1, 2 and 3: one rematch is forced, and only one (on the sparse graph of big fields too)
     people = [Entrant(0, 9, 0, opponents=frozenset({1, 2, 3})), Entrant(1, 6, 1, opponents=frozenset({0})),
               Entrant(2, 3, 2, opponents=frozenset({0})), Entrant(3, 0, 3, opponents=frozenset({0}))]
-    result = pair_round(people, 4)
-    assert result.cost[0] == 1
-    assert [w.code for w in result.warnings] == ["rematch"]
-    assert codes(result).count("rematch") == 1
+    for dense_up_to in (pairing.DENSE_UP_TO, 0):
+        with mock.patch.object(pairing, "DENSE_UP_TO", dense_up_to):
+            result = pair_round(people, 4)
+        assert result.cost[0] == 1
+        assert [w.code for w in result.warnings] == ["rematch"]
+        assert codes(result).count("rematch") == 1
 
 
 def test_bye_goes_to_the_lowest_ranked_player_without_one():

@@ -87,6 +87,8 @@ def test_a_game_swapped_by_hand_says_what_it_breaks_without_claiming_the_engine_
         "Swapped by the organizer: club mates (Dracs) meet.", "Swapped by the organizer: both play II/56.",
         "Ana has already played on table 2.", "Table 4 is fixed for Ana, but the swap put them at table 2.",
         "Table 2 is fixed for this player.", "Swapped by the organizer."]
+    assert swapped(1, 0, None)[:2] == [  # named the other way round: still Bruno up and Ana down
+        "Bruno was paired up from a lower score group.", "Ana was paired down to a lower score group."]
     assert swapped(0, 1, None)[-3:] == [
         "Swapped by the organizer: club mates (Dracs) meet.", "Swapped by the organizer: both play II/56.",
         "Swapped by the organizer."]  # no table yet: nothing about tables

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.pairing.unit.oracle import check_against_dense, swiss_field, written_cost
+from tests.pairing_oracle import check_against_dense, swiss_field, written_cost
 from tournament.pairing import engine as pairing
 from tournament.pairing.engine import Entrant, pair_round
 

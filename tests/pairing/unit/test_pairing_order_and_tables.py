@@ -5,9 +5,11 @@ games sit at (fixed tables, fresh tables, the repair swap). Pure engine, no data
 from __future__ import annotations
 
 import math
+from unittest import mock
 
 import pytest
 
+from tournament.pairing import engine as pairing
 from tournament.pairing.engine import Entrant, PairingOptions, by_rating, fold_distance, pair_round, rating_order
 from tournament.pairing.tables import assign_tables
 
@@ -111,3 +113,20 @@ def test_a_repeated_table_is_swapped_with_the_nearest_game_that_makes_both_fresh
     tables, _ = assign_tables([(player(0), player(1)), (player(2), player(3)), (player(4, {2, 3, 4}), player(5)),
                                (player(6), player(7))])
     assert tables == [3, 2, 1, 4]
+
+
+def test_every_repeated_table_that_a_swap_can_make_fresh_is_repaired():
+    # games 1 and 2 are left tables they have played on (2 and 3); two swaps make all three fresh
+    tables, _ = assign_tables([(player(0), player(1)), (player(2), player(3, {2, 3})), (player(4), player(5, {3}))])
+    assert tables == [3, 1, 2]
+
+
+def test_historical_enemies_meet_in_a_big_field_however_far_apart_the_shuffle_puts_them():
+    # 60 armies, one pair of enemies (0 and 1; 2 names an army nobody plays): seed 106 puts 0 and 1 54 places
+    # apart, beyond the sparse graph's window and the four times wider check
+    people = [Entrant(i, 0, i, army_ref=f"I/{i}", enemies=frozenset({"I/1"} if i == 0 else {"IV/99"} if i == 2 else ()))
+              for i in range(60)]
+    with mock.patch.object(pairing, "DENSE_UP_TO", 0):
+        result = pair_round(people, 1, PairingOptions(round1="enemies", seed=106))
+    assert frozenset({0, 1}) in games(result)
+    assert [p for p in result.pairings if 0 in (p.a, p.b)][0].notes[-1].code == "enemies"

@@ -193,3 +193,12 @@ def test_the_bye_takes_no_table_even_when_the_top_player_has_it():
     people = [Entrant(0, 9, 0), Entrant(1, 6, 1, had_bye=True), Entrant(2, 3, 2, had_bye=True)]
     result = pair_round(people, 3)
     assert [(p.a, p.b, p.table) for p in result.pairings] == [(1, 2, 1), (0, None, None)]
+
+
+def test_a_trade_that_costs_nothing_more_names_the_club_mates_it_would_pair_instead():
+    # three club mates on 3 points (Dario, who has met Carla, is the fourth): avoiding Ana v Carla pairs
+    # Ana v Bruno, every bit as good
+    people = [Entrant(i, 3 if i < 3 else 0, i, club=None if i == 4 else "X", opponents=frozenset({2} if i == 3 else ()))
+              for i in range(6)]
+    result = pair_round(people, 3)
+    assert sentences(result, 0)[1] == "Same club (X). Avoiding it would have paired club mates instead: Ana v Bruno."
