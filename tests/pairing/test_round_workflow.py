@@ -114,28 +114,6 @@ def test_club_mates_note_when_the_event_does_not_avoid_them(organizer_client, ev
     assert "no better pairing" not in page.text and not round_warnings(page)
 
 
-# --- the engine says what it traded (pure) --------------------------------------------------------
-
-def test_the_engine_says_what_avoiding_club_mates_would_have_cost():
-    from tournament.pairing.engine import Entrant, pair_round
-    from tournament.pairing.manager import note_data
-    from tournament.pairing.messages import note_message
-
-    names = {1: "Peter Smith", 2: "Luis Gómez", 3: "Hannah O'Brien", 4: "Marco Rossi"}
-    people = [Entrant(1, 24, 0, club="Dracs"), Entrant(2, 24, 1, club="Dracs"), Entrant(3, 0, 2, club="Gruppo"),
-              Entrant(4, 0, 3, club="Circolo")]
-    top = pair_round(people, 3).pairings[0]
-    assert {top.a, top.b} == {1, 2}
-    assert [note_message(note_data(n), names) for n in top.notes] == [
-        "Score group 24.",
-        "Same club (Dracs). Avoiding it would have paired Peter Smith (24 points) with Hannah O'Brien (0 points)."]
-    alone = pair_round([Entrant(1, 0, 0, club="Dracs"), Entrant(2, 0, 1, club="Dracs")], 1).pairings[0]
-    assert note_message(note_data(alone.notes[-1]), names) == "Same club (Dracs). No other pairing was possible."
-    three = [Entrant(i, 0, i - 1, club="Dracs") for i in (1, 2, 3)] + [Entrant(4, 0, 3, club="Gruppo")]
-    mates = next(p for p in pair_round(three, 1).pairings if 4 not in (p.a, p.b))
-    assert "Avoiding it would have paired club mates instead: " in note_message(note_data(mates.notes[-1]), names)
-
-
 # --- results in DBA notation -----------------------------------------------------------------------
 
 def test_results_show_dba_notation_and_the_bye_says_bye(client, organizer_client, event, eight):

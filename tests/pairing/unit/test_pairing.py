@@ -1,21 +1,18 @@
 """The Swiss pairing engine (pure, no Django or database): rematches, byes, score groups, clubs, round 1,
-tables, notes, and the same optimum as an exact matching over the complete graph.
+tables, notes, and the same optimum as an exact matching over the complete graph on fixed fields (the
+oracle, tests/pairing_oracle.py, writes the rules out again; test_pairing_optimum.py runs it on
+hypothesis fields). Fast: the mutation room `pairing` runs these for every mutant.
 
     .venv/bin/python -m pytest tests/pairing/unit/test_pairing.py -q -p no:django
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-import random
 from unittest import mock
 
-import networkx as nx
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from tests.pairing_oracle import check_against_dense, swiss_field
 from tournament.pairing import engine as pairing
 from tournament.pairing.engine import Entrant, PairingOptions, pair_round, pairing_cost, swap_warnings
 
@@ -60,13 +57,15 @@ def test_no_rematch_when_avoidable_and_the_avoided_opponent_is_explained():
 
 
 def test_fewest_rematches_with_a_warning_when_unavoidable():
-    # 0 has played 1, 2 and 3: one rematch is forced, and only one
+    # 0 has played 1, 2 and 3: one rematch is forced, and only one (on the sparse graph of big fields too)
     people = [Entrant(0, 9, 0, opponents=frozenset({1, 2, 3})), Entrant(1, 6, 1, opponents=frozenset({0})),
               Entrant(2, 3, 2, opponents=frozenset({0})), Entrant(3, 0, 3, opponents=frozenset({0}))]
-    result = pair_round(people, 4)
-    assert result.cost[0] == 1
-    assert [w.code for w in result.warnings] == ["rematch"]
-    assert codes(result).count("rematch") == 1
+    for dense_up_to in (pairing.DENSE_UP_TO, 0):
+        with mock.patch.object(pairing, "DENSE_UP_TO", dense_up_to):
+            result = pair_round(people, 4)
+        assert result.cost[0] == 1
+        assert [w.code for w in result.warnings] == ["rematch"]
+        assert codes(result).count("rematch") == 1
 
 
 def test_bye_goes_to_the_lowest_ranked_player_without_one():
@@ -239,159 +238,42 @@ def test_scaled_scores_pair_the_same_and_use_few_bits():
     assert games(pair_round(people, 3)) == games(pair_round(scaled, 3))
 
 
-# --- the optimum: the same cost as an exact matching over the complete graph ---------------------
-
-def written_order(entrants, round_number, options):
-    """The pairing order as the engine's docstring states it, written out again here."""
-    people = sorted(entrants, key=lambda e: (e.rank, e.id))
-    if round_number > 1:
-        return sorted(people, key=lambda e: (-e.score, e.rank, e.id))
-    random.Random(options.seed).shuffle(people)
-    if options.round1 == "date":
-        people.sort(key=lambda e: (e.army_year is None, e.army_year or 0))
-    return people
+def test_players_without_a_club_are_nobodys_club_mates():
+    # two players with no club (None or "") are not of one club: the neighbours in the standings meet
+    for none in (None, ""):
+        people = [Entrant(0, 6, 0, club=none), Entrant(1, 6, 1, club=none), Entrant(2, 3, 2, club="A"),
+                  Entrant(3, 3, 3, club="B")]
+        result = pair_round(people, 2)
+        assert games(result) == {frozenset({0, 1}), frozenset({2, 3})}
+        assert result.cost[4] == 0 and "same_club" not in codes(result) and not result.warnings
 
 
-def written_penalties(entrants, round_number, options):
-    """Each game's penalty vector from the rules as written, not from the engine's penalty function.
+# --- the optimum: the same cost as an exact matching over the complete graph (fixed fields) ---------
 
-    rematch: the two have met; bye: how many bye-eligible players come after this one in the order (a
-    player who had a bye is not eligible while anyone has not); outside group: how many distinct scores
-    lie between the two; score gap: the squared difference in units of the scores' common divisor; same
-    club: both name one club (a player with no club is nobody's club mate); civil war: the same army
-    list; not enemies: round 1 by enemies, unless either army lists the other; rank: squared distance in
-    the pairing order.
-    """
-    order = written_order(entrants, round_number, options)
-    place = {e.id: k for k, e in enumerate(order)}
-    scores = sorted({e.score for e in order}, reverse=True)
-    unit = math.gcd(*scores) or 1
-    eligible = [e.id for e in order if not e.had_bye] or [e.id for e in order]
-
-    def vector(a, b):
-        if b is None:
-            after = [x for x in eligible if place[x] > place[a.id]]
-            return (0, len(after) if a.id in eligible else len(order), 0, 0, 0, 0, 0, 0)
-        met = a.id in b.opponents or b.id in a.opponents
-        groups_apart = abs(scores.index(a.score) - scores.index(b.score))
-        same_club = options.avoid_same_club and a.club not in (None, "") and a.club == b.club
-        civil_war = options.avoid_civil_war and a.army_ref not in (None, "") and a.army_ref == b.army_ref
-        hostile = bool(a.army_ref and b.army_ref and (b.army_ref in a.enemies or a.army_ref in b.enemies))
-        not_enemies = round_number == 1 and options.round1 == "enemies" and not hostile
-        return (int(met), 0, groups_apart, (abs(a.score - b.score) // unit) ** 2, int(same_club),
-                int(civil_war), int(not_enemies), (place[a.id] - place[b.id]) ** 2)
-
-    by_id = {e.id: e for e in entrants}
-    return lambda a, b: vector(by_id[a], None if b is None else by_id[b]), eligible
+# (players, seed, rounds played, avoid civil war, avoid same club, round 1): every option and odd fields
+FIELDS = [(2, 1, 0, False, True, "random"), (3, 2, 1, True, True, "random"), (4, 3, 0, True, False, "date"),
+          (5, 4, 2, False, True, "enemies"), (6, 5, 0, True, True, "enemies"), (7, 6, 3, True, True, "random"),
+          (8, 7, 1, False, False, "random"), (9, 8, 0, False, True, "date"), (10, 9, 4, True, True, "enemies"),
+          (11, 10, 2, True, False, "random"), (12, 11, 3, False, True, "random"), (13, 12, 0, True, True, "random"),
+          (14, 13, 1, True, True, "date"), (15, 14, 4, False, True, "random"), (16, 15, 2, True, True, "random"),
+          (16, 16, 0, False, True, "enemies"), (9, 17, 3, True, True, "random"), (12, 18, 1, True, True, "random"),
+          (10, 19, 2, False, True, "random"), (11, 20, 0, True, True, "enemies")]
 
 
-def written_cost(entrants, pairs, round_number, options):
-    vector, _ = written_penalties(entrants, round_number, options)
-    return tuple(map(sum, zip(*(vector(a, b) for a, b in pairs), strict=True)))
+@pytest.mark.parametrize("n, seed, played, civil_war, club, round1", FIELDS)
+def test_fixed_fields_reach_the_exact_optimum(n, seed, played, civil_war, club, round1):
+    check_against_dense(*swiss_field(n, seed, played, civil_war, club, round1))
 
 
-def dense_cost(entrants, round_number, options):
-    """An independent oracle: networkx over the complete graph with the written-out penalties, levels folded
-    with 2**64 per level; the bye is an edge to each bye-eligible player (a hard rule)."""
-    vector, eligible = written_penalties(entrants, round_number, options)
-    ids = [e.id for e in entrants]
-    bye = object()
-    edges = list(itertools.combinations(ids, 2)) + ([(i, bye) for i in eligible] if len(ids) % 2 else [])
-    big = 2**64
-
-    def weight(a, b):
-        return -sum(p * big ** (len(pairing.LEVELS) - 1 - k) for k, p in enumerate(vector(a, None if b is bye else b)))
-
-    graph = nx.Graph()
-    graph.add_weighted_edges_from((a, b, weight(a, b)) for a, b in edges)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    assert 2 * len(matching) == len(ids) + len(ids) % 2
-    pairs = [(b, None) if a is bye else (a, None if b is bye else b) for a, b in matching]
-    return written_cost(entrants, pairs, round_number, options)
-
-
-@st.composite
-def events(draw, low=2, high=24):
-    """A field after a few Swiss-like rounds: scores, opponents, clubs, byes and tables."""
-    n = draw(st.integers(min_value=low, max_value=high))
-    rng = random.Random(draw(st.integers(0, 10**6)))
-    played = draw(st.integers(0, 4))
-    scores, met, tables = [0] * n, [set() for _ in range(n)], [set() for _ in range(n)]
-    for _ in range(played):
-        order = sorted(range(n), key=lambda i: (-scores[i], rng.random()))
-        for t, (a, b) in enumerate(zip(order[::2], order[1::2], strict=False)):
-            met[a].add(b)
-            met[b].add(a)
-            tables[a].add(t + 1)
-            tables[b].add(t + 1)
-            scores[rng.choice([a, b])] += rng.choice([1, 3, 20, 23])
-    ranked = sorted(range(n), key=lambda i: (-scores[i], i))
-    options = PairingOptions(avoid_civil_war=draw(st.booleans()), avoid_same_club=draw(st.booleans()),
-                             round1=draw(st.sampled_from(["random", "date", "enemies"])), seed=rng.randrange(99))
-    clubs = [None, ""] + [f"c{k}" for k in range(max(2, n // 6))]  # some players have no club
-    people = [Entrant(i, scores[i], ranked.index(i), club=rng.choice(clubs),
-                      army_ref=f"I/{rng.randrange(4)}", army_year=rng.randrange(-3000, 1500),
-                      enemies=frozenset({f"I/{rng.randrange(4)}"}), opponents=frozenset(met[i]),
-                      had_bye=rng.random() < 0.3, tables=frozenset(tables[i])) for i in range(n)]
-    return people, played + 1, options
-
-
-def check_against_dense(people, round_number, options):
-    result = pair_round(people, round_number, options)
-    ids = sorted(x for p in result.pairings for x in (p.a, p.b) if x is not None)
-    assert ids == sorted(e.id for e in people)
-    assert sum(p.b is None for p in result.pairings) == len(people) % 2
-    pairs = [(p.a, p.b) for p in result.pairings]
-    assert pairing_cost(people, pairs, options, round_number) == result.cost
-    assert written_cost(people, pairs, round_number, options) == dense_cost(people, round_number, options)
-    tables = [p.table for p in result.pairings if p.b is not None]
-    assert len(set(tables)) == len(tables) and min(tables, default=1) >= 1
-
-
-@settings(max_examples=150, deadline=None)
-@given(events())
-def test_small_fields_reach_the_exact_optimum(case):
-    check_against_dense(*case)
-
-
-@settings(max_examples=150, deadline=None)
-@given(events(low=6), st.integers(2, 4))
-def test_the_sparse_window_and_its_widening_reach_the_exact_optimum(case, window):
+@pytest.mark.parametrize("n, seed, played, window, round1", [
+    (8, 21, 2, 2, "random"), (11, 22, 3, 3, "random"), (14, 23, 1, 2, "random"), (13, 24, 0, 4, "enemies"),
+    (12, 25, 0, 2, "enemies"), (9, 26, 0, 3, "date")])
+def test_fixed_fields_on_a_sparse_window_reach_the_exact_optimum(n, seed, played, window, round1):
     with mock.patch.object(pairing, "DENSE_UP_TO", 0), mock.patch.object(pairing, "WINDOW", window):
-        check_against_dense(*case)
+        check_against_dense(*swiss_field(n, seed, played, True, True, round1))
 
 
-@settings(max_examples=10, deadline=None)
-@given(events(low=50, high=80))
-def test_larger_fields_on_the_default_window_reach_the_exact_optimum(case):
-    with mock.patch.object(pairing, "DENSE_UP_TO", 0):  # the sparse candidate graph, default window
-        check_against_dense(*case)
-
-
-@settings(max_examples=30, deadline=None)
-@given(events(low=3, high=16))
-def test_the_networkx_fallback_for_wide_weights_agrees(case):
-    expected = pair_round(*case).cost
-    with mock.patch.object(pairing, "MAX_BITS", 1):
-        assert pair_round(*case).cost == expected
-
-
-@pytest.mark.parametrize("n", [3, 5, 7, 8])
-def test_brute_force_agrees_on_tiny_fields(n):
-    rng = random.Random(n)
-    scored = sorted(((rng.choice([0, 3, 6]), i) for i in range(n)), reverse=True)
-    people = [Entrant(i, s, r, club=rng.choice(["A", "B", None, ""]), opponents=frozenset({rng.randrange(n)} - {i}),
-                      had_bye=rng.random() < 0.3) for r, (s, i) in enumerate(scored)]
-    people = [Entrant(e.id, e.score, e.rank, club=e.club, had_bye=e.had_bye,
-                      opponents=e.opponents | {o.id for o in people if e.id in o.opponents}) for e in people]
-    result = pair_round(people, 2)
-    ids = [e.id for e in people] + ([None] if n % 2 else [])
-    eligible = {e.id for e in people if not e.had_bye} or {e.id for e in people}
-    best = None
-    for perm in itertools.permutations(ids):
-        pairs = [tuple(sorted(perm[k:k + 2], key=lambda x: (x is None, x))) for k in range(0, len(perm), 2)]
-        if any(b is None and a not in eligible for a, b in pairs):
-            continue
-        cost = written_cost(people, pairs, 2, pairing.DEFAULT_OPTIONS)
-        best = cost if best is None or cost < best else best
-    assert written_cost(people, [(p.a, p.b) for p in result.pairings], 2, pairing.DEFAULT_OPTIONS) == best
+@pytest.mark.parametrize("field", FIELDS[::4])
+def test_fixed_fields_reach_the_exact_optimum_through_the_networkx_fallback(field):
+    with mock.patch.object(pairing, "MAX_BITS", 1):  # every weight too wide for rustworkx
+        check_against_dense(*swiss_field(*field))

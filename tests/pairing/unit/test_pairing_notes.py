@@ -87,6 +87,8 @@ def test_a_game_swapped_by_hand_says_what_it_breaks_without_claiming_the_engine_
         "Swapped by the organizer: club mates (Dracs) meet.", "Swapped by the organizer: both play II/56.",
         "Ana has already played on table 2.", "Table 4 is fixed for Ana, but the swap put them at table 2.",
         "Table 2 is fixed for this player.", "Swapped by the organizer."]
+    assert swapped(1, 0, None)[:2] == [  # named the other way round: still Bruno up and Ana down
+        "Bruno was paired up from a lower score group.", "Ana was paired down to a lower score group."]
     assert swapped(0, 1, None)[-3:] == [
         "Swapped by the organizer: club mates (Dracs) meet.", "Swapped by the organizer: both play II/56.",
         "Swapped by the organizer."]  # no table yet: nothing about tables
@@ -120,3 +122,19 @@ def test_the_traded_bye_is_told_in_spanish_and_italian():
     for language, sentence in expected.items():
         with translation.override(language):
             assert sentence in sentences(result, 0)
+
+
+def test_the_engine_says_what_avoiding_club_mates_would_have_cost():
+    names = {1: "Peter Smith", 2: "Luis Gómez", 3: "Hannah O'Brien", 4: "Marco Rossi"}
+    people = [Entrant(1, 24, 0, club="Dracs"), Entrant(2, 24, 1, club="Dracs"), Entrant(3, 0, 2, club="Gruppo"),
+              Entrant(4, 0, 3, club="Circolo")]
+    top = pair_round(people, 3).pairings[0]
+    assert {top.a, top.b} == {1, 2}
+    assert [note_message(note_data(n), names) for n in top.notes] == [
+        "Score group 24.",
+        "Same club (Dracs). Avoiding it would have paired Peter Smith (24 points) with Hannah O'Brien (0 points)."]
+    alone = pair_round([Entrant(1, 0, 0, club="Dracs"), Entrant(2, 0, 1, club="Dracs")], 1).pairings[0]
+    assert note_message(note_data(alone.notes[-1]), names) == "Same club (Dracs). No other pairing was possible."
+    three = [Entrant(i, 0, i - 1, club="Dracs") for i in (1, 2, 3)] + [Entrant(4, 0, 3, club="Gruppo")]
+    mates = next(p for p in pair_round(three, 1).pairings if 4 not in (p.a, p.b))
+    assert "Avoiding it would have paired club mates instead: " in note_message(note_data(mates.notes[-1]), names)
