@@ -125,11 +125,17 @@ def test_a_definition_is_refused_with_the_sentence_the_page_shows(data, field, m
     assert _refusal(data) == (field, message)
 
 
+def test_a_refusal_reads_as_its_field_and_code_in_a_log():
+    with pytest.raises(DefinitionError) as error:
+        parse_definition({**BASE, "win": {"points": "three"}}, REGISTRY)
+    assert str(error.value) == "win.points: not_an_integer"
+
+
 def test_tie_breaks_the_app_does_not_list_yet_are_checked_for_shape_only():
     """With no list of known tie-breaks (a definition read before the app's are known), any short name passes."""
     names = [f"rule_{i}" for i in range(12)]
     assert parse_definition({**BASE, "tiebreaks": names}).tiebreaks == tuple(names)
-    assert parse_definition({**BASE, "tiebreaks": ["x" * 40]}).tiebreaks == ("x" * 40,)
+    assert parse_definition({**BASE, "tiebreaks": ["x" * 40, "y"]}).tiebreaks == ("x" * 40, "y")
     assert _refusal({**BASE, "tiebreaks": [*names, "rule_12"]}, None) == (
         "tiebreaks", "tiebreaks: expected a list of at most 12 items.")
     for bad in ("", "x" * 41, 7):
@@ -166,6 +172,10 @@ def test_what_a_definition_leaves_out_takes_its_default():
     # brackets closed before any opened do not make room for deeper nesting
     ('name: "]]]]"\nwin: ' + "[" * 13 + "1" + "]" * 13,
      "the definition: this is not readable YAML or JSON: nested more than 12 levels"),
+    # one bracket closed inside counts one level down, no more
+    ("win: " + "[" * 7 + "1], " + "[" * 7 + "1" + "]" * 13,
+     "the definition: this is not readable YAML or JSON: nested more than 12 levels"),
+    ("win: " + "[X, " * 13 + "1" + "]" * 13, "the definition: this is not readable YAML or JSON: nested more than 12 levels"),
     ("a: &a [x, x]\nb: [*a, *a]\nname: n\n", "the definition: this is not readable YAML or JSON: aliases (*name) are not allowed"),
     ("name: [x", "the definition: this is not readable YAML or JSON: while parsing a flow sequence"),
     ("- win\n- loss\n", "the definition: expected named fields (a mapping)."),
@@ -182,12 +192,13 @@ def test_a_definition_text_at_the_limits_is_read():
     padded = "name: x\n#" + "-" * (20_000 - 10) + "\n"
     assert len(padded) == 20_000 and read_definition_text(padded) == {"name": "x"}
     assert read_definition_text("win: " + "[" * 12 + "1" + "]" * 12)["win"] == [[[[[[[[[[[[1]]]]]]]]]]]]
+    assert read_definition_text("a: [1]\nwin: " + "[" * 12 + "1" + "]" * 12)["a"] == [1]  # closed: back to level 0
+    assert read_definition_text("name: " + "X" * 20) == {"name": "X" * 20}  # only brackets and braces nest
     assert read_definition_text("a: &a 1\nname: n") == {"a": 1, "name": "n"}  # an anchor no alias uses is harmless
     assert read_definition_text('{"name": "n", "win": 3}') == {"name": "n", "win": 3}  # JSON is YAML too
 
 
 def test_a_yaml_error_is_told_in_its_first_line_at_most_200_characters():
     with pytest.raises(DefinitionError) as error:
-        read_definition_text("name: x\n" + "k" * 300 + ": [1\n")
-    detail = error.value.params["detail"]
-    assert detail and "\n" not in detail and len(detail) <= 200
+        read_definition_text("name: !" + "t" * 300 + " x\n")  # a tag the safe loader does not know, named in full
+    assert error.value.params["detail"] == "could not determine a constructor for the tag '!" + "t" * 152
