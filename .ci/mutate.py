@@ -33,7 +33,9 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
     # pure tests only in scoring, tiebreaks, league-scoring and formula-guard: a test that builds a database costs
     # a minute per mutant on the loaded machine (the pages' tests are the request tests' job)
     "scoring": (["tournament/results/scoring.py", "tournament/results/definition.py", "tournament/results/evaluator.py"],
-                ["tests/results/test_scoring.py", "tests/results/unit/test_scoring_definitions.py"]),
+                ["tests/results/test_scoring.py", "tests/results/unit/test_scoring_definitions.py",
+                 "tests/results/unit/test_definition_refusals.py", "tests/results/unit/test_definition_round_trip.py",
+                 "tests/results/unit/test_event_scoring.py", "tests/results/unit/test_scoring_lines.py"]),
     "tiebreaks": (["tournament/results/tiebreaks.py"],
                   ["tests/results/test_scoring.py", "tests/results/unit/test_head_to_head.py"]),
     # the pure tests only: test_event_ratings.py builds a database for every mutant (a minute each here)

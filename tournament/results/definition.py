@@ -147,7 +147,7 @@ def _mapping(value, where: str, allowed: tuple[str, ...]) -> dict:
     return value
 
 
-def _number(value, where: str, *, integer: bool = True, optional: bool = False) -> int | None:
+def _number(value, where: str, *, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
     if isinstance(value, float) and value.is_integer():
@@ -159,7 +159,7 @@ def _number(value, where: str, *, integer: bool = True, optional: bool = False) 
     return value
 
 
-def _text(value, where: str, most: int = 400) -> str:
+def _text(value, where: str, most: int) -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or len(value) > most:
@@ -184,7 +184,7 @@ def _margin(value, where: str) -> tuple[MarginRow, ...]:
         data = _mapping(row, here, ("at_least", "points"))
         if "points" not in data:
             raise DefinitionError(f"{here}.points", "required")
-        at_least = _number(data.get("at_least"), f"{here}.at_least", integer=True, optional=True)
+        at_least = _number(data.get("at_least"), f"{here}.at_least", optional=True)
         if at_least is None and i != len(value) - 1:
             raise DefinitionError(f"{here}.at_least", "required")  # only the last row may take any margin
         if rows and at_least is not None and rows[-1].at_least is not None and at_least >= rows[-1].at_least:
@@ -218,7 +218,7 @@ def _condition(key: str, value, where: str):
         if not isinstance(value, bool):
             raise DefinitionError(where, "not_a_flag")
         return value
-    return _number(value, where, integer=True)
+    return _number(value, where)
 
 
 def _rules(value, where: str) -> tuple[Rule, ...]:
@@ -266,7 +266,7 @@ def parse_definition(data, tiebreak_keys=()) -> Definition:
     counts = _counts(data.get("counts"), "counts")
     edition_counts = {e: _counts(data["counts"][e], f"counts.{e}", counts)
                       for e in EDITIONS if isinstance(data.get("counts"), dict) and e in data["counts"]}
-    split = _number(data.get("split"), "split", integer=True, optional=True)
+    split = _number(data.get("split"), "split", optional=True)
     if split is not None and split <= 0:
         raise DefinitionError("split", "out_of_range", most=LIMIT)
     ranking = _keys(data.get("ranking", ["points"]), "ranking", PRIMARY_KEYS, 2) or ("points",)
@@ -301,11 +301,8 @@ def _line_data(line: Line) -> dict:
 
 
 def _counts_data(counts: Counts, base: Counts | None = None) -> dict:
-    base = base or Counts(element=-1, sch=-1, general=-1, camp=-1, cap=-1)  # write every field
-    data = {k: (getattr(counts, k)) for k in COUNT_KEYS if getattr(counts, k) != getattr(base, k)}
-    if counts.cap != base.cap:
-        data["cap"] = counts.cap
-    return data
+    """Every field of `counts`, or, for an edition's block, only those that differ from `base`."""
+    return {k: getattr(counts, k) for k in (*COUNT_KEYS, "cap") if base is None or getattr(counts, k) != getattr(base, k)}
 
 
 def definition_data(d: Definition) -> dict:
