@@ -23,6 +23,8 @@ def refusal(name, params) -> str:
     (AMBUSH, {"attacker_dr": "x" * 30, "defender_dr": "3"}, f"attacker_dr: must be a whole number, not {'x' * 20!r}"),
     (AMBUSH, {"attacker_dr": "7", "defender_dr": "3"}, "attacker_dr: must be between 1 and 6"),
     (AMBUSH, {"attacker_dr": "0", "defender_dr": "3"}, "attacker_dr: must be between 1 and 6"),
+    (AMBUSH, {"attacker_dr": "3", "defender_dr": "7"}, "defender_dr: must be between 1 and 6"),
+    (AMBUSH, {"attacker_dr": "3", "defender_dr": "0"}, "defender_dr: must be between 1 and 6"),
     (AMBUSH, {"attacker_dr": "6", "defender_dr": "1", "illuminated": "Maybe"}, "illuminated: must be true or false, not 'maybe'"),
     (TERRAIN, {}, "m: is required"),
     (TERRAIN, {"m": "abc"}, "m: must be a number, not 'abc'"),
@@ -39,7 +41,8 @@ def test_a_bad_parameter_is_named_with_what_is_wrong(name, params, message):
 def test_the_limits_themselves_and_spaced_or_spanish_answers_are_accepted():
     assert REGISTRY[AMBUSH][0]({"attacker_dr": " 6 ", "defender_dr": "1", "illuminated": "Sí"}) == \
         REGISTRY[AMBUSH][0]({"attacker_dr": "6", "defender_dr": "1", "illuminated": "yes"})
-    assert REGISTRY[AMBUSH][0]({"attacker_dr": "1", "defender_dr": "6", "illuminated": "no"})["result"]
+    assert REGISTRY[AMBUSH][0]({"attacker_dr": "1", "defender_dr": "6", "illuminated": "no"})["result"]["ambush"] == \
+        "attacker"  # 5 less at night (aslnight L39)
     assert REGISTRY[TERRAIN][0]({"m": "100", "open": "0"})["result"] == REGISTRY[TERRAIN][0]({"m": "100.0"})["result"]
 
 

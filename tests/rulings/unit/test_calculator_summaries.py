@@ -47,6 +47,18 @@ def test_combat_odds_rows_feed_the_bar():
         "ningún bando"
 
 
+def test_the_bar_of_odds_of_a_shot_and_of_a_combat_with_dice():
+    # 4Bw shoot at 4Bd, 2 v 5 (guia22 L1596, L1595): the Bows ignore 30 of the 36 throws (L1211), 3 ties (L1642),
+    # 3 throws beat the Blades: 4Bd recoil (L1653).
+    query = {"a": "4Bw", "b": "4Bd", "mode": "shooting"}
+    rows = odds_rows(REGISTRY["dba-combat"][0](query)["result"], query)
+    assert [(r["percent"], r["width"], r["fraction"]) for r in rows] == [("50%", 50, "1/2"), ("33%", 33, "1/3"),
+                                                                         ("8%", 8, "1/12"), ("8%", 8, "1/12")]
+    assert [english(r["who"]) for r in rows] == ["neither side", "neither side", "neither side", "Blades (4Bd)"]
+    thrown = {**query, "a_die": "6", "b_die": "1"}
+    assert odds_rows(REGISTRY["dba-combat"][0](thrown)["result"], thrown) == []  # the dice are thrown: no odds
+
+
 def test_scythed_chariots_tied_with_each_other_are_both_destroyed():
     # guia22 L1641: Scythed Chariots are destroyed on a tie; against each other both are.
     assert said("dba-combat", a="SCh", b="SCh")[-1] == "both: 17% destroyed"

@@ -65,6 +65,14 @@ WORKING = [
       'it cannot pass through (nasamw22 L698), so it must push',
       'it pushes the friend back with it; a friend pushed off the table is destroyed (guia22 L1503, nasamw22 L700)'],
      ['nasamw22@L687', 'guia22@L1478', 'nasamw22@L698', 'guia22@L1503', 'nasamw22@L700']),
+    ('dba-recoil', {'recoiler': '4Bw', 'behind': 'friend', 'friend': '4Bd', 'friend_facing_other_way': 1,
+                    'no_room_beyond_friend': 1, 'second_friend_behind': 1},  # guia22 L1474-1475, L1500, nasamw22 L698
+     {'recoiler': 'destroyed', 'friend': 'stays', 'enemy': None},
+     ["4Bw recoiling into 4Bd: the table says 'passes through' (nasamw22 L687-694, guia22 L1478)",
+      'it cannot pass through (guia22 L1474, guia22 L1475, nasamw22 L698), so it must push',
+      'the friend is not facing exactly the same way: the recoiler is destroyed (guia22 L1500, nasamw22 L700)'],
+     ['nasamw22@L687', 'guia22@L1478', 'guia22@L1474', 'guia22@L1475', 'nasamw22@L698', 'guia22@L1500',
+      'nasamw22@L700']),
     ('dba-recoil', {'recoiler': '2LH', 'behind': 'friend', 'friend': 'WWg', 'no_room_beyond_friend': 1},  # guia22 L1501
      {'recoiler': 'destroyed', 'friend': 'stays', 'enemy': None},
      ["2LH recoiling into WWg: the table says 'passes through' (nasamw22 L687-694, guia22 L1478)",

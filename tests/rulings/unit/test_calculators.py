@@ -328,6 +328,21 @@ def test_wfb_stand_and_shoot_example():
     assert exactly_half["result"]["allowed"] is False and doubts(exactly_half)
 
 
+def test_wfb_stand_and_shoot_limits_of_the_form():
+    # the form takes a charge move of 0-200 cm and a distance of 0-500 cm (wfbmove L18: more than half the move)
+    assert run("wfb-stand-and-shoot", charge_move=0.5, distance=0)["result"] == {"allowed": False, "half_charge_cm": 0.25}
+    assert run("wfb-stand-and-shoot", charge_move=0, distance=0.5)["result"] == {"allowed": True, "half_charge_cm": 0}
+    assert run("wfb-stand-and-shoot", charge_move=200, distance=500)["result"] == {"allowed": True, "half_charge_cm": 100}
+    for params, message in (({"charge_move": "200.5", "distance": "3"}, "charge_move: must be between 0 and 200"),
+                            ({"charge_move": "201", "distance": "3"}, "charge_move: must be between 0 and 200"),
+                            ({"charge_move": "3", "distance": "500.5"}, "distance: must be between 0 and 500"),
+                            ({"charge_move": "3", "distance": "501"}, "distance: must be between 0 and 500"),
+                            ({"charge_move": "3", "distance": "-1"}, "distance: must be between 0 and 500")):
+        with pytest.raises(ParamError) as error:
+            REGISTRY["wfb-stand-and-shoot"][0](params)
+        assert str(error.value) == message
+
+
 @pytest.mark.parametrize(("params", "bad"), [({"distance": 3}, "charge_move"), ({"charge_move": 3}, "distance"),
                                              ({"charge_move": "far", "distance": 3}, "charge_move")])
 def test_wfb_stand_and_shoot_bad_parameters(params, bad):
