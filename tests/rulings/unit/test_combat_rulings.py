@@ -252,6 +252,30 @@ def test_difficult_river_needs_three_to_cross__guide_L594():
     assert rolled["result"]["recoiler"] == "destroyed" and "nasamw22@L202" in rolled["citations"]
     assert recoil(recoiler="4Bd", behind="river", river="blocked")["result"]["recoiler"] == "destroyed"  # L363
     assert recoil(recoiler="4Bd", behind="river")["result"]["survive"] == "17/18"
+    # a crossing die before the river's type is known settles nothing: the type may not be difficult (L569-572)
+    assert recoil(recoiler="4Bd", behind="river", crossing_die=1)["result"]["survive"] == "17/18"
+
+
+@pytest.mark.parametrize(("die", "kind"), [(1, "minor"), (2, "minor"), (3, "normal"), (4, "normal"), (5, "normal"),
+                                          (6, "difficult")])
+def test_the_rivers_type_is_rolled__guide_L569_L572(die, kind):
+    rolled = recoil(recoiler="4Bd", behind="river", river_type_die=die, crossing_die=3)  # 3 crosses a difficult one
+    assert f"{die} makes it {kind} (guia22 L569-572" in rolled["breakdown"][0]
+    assert rolled["result"]["recoiler"] == "recoils" and rolled["result"].get("keeps_crossing", False) == (kind != "minor")
+
+
+@pytest.mark.parametrize(("die", "crosses"), [(1, False), (2, False), (3, True), (6, True)])
+def test_crossing_a_difficult_river_needs_three__guide_L594(die, crosses):
+    result = recoil(recoiler="4Bd", behind="river", river="difficult", crossing_die=die)["result"]
+    assert (result["recoiler"], result["keeps_crossing"]) == (("recoils", True) if crosses else ("destroyed", False))
+
+
+@pytest.mark.parametrize("param", ["river_type_die", "crossing_die"])
+def test_a_river_die_is_one_to_six(param):
+    for bad in ("0", "7"):
+        with pytest.raises(ParamError) as error:
+            recoil(recoiler="4Bd", behind="river", **{param: bad})
+        assert str(error.value) == f"{param}: must be between 1 and 6"
 
 
 @pytest.mark.parametrize(("behind", "line"), [("table_edge", 1440), ("bua_or_camp", 1435), ("impassable", 1439)])
