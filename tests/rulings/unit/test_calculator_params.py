@@ -36,6 +36,7 @@ def refusal(name, params) -> str:
     (TERRAIN, {"m": "-1"}, "m: must be between 0 and 100"),
     ("dba-combat", {"a": "3Kn", "b": "3Kn", "mode": "melee"}, "mode: must be one of close, shooting"),
     ("rumbo-third-column", {"bound": "51", "pips": "3"}, "bound: must be between 1 and 50"),
+    ("rumbo-third-column", {"bound": "2", "pips": "0"}, "pips: must be between 1 and 6"),
 ])
 def test_a_bad_parameter_is_named_with_what_is_wrong(name, params, message):
     assert refusal(name, params) == message
@@ -47,6 +48,12 @@ def test_the_limits_themselves_and_spaced_or_spanish_answers_are_accepted():
     assert REGISTRY[AMBUSH][0]({"attacker_dr": "1", "defender_dr": "6", "illuminated": "no"})["result"]["ambush"] == \
         "attacker"  # 5 less at night (aslnight L39)
     assert REGISTRY[TERRAIN][0]({"m": "100", "open": "0"})["result"] == REGISTRY[TERRAIN][0]({"m": "100.0"})["result"]
+
+
+def test_a_pip_die_of_one_and_the_fiftieth_bound_are_accepted():
+    result = REGISTRY["rumbo-third-column"][0]({"bound": "50", "pips": "1", "second_column_on": "1",
+                                                "third_column_off": "1"})["result"]
+    assert result == {"verdict": "cannot", "cost": 0, "pips_left": 1}  # fewer than the 4 PIPs (rumbo L35)
 
 
 def test_a_decimal_comma_is_read_as_a_decimal_point():
