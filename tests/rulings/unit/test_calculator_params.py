@@ -149,6 +149,6 @@ REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "params", "message"), REFUSALS)
+@pytest.mark.parametrize(("name", "params", "message"), REFUSALS, ids=[message for _n, _p, message in REFUSALS])
 def test_each_refusal_is_said_in_full(name, params, message):
     assert refusal(name, params) == message

@@ -15,6 +15,11 @@ def run(name, **params):
     return REGISTRY[name][0]({k: str(v) for k, v in params.items()})
 
 
+def case(name, params) -> str:
+    """A case's test id, from its query (stable when cases are added: the mutation runs map tests by id)."""
+    return f"{name}:" + ",".join(f"{k}={v}" for k, v in params.items())
+
+
 # (calculator, query, result, breakdown, citations)
 WORKING = [
     ('dba-recoil', {'recoiler': '4Bd'},  # guia22 L1430
@@ -85,6 +90,12 @@ WORKING = [
       "2LH recoiling into Lit: the table says 'passes through' (nasamw22 L687-694, guia22 L1478)",
       'it passes through: the friend faces the same way and there is room beyond it (guia22 L1474-1475)'],
      ['guia22@L1346', 'nasamw22@L377', 'nasamw22@L687', 'guia22@L1478', 'guia22@L1474', 'guia22@L1475']),
+    ('dba-recoil', {'recoiler': 'Ps', 'behind': 'friend', 'friend': 'El', 'no_room_beyond_friend': 1},  # guia22 L1501
+     {'recoiler': 'destroyed', 'friend': 'stays', 'enemy': None},
+     ["Ps recoiling into El: the table says 'passes through' (nasamw22 L687-694, guia22 L1478)",
+      'it cannot pass through (guia22 L1475), so it must push',
+      'an Elephant or War Wagon cannot be pushed: the recoiler is destroyed (guia22 L1501, nasamw22 L698)'],
+     ['nasamw22@L687', 'guia22@L1478', 'guia22@L1475', 'guia22@L1501']),
     ('dba-recoil', {'recoiler': '4Bw', 'behind': 'friend', 'friend': '4Sp'},  # nasamw22 L692, L700
      {'recoiler': 'recoils', 'friend': 'pushed back', 'enemy': None},
      ["4Bw recoiling into 4Sp: the table says 'pushes' (nasamw22 L687-694, guia22 L1478)",
@@ -378,6 +389,13 @@ WORKING = [
       'a cloaked unit that ambushes keeps its cloak marker (E1.43) (aslnight L39)',
       'the ATTACKER ambushes'],
      ['aslnight@L39', 'aslnight@L43', 'aslnight@L178']),
+    ('asl-night-ambush', {'attacker_dr': 3, 'defender_dr': 4},  # aslnight L39, L43: one less is not enough
+     {'ambush': None, 'attacker_needs': 2, 'defender_needs': 3, 'cloak_kept': False},
+     ["ATTACKER needs a dr 2 less than the DEFENDER's: at night the ATTACKER ambushes with a dr two less than the DEFENDER's (instead of three) (aslnight L39)",
+      "DEFENDER needs a dr 3 less than the ATTACKER's (aslnight L43)",
+      'ATTACKER dr 3, DEFENDER dr 4',
+      'no ambush'],
+     ['aslnight@L39', 'aslnight@L43', 'aslnight@L178']),
     ('asl-night-ambush', {'attacker_dr': 1, 'defender_dr': 4, 'illuminated': 1},  # aslnight L39
      {'ambush': 'attacker', 'attacker_needs': 3, 'defender_needs': 3, 'cloak_kept': False},
      ["ATTACKER needs a dr 3 less than the DEFENDER's: in an illuminated location the usual three less applies (aslnight L39)",
@@ -395,7 +413,8 @@ WORKING = [
 ]
 
 
-@pytest.mark.parametrize(("name", "params", "result", "breakdown", "citations"), WORKING)
+@pytest.mark.parametrize(("name", "params", "result", "breakdown", "citations"), WORKING,
+                         ids=[case(c[0], c[1]) for c in WORKING])
 def test_the_working_of_each_calculator(name, params, result, breakdown, citations):
     answer = run(name, **params)
     assert answer["result"] == result
@@ -610,7 +629,8 @@ COMBAT = [
 ]
 
 
-@pytest.mark.parametrize(("params", "result", "breakdown", "citations"), COMBAT)
+@pytest.mark.parametrize(("params", "result", "breakdown", "citations"), COMBAT,
+                         ids=[case("dba-combat", c[0]) for c in COMBAT])
 def test_the_working_of_a_combat(params, result, breakdown, citations):
     answer = run("dba-combat", **params)
     assert answer["result"] == result
@@ -706,6 +726,6 @@ SPANISH = [
 ]
 
 
-@pytest.mark.parametrize(("name", "params", "breakdown"), SPANISH)
+@pytest.mark.parametrize(("name", "params", "breakdown"), SPANISH, ids=[case(c[0], c[1]) for c in SPANISH])
 def test_the_working_in_spanish_uses_the_guides_words(name, params, breakdown):
     assert [render(item, lambda template: template, "es") for item in run(name, **params)["breakdown"]] == breakdown
