@@ -30,6 +30,7 @@ def refusal(name, params) -> str:
      f"illuminated: must be true or false, not {'z' * 20!r}"),
     (TERRAIN, {"m": "y" * 30}, f"m: must be a number, not {'y' * 20!r}"),
     (TERRAIN, {}, "m: is required"),
+    (TERRAIN, {"m": ""}, "m: is required"),
     (TERRAIN, {"m": "abc"}, "m: must be a number, not 'abc'"),
     (TERRAIN, {"m": "nan"}, "m: must be between 0 and 100"),
     (TERRAIN, {"m": "100.5"}, "m: must be between 0 and 100"),

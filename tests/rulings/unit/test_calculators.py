@@ -305,6 +305,14 @@ def test_wfb_terrain_examples():
         assert run("wfb-terrain-move", **params)["result"]["covered_cm"] == example["covered"]
 
 
+def test_wfb_terrain_is_shown_to_the_hundredth_and_an_empty_ground_is_none():
+    # wfbmove L90: a quarter of 1.5 cm of very difficult ground is 0.375 cm, shown as 0.38
+    assert run("wfb-terrain-move", m=2, very_difficult=1.5)["result"] == {"covered_cm": 0.38, "nearest_cm": 0}
+    assert REGISTRY["wfb-terrain-move"][0]({"m": "10", "open": ""})["result"] == {"covered_cm": 0}
+    # the parts of M add up to M although 0.1 + 0.2 is not 0.3 in binary (wfbmove L88: difficult halves)
+    assert run("wfb-terrain-move", m=0.3, open=0.1, difficult=0.2)["result"] == {"covered_cm": 0.2, "nearest_cm": 0}
+
+
 def test_wfb_rounding_is_doubtful():
     result = run("wfb-terrain-move", m=15, difficult=7.5)  # 3.75 cm: L92 reads two ways
     assert result["result"] == {"covered_cm": 3.75, "nearest_cm": 4} and "wfbmove@L92" in result["citations"]
