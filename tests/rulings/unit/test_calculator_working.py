@@ -729,3 +729,23 @@ SPANISH = [
 @pytest.mark.parametrize(("name", "params", "breakdown"), SPANISH, ids=[case(c[0], c[1]) for c in SPANISH])
 def test_the_working_in_spanish_uses_the_guides_words(name, params, breakdown):
     assert [render(item, lambda template: template, "es") for item in run(name, **params)["breakdown"]] == breakdown
+
+
+def test_the_pip_working_in_italian_uses_the_commentarys_words():
+    # guia22 L805, L807, L822 in the commentary's Italian: Elephants and Hordes, and a BUA, are both category 1
+    answer = run("dba-pip-cost", move="group", elements="El,7Hd", bua_move=1)
+    assert answer["result"] == {"pips": 2, "extras": [{"category": 1, "reasons": ["El, Hd", "bua move"]}]}
+    assert [render(item, lambda template: template, "it") for item in answer["breakdown"]] == [
+        "1 PIP: ogni mossa tattica costa almeno 1 PIP (guia22 L793)",
+        "+1 (category 1): El, Hd: il gruppo include Elefanti, Orde, War Wagon o Artiglieria (dopo il primo turno, "
+        "nasamw22 L101) (guia22 L805)",
+        "+1 (category 1): bua move: la mossa entra, esce o attraversa una BUA (nasamw22 L135 aggiunge "
+        "l'Accampamento) (guia22 L807)",
+        "only one extra for category 1: al massimo un PIP extra per categoria, anche se ne valgono più condizioni "
+        "(guia22 L822)",
+        "doubtful: il commento NASAMW dice che le circostanze sono cumulative (nasamw22 L125) senza dire se due "
+        "condizioni della stessa categoria contano entrambe; si applica il limite di uno per categoria della guida "
+        "(guia22 L822)",
+        "total: 2 PIP(s)"]
+    assert answer["citations"] == ["guia22@L793", "guia22@L805", "nasamw22@L101", "guia22@L807", "guia22@L822",
+                                   "nasamw22@L125"]
