@@ -749,3 +749,19 @@ def test_the_pip_working_in_italian_uses_the_commentarys_words():
         "total: 2 PIP(s)"]
     assert answer["citations"] == ["guia22@L793", "guia22@L805", "nasamw22@L101", "guia22@L807", "guia22@L822",
                                    "nasamw22@L125"]
+
+
+def test_the_victory_working_in_italian_uses_the_commentarys_words():
+    # guia22 L1577-1583 and nasamw22 L767 in the Italian of the commentary
+    answer = run("dba-victory", a_lost="3Kn", a_general_lost=1, b_lost="Ps,SCh", b_camp_lost=1)
+    assert answer["result"] == {"winner": None, "a_counted": 1, "b_counted": 3}
+    assert [render(item, lambda template: template, "it") for item in answer["breakdown"]] == [
+        "A: 1 counted, general lost",
+        "B: SCh does not count: Scythed Chariots, seguito dell'accampamento e abitanti di una BUA non contano "
+        "(guia22 L1582)",
+        "B: un accampamento occupato per ultimo da una basetta nemica conta come due basette (guia22 L1583)",
+        "B: 3 counted",
+        "a side loses with la basetta del generale nemico o almeno quattro basette di truppa nemiche distrutte, e il "
+        "nemico ha perso più basette di te (guia22 L1577)",
+        "A: perdere solo il generale non fa perdere la partita se il nemico ha perso altrettanto (nasamw22 L767)",
+        "no winner yet: play on"]

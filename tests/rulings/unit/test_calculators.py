@@ -282,6 +282,9 @@ def test_victory_30_double_elements_count_two_and_doubts_are_named():
     assert any("3.0" in line for line in doubts(result))
     assert run("dba-victory", edition="3.0", a_camp_lost=1)["result"]["a_counted"] == 1  # quick reference
     assert run("dba-victory", edition="2.2", a_lost="6Cv")["result"]["a_counted"] == 1  # no doubles in 2.2
+    # codes only 3.0 knows (Longbows, Crossbows, 8Sp: a double element) are counted in 3.0
+    assert run("dba-victory", edition="3.0", b_lost="Lb,Cb,8Sp")["result"] == {"winner": "a", "a_counted": 0,
+                                                                            "b_counted": 4}
 
 
 @pytest.mark.parametrize(("params", "bad"), [
