@@ -103,6 +103,15 @@ def test_rear_support_table(a, support, b, plus, line):
     assert result["result"]["totals"]["a"] == base + plus and f"guia22@L{line}" in result["citations"]
 
 
+@pytest.mark.parametrize(("where", "plus"), [({}, 0), ({"b_in_bua": 1}, 1), ({"b_in_camp": 1}, 1)])
+def test_psiloi_support_blades_against_foot_only_in_a_bua_or_camp(where, plus):
+    # guia22 L1634: Psiloi behind Blades count against mounted, Warband, a BUA or a camp, not against Bows in the open
+    result = combat(a="4Bd", b="4Bw", a_rear_support="Ps", a_die=1, b_die=1, **where)
+    assert result["result"]["totals"]["a"] == 5 + plus
+    assert any("nasamw22 L569 names only mounted" in line for line in doubts(result)) == bool(plus)
+    assert ("guia22@L1634" in result["citations"]) == bool(plus)
+
+
 def test_rear_support_not_against_other_opponents_nor_in_bad_going():
     assert fight("4Sp", "4Bd", 1, 1, a_rear_support="4Sp")["totals"]["a"] == 4  # Sp only vs Kn or Sp (L1633)
     assert fight("4Pk", "4Bd", 1, 1, a_rear_support="4Pk", a_bad_going=1)["totals"]["a"] == 3 - 2  # L1309, L1324
