@@ -52,6 +52,13 @@ def test_shooter_ignores_a_target_that_cannot_answer_even_a_bow__commentary_L561
     assert (exchange["loser"], exchange["outcome"]) == ("a", "destroyed")
 
 
+def test_a_target_said_to_shoot_back_counts_a_result_against_either__commentary_L444():
+    answered = combat(a="4Bw", b="4Bw", mode="shooting", target_shoots_back="yes", a_die=1, b_die=5)  # 3 v 7
+    assert answered["result"]["target_shoots_back"] is True
+    assert (answered["result"]["loser"], answered["result"]["outcome"]) == ("a", "destroyed")  # guia22 L1654
+    assert not any("taken that" in line for line in answered["breakdown"])  # said, not assumed (nasamw22 L446)
+
+
 def test_only_bows_war_wagons_and_artillery_shoot__guide_L1188():
     for code in ("3Kn", "4Bd", "El"):
         with pytest.raises(ParamError) as error:
