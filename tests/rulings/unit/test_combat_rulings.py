@@ -55,7 +55,7 @@ def test_shooter_ignores_a_target_that_cannot_answer_even_a_bow__commentary_L561
 def test_a_target_said_to_shoot_back_counts_a_result_against_either__commentary_L444():
     answered = combat(a="4Bw", b="4Bw", mode="shooting", target_shoots_back="yes", a_die=1, b_die=5)  # 3 v 7
     assert answered["result"]["target_shoots_back"] is True
-    assert (answered["result"]["loser"], answered["result"]["outcome"]) == ("a", "destroyed")  # guia22 L1654
+    assert (answered["result"]["loser"], answered["result"]["outcome"]) == ("a", "destroyed")  # doubled (guia22 L1670)
     assert not any("taken that" in line for line in answered["breakdown"])  # said, not assumed (nasamw22 L446)
 
 
