@@ -79,6 +79,13 @@ def test_foot_in_bua_and_camp_and_mounted_attacking_a_bua():
     assert fight("3Kn", "4Bd", 1, 1, a_in_bua=1)["totals"]["a"] == 3  # BUA bonus is for foot only
 
 
+def test_camels_in_dunes_still_take_the_minus_two_against_an_enemy_in_bad_going():
+    # nasamw22 L597-599: dunes are good going for camels, but the enemy in bad going still costs -2 (guia22 L1623)
+    result = combat(a="3Cm", b="4Sp", a_dunes=1, b_bad_going=1, a_die=1, b_die=1)
+    assert result["result"]["totals"] == {"a": 2 - 2, "b": 4 - 2}
+    assert not any("no -2" in line for line in result["breakdown"])
+
+
 def test_mounted_bad_going_and_the_elephant_footnote():
     assert fight("3Kn", "4Ax", 1, 1, b_bad_going=1)["totals"]["a"] == 3 - 2  # L1623: vs an element in bad going
     assert fight("4Wb", "4Ax", 1, 1, a_bad_going=1)["totals"]["a"] == 3  # Warband not in the L1624 list
@@ -132,6 +139,8 @@ def test_rear_support_not_against_other_opponents_nor_in_bad_going():
     ("4Sp", "4Wb", 1, 4, {}, ("beaten", "a", "destroyed")),  # 5 v 7 by Warband, not in a BUA or camp (L1652)
     ("4Sp", "4Wb", 1, 6, {"a_in_camp": 1}, ("beaten", "a", "destroyed")),  # 7 v 9: the Warband is not in one (L1652)
     ("4Bw", "6Cv", 1, 3, {}, ("beaten", "a", "destroyed")),  # 5 v 6: Bows beaten by mounted (L1654)
+    ("6Cv", "4Bd", 2, 1, {"a_bad_going": 1}, ("beaten", "a", "flee")),  # 3 v 4: Cavalry beaten in bad going (L1649)
+    ("6Cv", "4Bd", 1, 2, {}, ("beaten", "a", "recoil")),  # 4 v 5 in good going (L1649 otherwise)
     ("7Hd", "4Bd", 4, 3, {}, ("beaten", "a", "stand")),  # 7 v 8: Hordes otherwise stand (L1656)
     ("Art", "4Bd", 5, 3, {}, ("beaten", "a", "destroyed")),  # 7 v 8: Artillery beaten in close combat (L1659)
     ("6Cv", "4Sp", 1, 6, {}, ("doubled", "a", "flee")),  # 4 v 10 in good going by Spears (L1667)
