@@ -12,6 +12,7 @@ import yaml
 
 from rulings.calculators import REGISTRY, ParamError
 from rulings.calculators.data import load
+from rulings.calculators.messages import render
 from rulings.sources.index import resolve_citation
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -151,6 +152,23 @@ def test_doubled_light_chariots_and_camelry_are_flagged__guide_L1649_L1667():
         assert result["result"]["outcome"] == "destroyed"  # the "all others" row, guia22 L1670
         assert any("guia22 L1649" in line and "guia22 L1667" in line for line in doubts(result)), code
     assert not any("L1667" in line for line in doubts(combat(a="6Cv", b="4Sp", a_die=1, b_die=6)))
+
+
+def test_doubtful_rows_of_the_outcome_table_are_named__guide_L1652_L1656():
+    hordes = combat(a="7Hd", b="4Wb", a_die=1, b_die=2)["result"]  # 4 v 5: beaten by Warband in the open
+    said = ("the guide does not say who is not in a camp (guia22 L1656); read as the Warband, as nasamw22 L645 reads "
+            "the Spears' and Pikes' row (guia22 L1652)")
+    assert (hordes["outcome"], hordes["doubtful"], hordes["doubts"]) == ("destroyed", said, [f"doubtful: {said}"])
+    spears = combat(a="4Sp", b="2LH", a_die=1, b_die=6)["result"]  # 5 v 8: Light Horse in good going (guia22 L1652)
+    assert (spears["outcome"], spears["doubtful"]) == ("destroyed", "Light Horse destroying Spears and Pikes is "
+                                                                   "unusual; kept as printed")
+    assert combat(a="4Sp", b="3Kn", a_die=1, b_die=6)["result"]["doubtful"] == ""  # Knights: as printed
+
+
+def test_the_situation_is_said_in_the_commentarys_italian__guide_L1656():
+    working = combat(a="7Hd", b="4Wb", a_die=1, b_die=2)["breakdown"]
+    assert render(working[-2], lambda template: template, "it") == \
+        "battuto: 7Hd distrutto, da Warband che non è in un Accampamento (guia22 L1656, nasamw22 L645)"
 
 
 def test_hordes_beaten_in_a_bua_is_not_flagged_inverted__commentary_L651():
