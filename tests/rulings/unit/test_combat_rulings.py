@@ -162,7 +162,7 @@ def test_doubtful_rows_of_the_outcome_table_are_named__guide_L1652_L1656():
     spears = combat(a="4Sp", b="2LH", a_die=1, b_die=6)["result"]  # 5 v 8: Light Horse in good going (guia22 L1652)
     assert (spears["outcome"], spears["doubtful"]) == ("destroyed", "Light Horse destroying Spears and Pikes is "
                                                                    "unusual; kept as printed")
-    assert combat(a="4Sp", b="3Kn", a_die=1, b_die=6)["result"]["doubtful"] == ""  # Knights: as printed
+    assert combat(a="4Sp", b="4Wb", a_die=1, b_die=4)["result"]["doubtful"] == ""  # by Warband: nasamw22 L645 says
 
 
 def test_the_situation_is_said_in_the_commentarys_italian__guide_L1656():
