@@ -218,6 +218,10 @@ def test_recoil_with_an_enemy_front_on_the_flank_is_destruction__guide_L1432():
 def test_combat_result_links_to_the_recoil_step__commentary_L687():
     result = combat(a="4Bd", b="4Bd", a_die=1, b_die=2)["result"]
     assert result["recoil"] == {"calculator": "dba-recoil", "params": {"recoiler": "4Bd"}}
+    fled = combat(a="6Cv", b="SCh", a_die=1, b_die=1)["result"]  # 4 v 5: Cavalry flee from Scythed Chariots (L1649)
+    assert fled["outcome"] == "flee"  # a flight starts with a recoil (guia22 L1513): the same next step
+    assert fled["recoil"] == {"calculator": "dba-recoil", "params": {"recoiler": "6Cv"}}
+    assert "recoil" not in combat(a="4Bd", b="3Kn", a_die=1, b_die=6)["result"]  # destroyed: nothing follows
 
 
 # --- the recoil step (nasamw22 L683-696; guia22 L1430-1507) ------------------------------------------------
