@@ -95,6 +95,10 @@ def test_a_long_unknown_element_is_quoted_short(name, params, message):
 
 # Every refusal the form shows under its field, word for word (the rule it rests on where there is one).
 REFUSALS = [
+    ('dba-combat', {'a': 'Tank', 'b': '3Kn', 'mode': 'melee'},  # the mode is checked first
+     'mode: must be one of close, shooting'),
+    ('dba-combat', {'a': '4Bd', 'b': '3Kn', 'a_die': '0', 'b_die': '1'},
+     'a_die: must be between 1 and 6'),
     ('dba-combat', {'a': '3Kn', 'b': '4Bd', 'mode': 'shooting'},  # guia22 L1188
      'a: 3Kn does not shoot: only Bows, War Wagons and Artillery shoot (guia22 L1188; Litter does not, nasamw22 L377)'),
     ('dba-combat', {'a': 'Lit', 'b': '4Bd', 'mode': 'shooting'},  # nasamw22 L377

@@ -62,6 +62,9 @@ def test_litter_has_no_factor_and_uses_war_wagons_flagged():
 def test_artillery_shooting_and_in_close_combat():
     assert combat(a="Art", b="El", mode="shooting", a_die=1, b_die=1)["result"]["totals"]["a"] == 4  # L1601
     assert combat(a="Art", b="El", a_die=1, b_die=1)["result"]["totals"]["a"] == 2  # L1602
+    # Artillery shot at: +4 when it shoots back (L1601), +2 when it cannot answer (L1602, nasamw22 L561)
+    assert combat(a="4Bw", b="Art", mode="shooting", a_die=1, b_die=1)["result"]["totals"]["b"] == 4
+    assert combat(a="4Bw", b="Art", mode="shooting", target_shoots_back="no", a_die=1, b_die=1)["result"]["totals"]["b"] == 2
 
 
 # --- modifiers (guia22 L1607-1634) --------------------------------------------------------------------
