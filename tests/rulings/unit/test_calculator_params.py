@@ -74,6 +74,12 @@ def test_the_no_words(word):
         "attacker"
 
 
+def test_an_empty_field_is_a_missing_one():
+    assert refusal("dba-combat", {"a": "", "b": "3Kn"}) == "a: is required"
+    # an empty choice is its default: nothing behind the recoiler (guia22 L1430)
+    assert REGISTRY["dba-recoil"][0]({"recoiler": "4Bd", "behind": ""}) == REGISTRY["dba-recoil"][0]({"recoiler": "4Bd"})
+
+
 def test_an_empty_die_is_no_die():
     # both dice left empty in the form: the odds over the 36 throws, as with no dice at all
     assert REGISTRY["dba-combat"][0]({"a": "4Bd", "b": "3Kn", "a_die": "", "b_die": " "}) == \
