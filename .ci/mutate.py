@@ -43,8 +43,10 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
     "league-scoring": (["tournament/leagues/scoring.py"], ["tests/leagues/unit/test_league_table.py"]),
     "armies": (["tournament/armies/validation.py"],
                ["tests/armies/unit/test_army_validation.py", "tests/armies/unit/test_army_boxes.py", "tests/armies/unit/test_armylists.py"]),
-    "calculators": (["rulings/calculators"], ["tests/rulings/test_calculators.py", "tests/rulings/test_calculator_params.py",
-                                              "tests/rulings/test_combat_rulings.py", "tests/rulings/test_flow_asserts.py"]),
+    # pure tests only (none of the old ones built a database; the pages' and flows' tests stay in `make test`)
+    "calculators": (["rulings/calculators"], ["tests/rulings/unit/test_calculators.py", "tests/rulings/unit/test_calculator_params.py",
+                                              "tests/rulings/unit/test_combat_rulings.py", "tests/rulings/unit/test_calculator_working.py",
+                                              "tests/rulings/unit/test_calculator_summaries.py"]),
     "flows": (["rulings/flows/validation.py"], ["tests/rulings/test_flows.py", "tests/rulings/test_flow_validation.py",
                                                 "tests/rulings/test_flow_audit.py", "tests/rulings/test_flows_contested.py"]),
     "result-guards": (["tournament/results/entry.py", "tournament/results/rescoring.py"],

@@ -62,6 +62,9 @@ def test_litter_has_no_factor_and_uses_war_wagons_flagged():
 def test_artillery_shooting_and_in_close_combat():
     assert combat(a="Art", b="El", mode="shooting", a_die=1, b_die=1)["result"]["totals"]["a"] == 4  # L1601
     assert combat(a="Art", b="El", a_die=1, b_die=1)["result"]["totals"]["a"] == 2  # L1602
+    # Artillery shot at: +4 when it shoots back (L1601), +2 when it cannot answer (L1602, nasamw22 L561)
+    assert combat(a="4Bw", b="Art", mode="shooting", a_die=1, b_die=1)["result"]["totals"]["b"] == 4
+    assert combat(a="4Bw", b="Art", mode="shooting", target_shoots_back="no", a_die=1, b_die=1)["result"]["totals"]["b"] == 2
 
 
 # --- modifiers (guia22 L1607-1634) --------------------------------------------------------------------
@@ -77,6 +80,13 @@ def test_foot_in_bua_and_camp_and_mounted_attacking_a_bua():
     assert fight("4Bd", "4Wb", 1, 1, a_in_camp=1)["totals"]["a"] == 5 + 2  # L1619
     assert fight("3Kn", "4Bd", 1, 1, b_in_bua=1)["totals"]["a"] == 3 - 2  # L1623: vs an enemy in a BUA
     assert fight("3Kn", "4Bd", 1, 1, a_in_bua=1)["totals"]["a"] == 3  # BUA bonus is for foot only
+
+
+def test_camels_in_dunes_still_take_the_minus_two_against_an_enemy_in_bad_going():
+    # nasamw22 L597-599: dunes are good going for camels, but the enemy in bad going still costs -2 (guia22 L1623)
+    result = combat(a="3Cm", b="4Sp", a_dunes=1, b_bad_going=1, a_die=1, b_die=1)
+    assert result["result"]["totals"] == {"a": 2 - 2, "b": 4 - 2}
+    assert not any("no -2" in line for line in result["breakdown"])
 
 
 def test_mounted_bad_going_and_the_elephant_footnote():
@@ -103,6 +113,15 @@ def test_rear_support_table(a, support, b, plus, line):
     assert result["result"]["totals"]["a"] == base + plus and f"guia22@L{line}" in result["citations"]
 
 
+@pytest.mark.parametrize(("where", "plus"), [({}, 0), ({"b_in_bua": 1}, 1), ({"b_in_camp": 1}, 1)])
+def test_psiloi_support_blades_against_foot_only_in_a_bua_or_camp(where, plus):
+    # guia22 L1634: Psiloi behind Blades count against mounted, Warband, a BUA or a camp, not against Bows in the open
+    result = combat(a="4Bd", b="4Bw", a_rear_support="Ps", a_die=1, b_die=1, **where)
+    assert result["result"]["totals"]["a"] == 5 + plus
+    assert any("nasamw22 L569 names only mounted" in line for line in doubts(result)) == bool(plus)
+    assert ("guia22@L1634" in result["citations"]) == bool(plus)
+
+
 def test_rear_support_not_against_other_opponents_nor_in_bad_going():
     assert fight("4Sp", "4Bd", 1, 1, a_rear_support="4Sp")["totals"]["a"] == 4  # Sp only vs Kn or Sp (L1633)
     assert fight("4Pk", "4Bd", 1, 1, a_rear_support="4Pk", a_bad_going=1)["totals"]["a"] == 3 - 2  # L1309, L1324
@@ -123,6 +142,15 @@ def test_rear_support_not_against_other_opponents_nor_in_bad_going():
     ("4Sp", "4Wb", 1, 4, {}, ("beaten", "a", "destroyed")),  # 5 v 7 by Warband, not in a BUA or camp (L1652)
     ("4Sp", "4Wb", 1, 6, {"a_in_camp": 1}, ("beaten", "a", "destroyed")),  # 7 v 9: the Warband is not in one (L1652)
     ("4Bw", "6Cv", 1, 3, {}, ("beaten", "a", "destroyed")),  # 5 v 6: Bows beaten by mounted (L1654)
+    ("6Cv", "4Bd", 2, 1, {"a_bad_going": 1}, ("beaten", "a", "flee")),  # 3 v 4: Cavalry beaten in bad going (L1649)
+    ("El", "Art", 5, 6, {"mode": "shooting", "shooter": "b"}, ("beaten", "a", "destroyed")),  # 9 v 10: shot by Art (L1647)
+    ("El", "Art", 1, 6, {}, ("beaten", "a", "recoil")),  # 5 v 8: Artillery in close combat is not shooting (L1647)
+    ("7Hd", "4Wb", 1, 2, {}, ("beaten", "a", "destroyed")),  # 4 v 5: by Warband not in a camp (L1656)
+    ("7Hd", "4Wb", 1, 2, {"b_in_camp": 1}, ("beaten", "a", "stand")),  # 4 v 7: the Warband holds a camp (L1656)
+    ("7Hd", "4Wb", 1, 1, {"b_in_bua": 1}, ("beaten", "a", "destroyed")),  # 4 v 7: a BUA is not a camp (L1656)
+    ("6Cv", "Art", 1, 6, {"mode": "shooting", "shooter": "b"}, ("doubled", "a", "destroyed")),  # 4 v 10: shot (L1667)
+    ("6Cv", "Art", 1, 6, {}, ("doubled", "a", "flee")),  # 4 v 8: by Artillery in close combat (L1667)
+    ("6Cv", "4Bd", 1, 2, {}, ("beaten", "a", "recoil")),  # 4 v 5 in good going (L1649 otherwise)
     ("7Hd", "4Bd", 4, 3, {}, ("beaten", "a", "stand")),  # 7 v 8: Hordes otherwise stand (L1656)
     ("Art", "4Bd", 5, 3, {}, ("beaten", "a", "destroyed")),  # 7 v 8: Artillery beaten in close combat (L1659)
     ("6Cv", "4Sp", 1, 6, {}, ("doubled", "a", "flee")),  # 4 v 10 in good going by Spears (L1667)
@@ -282,6 +310,9 @@ def test_victory_30_double_elements_count_two_and_doubts_are_named():
     assert any("3.0" in line for line in doubts(result))
     assert run("dba-victory", edition="3.0", a_camp_lost=1)["result"]["a_counted"] == 1  # quick reference
     assert run("dba-victory", edition="2.2", a_lost="6Cv")["result"]["a_counted"] == 1  # no doubles in 2.2
+    # codes only 3.0 knows (Longbows, Crossbows, 8Sp: a double element) are counted in 3.0
+    assert run("dba-victory", edition="3.0", b_lost="Lb,Cb,8Sp")["result"] == {"winner": "a", "a_counted": 0,
+                                                                            "b_counted": 4}
 
 
 @pytest.mark.parametrize(("params", "bad"), [
@@ -305,6 +336,14 @@ def test_wfb_terrain_examples():
         assert run("wfb-terrain-move", **params)["result"]["covered_cm"] == example["covered"]
 
 
+def test_wfb_terrain_is_shown_to_the_hundredth_and_an_empty_ground_is_none():
+    # wfbmove L90: a quarter of 1.5 cm of very difficult ground is 0.375 cm, shown as 0.38
+    assert run("wfb-terrain-move", m=2, very_difficult=1.5)["result"] == {"covered_cm": 0.38, "nearest_cm": 0}
+    assert REGISTRY["wfb-terrain-move"][0]({"m": "10", "open": ""})["result"] == {"covered_cm": 0}
+    # the parts of M add up to M although 0.1 + 0.2 is not 0.3 in binary (wfbmove L88: difficult halves)
+    assert run("wfb-terrain-move", m=0.3, open=0.1, difficult=0.2)["result"] == {"covered_cm": 0.2, "nearest_cm": 0}
+
+
 def test_wfb_rounding_is_doubtful():
     result = run("wfb-terrain-move", m=15, difficult=7.5)  # 3.75 cm: L92 reads two ways
     assert result["result"] == {"covered_cm": 3.75, "nearest_cm": 4} and "wfbmove@L92" in result["citations"]
@@ -326,6 +365,21 @@ def test_wfb_stand_and_shoot_example():
     assert run("wfb-stand-and-shoot", charge_move=40, distance=15)["result"]["allowed"] is False  # wfbmove L19
     exactly_half = run("wfb-stand-and-shoot", charge_move=40, distance=20)  # "más de la mitad" (L18)
     assert exactly_half["result"]["allowed"] is False and doubts(exactly_half)
+
+
+def test_wfb_stand_and_shoot_limits_of_the_form():
+    # the form takes a charge move of 0-200 cm and a distance of 0-500 cm (wfbmove L18: more than half the move)
+    assert run("wfb-stand-and-shoot", charge_move=0.5, distance=0)["result"] == {"allowed": False, "half_charge_cm": 0.25}
+    assert run("wfb-stand-and-shoot", charge_move=0, distance=0.5)["result"] == {"allowed": True, "half_charge_cm": 0}
+    assert run("wfb-stand-and-shoot", charge_move=200, distance=500)["result"] == {"allowed": True, "half_charge_cm": 100}
+    for params, message in (({"charge_move": "200.5", "distance": "3"}, "charge_move: must be between 0 and 200"),
+                            ({"charge_move": "201", "distance": "3"}, "charge_move: must be between 0 and 200"),
+                            ({"charge_move": "3", "distance": "500.5"}, "distance: must be between 0 and 500"),
+                            ({"charge_move": "3", "distance": "501"}, "distance: must be between 0 and 500"),
+                            ({"charge_move": "3", "distance": "-1"}, "distance: must be between 0 and 500")):
+        with pytest.raises(ParamError) as error:
+            REGISTRY["wfb-stand-and-shoot"][0](params)
+        assert str(error.value) == message
 
 
 @pytest.mark.parametrize(("params", "bad"), [({"distance": 3}, "charge_move"), ({"charge_move": 3}, "distance"),
