@@ -91,13 +91,12 @@ class Metric:
     name = ""
     ascending = False  # True: fewer is better
     lot = False  # True: orders players who share a rank, without being a criterion of rank
-    by_group = False  # True: a player's value depends on the group being split (else it is read once for everyone)
+    # True: a player's value depends on the group being split (else it is read once for everyone); such a
+    # metric also says whether it applies to a group (`applies`): when it does not, it shows no value (None)
+    by_group = False
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
         raise NotImplementedError
-
-    def applies(self, ctx: Context, group: Sequence[int]) -> bool:
-        return True
 
 
 def _simple(key: str, name: str, attribute: str, ascending: bool = False) -> type[Metric]:
@@ -207,14 +206,9 @@ REGISTRY: dict[str, type[Metric]] = {
 def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict, everyone: dict) -> list[list[int]]:
     """The tie classes of `group`, best first: players in one class are equal on every metric. `everyone`: the
     values of the metrics that do not depend on the group (all but head-to-head), read once for every player;
-    `shown` gets the others (head-to-head), as each group met them."""
+    `shown` gets the others (head-to-head), as each group met them: a player left alone before such a metric
+    gets no value for it (head-to-head does not apply to one player)."""
     if not metrics or len(group) < 2:
-        for metric in metrics:  # still show the player's value for the remaining metrics
-            if metric.key in everyone:
-                continue
-            applies = metric.applies(ctx, group)
-            for p, value in metric.values(ctx, group).items():
-                shown[p][metric.key] = value if applies else None
         return [group]
     metric, rest = metrics[0], metrics[1:]
     values = everyone.get(metric.key)
