@@ -61,7 +61,7 @@ COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", 
 def setup_cfg(modules: list[str], tests: list[str]) -> str:
     lines = ["[mutmut]", "source_paths =", *(f"    {m}" for m in modules),
              "pytest_add_cli_args_test_selection =", *(f"    {t}" for t in tests),
-             "pytest_add_cli_args =", "    -p", "    no:cacheprovider", "also_copy ="]
+             "pytest_add_cli_args =", "    -p", "    no:cacheprovider", "    --reuse-db", "also_copy ="]
     return "\n".join(lines + [f"    {c}" for c in COPIED]) + "\n"
 
 
@@ -71,9 +71,14 @@ def run_room(name: str, children: int) -> dict:
     cfg = ROOT / "setup.cfg"
     cfg.write_text(setup_cfg(modules, tests))
     mutmut = [str(Path(sys.executable).with_name("mutmut"))]
+    # A test that builds a database made and migrated it in every mutant's run (a minute each on the loaded
+    # machine): on SQLite the rooms' test database is a file in mutants/, made once and reused (--reuse-db).
+    # Two children share it safely: the tests run in transactions and SQLite takes its write lock at BEGIN.
+    sqlite = not os.environ.get("DATABASE_URL", "sqlite").startswith("postgres")
+    test_db = {"TEST_DATABASE_NAME": str(ROOT / "mutants" / "test-db.sqlite3")} if sqlite else {}
     try:
         subprocess.run([*mutmut, "run", "--max-children", str(children)], cwd=ROOT, check=False,
-                       stdout=subprocess.DEVNULL, env={**os.environ, "CI": "true"})
+                       stdout=subprocess.DEVNULL, env={**os.environ, **test_db, "CI": "true"})
         subprocess.run([*mutmut, "export-cicd-stats"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         stats = json.loads((ROOT / "mutants" / "mutmut-cicd-stats.json").read_text())
         listing = subprocess.run([*mutmut, "results"], cwd=ROOT, capture_output=True, text=True).stdout
