@@ -43,13 +43,31 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                                               "tests/rulings/test_combat_rulings.py", "tests/rulings/test_flow_asserts.py"]),
     "flows": (["rulings/flows/validation.py"], ["tests/rulings/test_flows.py", "tests/rulings/test_flow_validation.py",
                                                 "tests/rulings/test_flow_audit.py", "tests/rulings/test_flows_contested.py"]),
+    # the guards' tests only (the shorthand's are its room's); each builds a database (--reuse-db below)
     "result-guards": (["tournament/results/entry.py", "tournament/results/rescoring.py"],
-                      ["tests/results/unit/test_results.py", "tests/results/test_result_guards.py", "tests/results/test_rescoring.py",
-                       "tests/security/test_confirmation.py", "tests/results/test_player_report.py"]),
+                      ["tests/results/test_result_guards.py", "tests/results/test_rescoring.py",
+                       "tests/security/test_confirmation.py", "tests/results/test_player_report.py",
+                       "tests/security/test_my_game_link.py",  # the same address seconds apart; the entry's own account
+                       "tests/results/test_result_doubts.py::test_result_page_shows_the_camp_doubt_and_the_event_choice__guide_L1583",
+                       "tests/web/test_organizer_pages.py::test_audit_log_speaks_in_sentences_with_names",
+                       "tests/results/test_own_scoring.py::test_loading_a_template_and_saving_it_rescores_and_audits",
+                       "tests/results/test_own_scoring.py::test_an_own_scoring_can_go_back_to_its_preset_through_the_rescoring_page"]),
+    # every request passes the input guards: the tests that aim at them and at the rules, not every page's
     "permissions": (["tournament/web/permissions.py", "tournament/web/input_guard.py"],
-                    ["tests/security/test_input_guard.py", "tests/security/test_ownership.py",
-                     "tests/security/test_limits.py", "tests/web/test_hostile_input.py", "tests/registration/test_registration.py",
-                     "tests/security/test_permission_rules.py"]),
+                    ["tests/security/test_input_guard.py", "tests/security/test_permission_rules.py",
+                     "tests/security/test_ownership.py",
+                     "tests/security/test_limits.py::test_a_declared_1_gb_body_is_refused_before_it_is_read",
+                     "tests/security/test_limits.py::test_a_chunked_body_over_the_limit_is_refused",
+                     "tests/security/test_limits.py::test_multipart_bodies_are_not_parsed_before_routing",
+                     "tests/security/test_limits.py::test_uploads_are_still_checked_for_nul",
+                     *(f"tests/registration/test_registration.py::{t}" for t in (
+                         "test_player_saves_a_legal_army", "test_player_cannot_edit_another_players_army",
+                         "test_anonymous_cannot_edit_anything", "test_locked_army_cannot_change",
+                         "test_locked_armies_show_the_player_no_form_to_fill",
+                         "test_locked_event_allowing_option_changes_keeps_the_list")),
+                     "tests/web/test_personal_home.py::test_only_the_owner_checks_in_and_only_the_organizer_opens_it",
+                     "tests/web/test_personal_home.py::test_nobody_reports_someone_elses_game_from_their_home",
+                     "tests/pairing/test_rounds.py::test_umpires_swap_only_when_the_event_allows"]),
     # the formula guard: every export's cells defused (CSV) or written as text (XLSX), and the table reader's limits
     "formula-guard": (["tournament/transfer/exports.py"], ["tests/transfer/unit/test_exports.py"]),
 }

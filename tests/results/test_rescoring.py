@@ -176,3 +176,31 @@ def test_rescoring_keeps_the_scythed_chariots_points_of_the_entered_result(key, 
     rescore(event, change, organizer)
     assert [s.score for s in game.seats.order_by("side")] == list(entered)
     assert [row.points for row in event_standings(event)] == sorted(entered, reverse=True)
+
+
+def test_the_scoring_locks_for_this_events_confirmed_results_only(organizer_client, organizer, played):
+    """Another event's results, or a round paired and published but not played, leave the scoring open."""
+    from tournament.models import EventRole, Game, Round
+
+    other = make_event(slug="other-event")
+    EventRole.objects.create(event=other, user=organizer, role=EventRole.Role.ORGANIZER)
+    ana, bruno = make_registration(other, make_player("Ana")), make_registration(other, make_player("Bruno"))
+    rnd = Round.objects.create(event=other, number=1, status=Round.Status.PUBLISHED)
+    game = Game.objects.create(round=rnd, table=1)
+    Seat.objects.create(game=game, round=rnd, registration=ana, side="a")
+    Seat.objects.create(game=game, round=rnd, registration=bruno, side="b")
+    html = organizer_client.get(reverse("tournament:event_edit", args=[other.slug])).text
+    assert not re.search(r'<select name="scoring_preset"[^>]*disabled', html)
+    assert "Locked because results are confirmed" not in html
+
+
+def test_a_new_preset_keeps_the_organizers_own_tiebreak_order(organizer, played):
+    """The organizer had put countback first: rescoring to another preset keeps their order, not the preset's."""
+    from tournament.results.rescoring import proposed, rescore
+
+    own = ["countback", "head_to_head", "seeded_random"]
+    type(played).objects.filter(pk=played.pk).update(tiebreaks=own)
+    played.refresh_from_db()
+    rescore(played, proposed(played, "wdl", "3/1/0"), organizer)
+    played.refresh_from_db()
+    assert played.scoring_preset == "wdl" and played.tiebreaks == own

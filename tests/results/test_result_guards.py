@@ -13,7 +13,7 @@ from tests.factories import make_event, make_player, make_registration
 from tournament.models import Game, ResultReport, Round
 from tournament.pairing.manager import round_pair, round_publish
 from tournament.results.entry import ResultRejected, StaleResult, result_enter, result_report
-from tournament.results.shorthand import parse_shorthand
+from tournament.results.shorthand import CAMP_COMPARISON_ONLY, CAMP_COUNTS, GameResult, SideResult, parse_shorthand
 from tournament.transfer.backup import export_event
 
 
@@ -104,3 +104,44 @@ def test_a_result_is_scored_with_the_events_edition(organizer):
     played = round_publish(round_pair(event, organizer), organizer).games.get(is_bye=False)
     result_enter(played, parse_shorthand("4+1S-1", "2.2"), organizer)
     assert [s.score for s in played.seats.order_by("side")] == [20 + 5, 1]
+
+
+def test_an_implausible_result_is_refused_naming_why_and_nothing_is_stored(game, organizer):
+    """A 3.0 win with two elements and a camp lost is short of four: refused, the game stays unplayed."""
+    camp_short = GameResult(SideResult(1), SideResult(2, camp_lost=True), "a")
+    with pytest.raises(ResultRejected) as refused:
+        result_enter(game, camp_short, organizer)
+    assert [p.code for p in refused.value.problems] == ["win_below_threshold"]
+    assert Game.objects.get(pk=game.pk).status != Game.Status.CONFIRMED
+
+
+def test_plausibility_follows_the_events_edition_and_camp_reading(organizer):
+    """The same win is plausible in a 2.2 event (the camp counts two), and refused once the event reads the camp
+    in the comparison only (guia22 L1577)."""
+    event = make_event(edition="2.2", scoring_preset="nasamw-v4")
+    for name in ("Ana", "Bea"):
+        make_registration(event, make_player(name))
+    played = round_publish(round_pair(event, organizer), organizer).games.get(is_bye=False)
+    camp_win = GameResult(SideResult(0), SideResult(2, camp_lost=True), "a")
+    type(event).objects.filter(pk=event.pk).update(victory_camp_reading=CAMP_COMPARISON_ONLY)
+    with pytest.raises(ResultRejected) as refused:
+        result_enter(played, camp_win, organizer)
+    assert [p.code for p in refused.value.problems] == ["win_below_threshold"]
+    type(event).objects.filter(pk=event.pk).update(victory_camp_reading=CAMP_COUNTS)
+    result_enter(played, camp_win, organizer)
+    assert Game.objects.get(pk=played.pk).outcome == "a"
+
+
+def test_a_player_cannot_report_a_confirmed_game_or_a_draft_rounds(game, organizer):
+    result_enter(game, parse_shorthand("4-1", "3.0"), organizer)
+    with pytest.raises(ResultRejected) as refused:  # the page shows the confirmed result, not the form
+        result_report(game.seats.get(side="a"), parse_shorthand("1-4", "3.0"), reporter="ana")
+    assert [p.code for p in refused.value.problems] == ["already_confirmed"]
+    assert Game.objects.get(pk=game.pk).outcome == "a"
+    for each in game.round.games.filter(status=Game.Status.PENDING):
+        result_enter(each, parse_shorthand("4-1", "3.0"), organizer)
+    draft = round_pair(game.round.event, organizer).games.filter(is_bye=False).first()
+    with pytest.raises(ResultRejected) as refused:
+        result_report(draft.seats.get(side="a"), parse_shorthand("4-1", "3.0"), reporter="ana")
+    assert [p.code for p in refused.value.problems] == ["round_not_open"]
+    assert not ResultReport.objects.filter(game=draft).exists()

@@ -36,6 +36,7 @@ def test_a_body_over_the_limit_is_a_413_naming_the_limit_and_the_api_answers_jso
     settings.MAX_REQUEST_BYTES = 3 * 2**20
     page = limited(FACTORY.generic("POST", "/no/such/page/", b"x", CONTENT_LENGTH=str(3 * 2**20 + 1)))
     assert page.status_code == 413 and page.content.decode() == "The request is too large: the limit is 3.0 MB."
+    assert page["Content-Type"] == "text/plain; charset=utf-8"  # a sentence, not a page of HTML
     api = limited(FACTORY.generic("POST", "/api/calculators/dba-combat/", b"x", CONTENT_LENGTH=str(2**30)))
     assert api.status_code == 413 and json.loads(api.content) == {
         "error": "The request is too large: the limit is 3.0 MB.", "status": 413}

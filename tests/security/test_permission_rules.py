@@ -10,10 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import make_player, make_registration, make_user
+from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.armies.catalogue import load_catalogue
 from tournament.armies.service import ArmyInput
 from tournament.armies.validation import default_army
+from tournament.models import EventRole
 from tournament.pairing.manager import round_pair, round_publish
 from tournament.registration.services import ArmyLocked, army_save
 from tournament.web.permissions import army_change_allowed
@@ -109,3 +110,23 @@ def test_the_service_asks_the_same_rule_on_its_locked_row(event, organizer, play
     assert reg.camp != "Seguidores"
     assert army_save(reg=reg, army=change, user=organizer,
                      allowed=lambda locked, ref: army_change_allowed(organizer, locked, ref)) == []
+
+
+def test_a_player_prints_their_own_army_sheet_and_only_the_organizer_changes_anothers_army(event, umpire, players):
+    reg = players[0]
+    assert login(reg.player.user).get(reverse("tournament:army_sheet_pdf", args=[event.slug, reg.pk])).status_code == 200
+    assert not army_change_allowed(umpire, reg) and not army_change_allowed(players[1].player.user, reg)
+
+
+def test_a_result_page_opens_this_events_game_and_no_other_events(event, organizer, umpire, players):
+    """Two games in the round: each page is its own table's; another event's game is not found under this one."""
+    rnd = round_publish(round_pair(event, organizer), organizer)
+    for game in rnd.games.filter(is_bye=False):
+        names = [s.registration.name for s in game.seats.all()]
+        page = login(umpire).get(reverse("tournament:game_result", args=[event.slug, game.pk])).text
+        assert all(name in page for name in names)
+        assert not any(reg.name in page for reg in players if reg.name not in names)
+    other = make_event(slug="elsewhere")
+    EventRole.objects.create(event=other, user=umpire, role=EventRole.Role.UMPIRE)
+    game = rnd.games.filter(is_bye=False).first()
+    assert login(umpire).get(reverse("tournament:game_result", args=[other.slug, game.pk])).status_code == 404
