@@ -204,3 +204,33 @@ def test_a_new_preset_keeps_the_organizers_own_tiebreak_order(organizer, played)
     rescore(played, proposed(played, "wdl", "3/1/0"), organizer)
     played.refresh_from_db()
     assert played.scoring_preset == "wdl" and played.tiebreaks == own
+
+
+@pytest.mark.parametrize(("key", "points"), [("wdl", "3/1/0"), ("nasamw-v4", "3/1/0"), ("spanish", "3/1/0")])
+def test_the_preview_shows_the_table_the_rescoring_then_gives(organizer, played, key, points):
+    """Byes, the players of each game and their results: the preview's "after" is what the standings become."""
+    from tournament.results.rescoring import preview, proposed, rescore
+
+    def scores():
+        return {s.pk: s.score for s in Seat.objects.filter(round__event=played)}
+
+    change = proposed(played, key, points)
+    promised, before = preview(played, change), scores()
+    rescore(played, change, organizer)
+    played.refresh_from_db()
+    assert preview(played, change).before == promised.after
+    after = scores()
+    changed = {s.game_id for s in Seat.objects.filter(round__event=played) if before[s.pk] != after[s.pk]}
+    assert promised.games == 6 and promised.changed == len(changed) > 0
+
+
+def test_an_own_scoring_brings_its_tiebreak_order_or_keeps_the_events(organizer, played):
+    from tournament.results.rescoring import proposed_definition, rescore
+
+    own = {"name": "Own", "win": 3, "loss": 0, "time": 1, "tiebreaks": ["countback", "head_to_head"]}
+    rescore(played, proposed_definition(played, own), organizer)
+    played.refresh_from_db()
+    assert played.tiebreaks == ["countback", "head_to_head"] and played.scoring_definition == own
+    rescore(played, proposed_definition(played, {"name": "Plain", "win": 3, "loss": 0, "time": 1}), organizer)
+    played.refresh_from_db()
+    assert played.tiebreaks == ["countback", "head_to_head"] and played.scoring_definition["name"] == "Plain"

@@ -130,3 +130,23 @@ def test_a_result_page_opens_this_events_game_and_no_other_events(event, organiz
     EventRole.objects.create(event=other, user=umpire, role=EventRole.Role.UMPIRE)
     game = rnd.games.filter(is_bye=False).first()
     assert login(umpire).get(reverse("tournament:game_result", args=[other.slug, game.pk])).status_code == 404
+
+
+def test_staff_print_a_drafts_slips_and_the_organizer_swaps_though_umpires_may_not(event, organizer, umpire, players):
+    rnd = round_pair(event, organizer)
+    assert login(umpire).get(reverse("tournament:round_pdf", args=[event.slug, rnd.number, "slips"])).status_code == 200
+    first, second = (game.seats.first() for game in rnd.games.filter(is_bye=False).order_by("table"))
+    swap = reverse("tournament:seats_swap", args=[event.slug, rnd.number])
+    assert not event.umpires_may_swap
+    assert login(organizer).post(swap, {"first": first.pk, "second": second.pk}).status_code == 302
+    assert rnd.games.filter(manual=True).exists()
+
+
+def test_a_player_opens_their_own_game_from_home_and_nobody_elses(event, organizer, players):
+    round_publish(round_pair(event, organizer), organizer)
+    ana, bruno = players[0], players[1]
+    url = reverse("tournament:own_game", args=[event.slug, ana.pk])
+    assert login(ana.player.user).get(url).status_code == 200
+    assert login(bruno.player.user).get(url).status_code == 403
+    elsewhere = make_event(slug="elsewhere")
+    assert login(ana.player.user).get(reverse("tournament:own_game", args=[elsewhere.slug, ana.pk])).status_code == 404
