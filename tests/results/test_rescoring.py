@@ -234,3 +234,6 @@ def test_an_own_scoring_brings_its_tiebreak_order_or_keeps_the_events(organizer,
     rescore(played, proposed_definition(played, {"name": "Plain", "win": 3, "loss": 0, "time": 1}), organizer)
     played.refresh_from_db()
     assert played.tiebreaks == ["countback", "head_to_head"] and played.scoring_definition["name"] == "Plain"
+    names = [(e.before["scoring_name"], e.after["scoring_name"])  # the audit log names each scoring
+             for e in AuditEntry.objects.filter(action="event.rescore").order_by("pk")]
+    assert names == [("NASAMW (DBA 3.0 adaptation)", "Own"), ("Own", "Plain")]

@@ -150,3 +150,15 @@ def test_a_player_opens_their_own_game_from_home_and_nobody_elses(event, organiz
     assert login(bruno.player.user).get(url).status_code == 403
     elsewhere = make_event(slug="elsewhere")
     assert login(ana.player.user).get(reverse("tournament:own_game", args=[elsewhere.slug, ana.pk])).status_code == 404
+
+
+def test_a_role_at_one_event_gives_nothing_at_another_and_a_superuser_organizes_every_event(event, players):
+    elsewhere_organizer = make_user()
+    other = make_event(slug="elsewhere")
+    EventRole.objects.create(event=other, user=elsewhere_organizer, role=EventRole.Role.ORGANIZER)
+    army = reverse("tournament:army", args=[event.slug, players[0].pk])
+    assert login(elsewhere_organizer).get(army).status_code == 403
+    root = make_user()
+    type(root).objects.filter(pk=root.pk).update(is_superuser=True)
+    root.refresh_from_db()
+    assert login(root).get(army).status_code == 200
