@@ -145,3 +145,20 @@ def test_a_player_cannot_report_a_confirmed_game_or_a_draft_rounds(game, organiz
         result_report(draft.seats.get(side="a"), parse_shorthand("4-1", "3.0"), reporter="ana")
     assert [p.code for p in refused.value.problems] == ["round_not_open"]
     assert not ResultReport.objects.filter(game=draft).exists()
+
+
+def test_the_address_window_ends_at_its_last_second(game, settings, monkeypatch):
+    """Both sides from one address: within REPORT_SAME_ADDRESS_SECONDS the game waits for an umpire; a report made
+    exactly that long after the other's is outside the window and confirms (the clock is set, not waited for)."""
+    import datetime
+
+    from django.utils import timezone
+
+    settings.REPORT_SAME_ADDRESS_SECONDS = 30
+    start = datetime.datetime(2026, 5, 9, 10, 0, tzinfo=datetime.UTC)
+    monkeypatch.setattr(timezone, "now", lambda: start)
+    a, b = game.seats.order_by("side")
+    result_report(a, parse_shorthand("4-1", "3.0"), reporter="ana", address="10.0.0.7")
+    monkeypatch.setattr(timezone, "now", lambda: start + datetime.timedelta(seconds=30))
+    result_report(b, parse_shorthand("4-1", "3.0"), reporter="bea", address="10.0.0.7")
+    assert Game.objects.get(pk=game.pk).status == Game.Status.CONFIRMED
