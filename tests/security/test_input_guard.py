@@ -42,6 +42,9 @@ def test_a_body_over_the_limit_is_a_413_naming_the_limit_and_the_api_answers_jso
         "error": "The request is too large: the limit is 3.0 MB.", "status": 413}
     at_limit = unread(FACTORY.generic("POST", "/no/such/page/", b"abc", CONTENT_LENGTH=str(3 * 2**20)))
     assert at_limit.status_code == 200
+    settings.MAX_REQUEST_BYTES = 1_500_000  # the limit in MB to one decimal, as a person reads it
+    odd = limited(FACTORY.generic("POST", "/no/such/page/", b"x", CONTENT_LENGTH="1500001"))
+    assert odd.content.decode() == "The request is too large: the limit is 1.4 MB."
 
 
 def chunked(body: bytes, encoding="chunked"):
