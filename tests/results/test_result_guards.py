@@ -162,3 +162,10 @@ def test_the_address_window_ends_at_its_last_second(game, settings, monkeypatch)
     monkeypatch.setattr(timezone, "now", lambda: start + datetime.timedelta(seconds=30))
     result_report(b, parse_shorthand("4-1", "3.0"), reporter="bea", address="10.0.0.7")
     assert Game.objects.get(pk=game.pk).status == Game.Status.CONFIRMED
+
+
+def test_the_audit_log_words_a_corrected_timed_result(game, organizer, organizer_client):
+    result_enter(game, parse_shorthand("2-1 T", "3.0"), organizer)
+    result_enter(game, parse_shorthand("4-1", "3.0"), organizer)
+    log = organizer_client.get(reverse("tournament:audit", args=[game.round.event.slug])).text
+    assert "result corrected from 2-1 T to 4-1" in log

@@ -56,7 +56,10 @@ def chunked(body: bytes, encoding="chunked"):
 def test_a_chunked_body_within_the_limit_reaches_the_view_whole(settings):
     settings.MAX_REQUEST_BYTES = 8
     assert limited(chunked(b"12345678", "Chunked")).content.decode() == "8:12345678"
-    assert limited(chunked(b"123456789")).status_code == 413
+    over = chunked(b"123456789" * 100)
+    refused = limited(over)
+    assert refused.status_code == 413 and refused.content.decode() == "The request is too large: the limit is 0.0 MB."
+    assert over.environ["wsgi.input"].tell() == 9  # read no further than one byte past the limit
 
 
 def test_a_request_without_a_body_is_not_touched():
