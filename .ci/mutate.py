@@ -91,7 +91,8 @@ def run_room(name: str, children: int) -> dict:
     mutmut = [str(Path(sys.executable).with_name("mutmut"))]
     # A test that builds a database made and migrated it in every mutant's run (a minute each on the loaded
     # machine): on SQLite the rooms' test database is a file in mutants/, made once and reused (--reuse-db).
-    # Two children share it safely: the tests run in transactions and SQLite takes its write lock at BEGIN.
+    # Two children should share it (the tests run in transactions; SQLite takes its write lock at BEGIN); the
+    # guards' rooms were measured with one child.
     sqlite = not os.environ.get("DATABASE_URL", "sqlite").startswith("postgres")
     test_db = {"TEST_DATABASE_NAME": str(ROOT / "mutants" / "test-db.sqlite3")} if sqlite else {}
     try:
