@@ -1,7 +1,9 @@
-"""The guards of result entry that a mutation run found untested (issue 30): a disputed game takes no more
-player reports until an umpire rules, an organizer's identical re-entry is not a correction, a form opened before
-someone else's save is refused, the round completes with its last game, a draft round does not move a player's
-game link, a game not yet confirmed opens an empty result form, and the backup says who entered a result and when."""
+"""The guards of result entry that mutation runs found untested (issue 30): a disputed game takes no more player
+reports until an umpire rules; an identical re-entry is not a correction; a form opened before someone else's save
+is refused; the round completes with its last game; a draft round does not move a player's game link; a game not yet
+confirmed opens an empty form; the backup says who entered a result and when; the event's edition and camp reading
+decide the score and what is plausible; a confirmed game or a draft round's takes no report; the same-address window
+ends at its last second; the audit log words a corrected timed result."""
 
 from __future__ import annotations
 
