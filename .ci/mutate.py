@@ -50,13 +50,31 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                                               "tests/rulings/unit/test_calculator_summaries.py"]),
     "flows": (["rulings/flows/validation.py"], ["tests/rulings/test_flows.py", "tests/rulings/test_flow_validation.py",
                                                 "tests/rulings/test_flow_audit.py", "tests/rulings/test_flows_contested.py"]),
+    # the guards' tests only (the shorthand's are its room's); each builds a database (--reuse-db below)
     "result-guards": (["tournament/results/entry.py", "tournament/results/rescoring.py"],
-                      ["tests/results/unit/test_results.py", "tests/results/test_result_guards.py", "tests/results/test_rescoring.py",
-                       "tests/security/test_confirmation.py", "tests/results/test_player_report.py"]),
+                      ["tests/results/test_result_guards.py", "tests/results/test_rescoring.py",
+                       "tests/security/test_confirmation.py", "tests/results/test_player_report.py",
+                       "tests/security/test_my_game_link.py",  # the same address seconds apart; the entry's own account
+                       "tests/results/test_result_doubts.py::test_result_page_shows_the_camp_doubt_and_the_event_choice__guide_L1583",
+                       "tests/web/test_organizer_pages.py::test_audit_log_speaks_in_sentences_with_names",
+                       "tests/results/test_own_scoring.py::test_loading_a_template_and_saving_it_rescores_and_audits",
+                       "tests/results/test_own_scoring.py::test_an_own_scoring_can_go_back_to_its_preset_through_the_rescoring_page"]),
+    # every request passes the input guards: the tests that aim at them and at the rules, not every page's
     "permissions": (["tournament/web/permissions.py", "tournament/web/input_guard.py"],
-                    ["tests/security/test_input_guard.py", "tests/security/test_ownership.py",
-                     "tests/security/test_limits.py", "tests/web/test_hostile_input.py", "tests/registration/test_registration.py",
-                     "tests/security/test_permission_rules.py"]),
+                    ["tests/security/test_input_guard.py", "tests/security/test_permission_rules.py",
+                     "tests/security/test_ownership.py",
+                     "tests/security/test_limits.py::test_a_declared_1_gb_body_is_refused_before_it_is_read",
+                     "tests/security/test_limits.py::test_a_chunked_body_over_the_limit_is_refused",
+                     "tests/security/test_limits.py::test_multipart_bodies_are_not_parsed_before_routing",
+                     "tests/security/test_limits.py::test_uploads_are_still_checked_for_nul",
+                     *(f"tests/registration/test_registration.py::{t}" for t in (
+                         "test_player_saves_a_legal_army", "test_player_cannot_edit_another_players_army",
+                         "test_anonymous_cannot_edit_anything", "test_locked_army_cannot_change",
+                         "test_locked_armies_show_the_player_no_form_to_fill",
+                         "test_locked_event_allowing_option_changes_keeps_the_list")),
+                     "tests/web/test_personal_home.py::test_only_the_owner_checks_in_and_only_the_organizer_opens_it",
+                     "tests/web/test_personal_home.py::test_nobody_reports_someone_elses_game_from_their_home",
+                     "tests/pairing/test_rounds.py::test_umpires_swap_only_when_the_event_allows"]),
     # the formula guard: every export's cells defused (CSV) or written as text (XLSX), and the table reader's limits
     "formula-guard": (["tournament/transfer/exports.py"], ["tests/transfer/unit/test_exports.py"]),
 }
@@ -68,7 +86,7 @@ COPIED = ["config", "tournament", "rulings", "fixtures", "templates", "static", 
 def setup_cfg(modules: list[str], tests: list[str]) -> str:
     lines = ["[mutmut]", "source_paths =", *(f"    {m}" for m in modules),
              "pytest_add_cli_args_test_selection =", *(f"    {t}" for t in tests),
-             "pytest_add_cli_args =", "    -p", "    no:cacheprovider", "also_copy ="]
+             "pytest_add_cli_args =", "    -p", "    no:cacheprovider", "    --reuse-db", "also_copy ="]
     return "\n".join(lines + [f"    {c}" for c in COPIED]) + "\n"
 
 
@@ -78,9 +96,15 @@ def run_room(name: str, children: int) -> dict:
     cfg = ROOT / "setup.cfg"
     cfg.write_text(setup_cfg(modules, tests))
     mutmut = [str(Path(sys.executable).with_name("mutmut"))]
+    # A test that builds a database made and migrated it in every mutant's run (a minute each on the loaded
+    # machine): on SQLite the rooms' test database is a file in mutants/, made once and reused (--reuse-db).
+    # Two children should share it (the tests run in transactions; SQLite takes its write lock at BEGIN); the
+    # guards' rooms were measured with one child.
+    sqlite = not os.environ.get("DATABASE_URL", "sqlite").startswith("postgres")
+    test_db = {"TEST_DATABASE_NAME": str(ROOT / "mutants" / "test-db.sqlite3")} if sqlite else {}
     try:
         subprocess.run([*mutmut, "run", "--max-children", str(children)], cwd=ROOT, check=False,
-                       stdout=subprocess.DEVNULL, env={**os.environ, "CI": "true"})
+                       stdout=subprocess.DEVNULL, env={**os.environ, **test_db, "CI": "true"})
         subprocess.run([*mutmut, "export-cicd-stats"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         stats = json.loads((ROOT / "mutants" / "mutmut-cicd-stats.json").read_text())
         listing = subprocess.run([*mutmut, "results"], cwd=ROOT, capture_output=True, text=True).stdout

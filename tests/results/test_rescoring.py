@@ -176,3 +176,64 @@ def test_rescoring_keeps_the_scythed_chariots_points_of_the_entered_result(key, 
     rescore(event, change, organizer)
     assert [s.score for s in game.seats.order_by("side")] == list(entered)
     assert [row.points for row in event_standings(event)] == sorted(entered, reverse=True)
+
+
+def test_the_scoring_locks_for_this_events_confirmed_results_only(organizer_client, organizer, played):
+    """Another event's results, or a round paired and published but not played, leave the scoring open."""
+    from tournament.models import EventRole, Game, Round
+
+    other = make_event(slug="other-event")
+    EventRole.objects.create(event=other, user=organizer, role=EventRole.Role.ORGANIZER)
+    ana, bruno = make_registration(other, make_player("Ana")), make_registration(other, make_player("Bruno"))
+    rnd = Round.objects.create(event=other, number=1, status=Round.Status.PUBLISHED)
+    game = Game.objects.create(round=rnd, table=1)
+    Seat.objects.create(game=game, round=rnd, registration=ana, side="a")
+    Seat.objects.create(game=game, round=rnd, registration=bruno, side="b")
+    html = organizer_client.get(reverse("tournament:event_edit", args=[other.slug])).text
+    assert not re.search(r'<select name="scoring_preset"[^>]*disabled', html)
+    assert "Locked because results are confirmed" not in html
+
+
+def test_a_new_preset_keeps_the_organizers_own_tiebreak_order(organizer, played):
+    """The organizer had put countback first: rescoring to another preset keeps their order, not the preset's."""
+    from tournament.results.rescoring import proposed, rescore
+
+    own = ["countback", "head_to_head", "seeded_random"]
+    type(played).objects.filter(pk=played.pk).update(tiebreaks=own)
+    played.refresh_from_db()
+    rescore(played, proposed(played, "wdl", "3/1/0"), organizer)
+    played.refresh_from_db()
+    assert played.scoring_preset == "wdl" and played.tiebreaks == own
+
+
+@pytest.mark.parametrize(("key", "points"), [("wdl", "3/1/0"), ("nasamw-v4", "3/1/0"), ("spanish", "3/1/0")])
+def test_the_preview_shows_the_table_the_rescoring_then_gives(organizer, played, key, points):
+    """Byes, the players of each game and their results: the preview's "after" is what the standings become."""
+    from tournament.results.rescoring import preview, proposed, rescore
+
+    def scores():
+        return {s.pk: s.score for s in Seat.objects.filter(round__event=played)}
+
+    change = proposed(played, key, points)
+    promised, before = preview(played, change), scores()
+    rescore(played, change, organizer)
+    played.refresh_from_db()
+    assert preview(played, change).before == promised.after
+    after = scores()
+    changed = {s.game_id for s in Seat.objects.filter(round__event=played) if before[s.pk] != after[s.pk]}
+    assert promised.games == 6 and promised.changed == len(changed) > 0
+
+
+def test_an_own_scoring_brings_its_tiebreak_order_or_keeps_the_events(organizer, played):
+    from tournament.results.rescoring import proposed_definition, rescore
+
+    own = {"name": "Own", "win": 3, "loss": 0, "time": 1, "tiebreaks": ["countback", "head_to_head"]}
+    rescore(played, proposed_definition(played, own), organizer)
+    played.refresh_from_db()
+    assert played.tiebreaks == ["countback", "head_to_head"] and played.scoring_definition == own
+    rescore(played, proposed_definition(played, {"name": "Plain", "win": 3, "loss": 0, "time": 1}), organizer)
+    played.refresh_from_db()
+    assert played.tiebreaks == ["countback", "head_to_head"] and played.scoring_definition["name"] == "Plain"
+    names = [(e.before["scoring_name"], e.after["scoring_name"])  # the audit log names each scoring
+             for e in AuditEntry.objects.filter(action="event.rescore").order_by("pk")]
+    assert names == [("NASAMW (DBA 3.0 adaptation)", "Own"), ("Own", "Plain")]

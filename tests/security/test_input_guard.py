@@ -36,11 +36,15 @@ def test_a_body_over_the_limit_is_a_413_naming_the_limit_and_the_api_answers_jso
     settings.MAX_REQUEST_BYTES = 3 * 2**20
     page = limited(FACTORY.generic("POST", "/no/such/page/", b"x", CONTENT_LENGTH=str(3 * 2**20 + 1)))
     assert page.status_code == 413 and page.content.decode() == "The request is too large: the limit is 3.0 MB."
+    assert page["Content-Type"] == "text/plain; charset=utf-8"  # a sentence, not a page of HTML
     api = limited(FACTORY.generic("POST", "/api/calculators/dba-combat/", b"x", CONTENT_LENGTH=str(2**30)))
     assert api.status_code == 413 and json.loads(api.content) == {
         "error": "The request is too large: the limit is 3.0 MB.", "status": 413}
     at_limit = unread(FACTORY.generic("POST", "/no/such/page/", b"abc", CONTENT_LENGTH=str(3 * 2**20)))
     assert at_limit.status_code == 200
+    settings.MAX_REQUEST_BYTES = 1_500_000  # the limit in MB to one decimal, as a person reads it
+    odd = limited(FACTORY.generic("POST", "/no/such/page/", b"x", CONTENT_LENGTH="1500001"))
+    assert odd.content.decode() == "The request is too large: the limit is 1.4 MB."
 
 
 def chunked(body: bytes, encoding="chunked"):
@@ -52,7 +56,10 @@ def chunked(body: bytes, encoding="chunked"):
 def test_a_chunked_body_within_the_limit_reaches_the_view_whole(settings):
     settings.MAX_REQUEST_BYTES = 8
     assert limited(chunked(b"12345678", "Chunked")).content.decode() == "8:12345678"
-    assert limited(chunked(b"123456789")).status_code == 413
+    over = chunked(b"123456789" * 100)
+    refused = limited(over)
+    assert refused.status_code == 413 and refused.content.decode() == "The request is too large: the limit is 0.0 MB."
+    assert over.environ["wsgi.input"].tell() == 9  # read no further than one byte past the limit
 
 
 def test_a_request_without_a_body_is_not_touched():

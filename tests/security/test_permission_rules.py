@@ -10,10 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import make_player, make_registration, make_user
+from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.armies.catalogue import load_catalogue
 from tournament.armies.service import ArmyInput
 from tournament.armies.validation import default_army
+from tournament.models import EventRole
 from tournament.pairing.manager import round_pair, round_publish
 from tournament.registration.services import ArmyLocked, army_save
 from tournament.web.permissions import army_change_allowed
@@ -109,3 +110,55 @@ def test_the_service_asks_the_same_rule_on_its_locked_row(event, organizer, play
     assert reg.camp != "Seguidores"
     assert army_save(reg=reg, army=change, user=organizer,
                      allowed=lambda locked, ref: army_change_allowed(organizer, locked, ref)) == []
+
+
+def test_a_player_prints_their_own_army_sheet_and_only_the_organizer_changes_anothers_army(event, umpire, players):
+    reg = players[0]
+    assert login(reg.player.user).get(reverse("tournament:army_sheet_pdf", args=[event.slug, reg.pk])).status_code == 200
+    assert not army_change_allowed(umpire, reg) and not army_change_allowed(players[1].player.user, reg)
+
+
+def test_a_result_page_opens_this_events_game_and_no_other_events(event, organizer, umpire, players):
+    """Two games in the round: each page is its own table's; another event's game is not found under this one."""
+    rnd = round_publish(round_pair(event, organizer), organizer)
+    for game in rnd.games.filter(is_bye=False):
+        names = [s.registration.name for s in game.seats.all()]
+        page = login(umpire).get(reverse("tournament:game_result", args=[event.slug, game.pk])).text
+        assert all(name in page for name in names)
+        assert not any(reg.name in page for reg in players if reg.name not in names)
+    other = make_event(slug="elsewhere")
+    EventRole.objects.create(event=other, user=umpire, role=EventRole.Role.UMPIRE)
+    game = rnd.games.filter(is_bye=False).first()
+    assert login(umpire).get(reverse("tournament:game_result", args=[other.slug, game.pk])).status_code == 404
+
+
+def test_staff_print_a_drafts_slips_and_the_organizer_swaps_though_umpires_may_not(event, organizer, umpire, players):
+    rnd = round_pair(event, organizer)
+    assert login(umpire).get(reverse("tournament:round_pdf", args=[event.slug, rnd.number, "slips"])).status_code == 200
+    first, second = (game.seats.first() for game in rnd.games.filter(is_bye=False).order_by("table"))
+    swap = reverse("tournament:seats_swap", args=[event.slug, rnd.number])
+    assert not event.umpires_may_swap
+    assert login(organizer).post(swap, {"first": first.pk, "second": second.pk}).status_code == 302
+    assert rnd.games.filter(manual=True).exists()
+
+
+def test_a_player_opens_their_own_game_from_home_and_nobody_elses(event, organizer, players):
+    round_publish(round_pair(event, organizer), organizer)
+    ana, bruno = players[0], players[1]
+    url = reverse("tournament:own_game", args=[event.slug, ana.pk])
+    assert login(ana.player.user).get(url).status_code == 200
+    assert login(bruno.player.user).get(url).status_code == 403
+    elsewhere = make_event(slug="elsewhere")
+    assert login(ana.player.user).get(reverse("tournament:own_game", args=[elsewhere.slug, ana.pk])).status_code == 404
+
+
+def test_a_role_at_one_event_gives_nothing_at_another_and_a_superuser_organizes_every_event(event, players):
+    elsewhere_organizer = make_user()
+    other = make_event(slug="elsewhere")
+    EventRole.objects.create(event=other, user=elsewhere_organizer, role=EventRole.Role.ORGANIZER)
+    army = reverse("tournament:army", args=[event.slug, players[0].pk])
+    assert login(elsewhere_organizer).get(army).status_code == 403
+    root = make_user()
+    type(root).objects.filter(pk=root.pk).update(is_superuser=True)
+    root.refresh_from_db()
+    assert login(root).get(army).status_code == 200
