@@ -34,10 +34,12 @@ class JobKind:
 
 
 def task_waiting(task_id: str) -> bool:
-    """The job's task is still in the queue, not taken by a worker (a busy worker is no lost one)."""
+    """The job's task is still in the queue, not taken by a worker (a busy worker is no lost one). A task row that
+    cannot be read (its task's path no longer imports, as after a task moved) waits for nothing: the job is lost
+    and queued again under today's path."""
     try:
         return task_backends[DEFAULT_TASK_BACKEND_ALIAS].get_result(task_id).status == TaskResultStatus.READY
-    except (NotImplementedError, TaskResultDoesNotExist, ValueError):
+    except (NotImplementedError, TaskResultDoesNotExist, ValueError, ImportError):
         return False
 
 

@@ -213,3 +213,32 @@ def test_the_stages_next_round_is_paired_by_the_worker_too(organizer_client, eve
     rnd = Round.objects.get()
     assert organizer_client.get(url).url == reverse("tournament:round", args=[event.slug, rnd.number])
     assert rnd.games.filter(stage__isnull=False).exists()  # the bracket's games, not a Swiss round
+
+
+def test_a_job_queued_under_the_tasks_old_path_is_paired_after_an_upgrade(organizer_client, event, players, queue):
+    """The pairing task moved (`tournament.pairing_jobs.tasks` became `tournament.pairing_jobs`): a job queued by
+    the old code while the worker was down for the upgrade is paired once, and its page never fails."""
+    import importlib
+
+    from django_tasks_db.models import DBTaskResult
+
+    url = pair(organizer_client, event).url
+    job = PairingJob.objects.get()
+    DBTaskResult.objects.filter(id=job.task_id).update(task_path="tournament.pairing_jobs.tasks.pair_next_round")
+    stale(job, status="queued")
+    assert organizer_client.get(url).status_code in (200, 302)  # the lease finds it lost: queued again
+    queue()
+    job.refresh_from_db()
+    assert (job.status, job.round.number) == ("done", 1)
+    assert Round.objects.count() == 1
+    assert organizer_client.get(url).url == reverse("tournament:round", args=[event.slug, 1])
+
+    # and the data migration points a task still waiting under the old path at the new one
+    old = DBTaskResult.objects.create(task_path="tournament.pairing_jobs.tasks.pair_next_round", status="READY",
+                                      args_kwargs={"args": [job.pk, 1], "kwargs": {}}, backend_name="default",
+                                      queue_name="default", priority=0)
+    from django.apps import apps as global_apps
+    migration = importlib.import_module("tournament.migrations.0033_pairing_task_path")
+    migration.forward(global_apps, None)
+    old.refresh_from_db()
+    assert old.task_path == "tournament.pairing_jobs.pair_next_round"
