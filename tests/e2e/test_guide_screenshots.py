@@ -51,7 +51,11 @@ def shot(page, lang: str, name: str, selector: str | None = None) -> None:
     image = Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
     folder = BASE_DIR / "static" / "guide" / lang
     folder.mkdir(parents=True, exist_ok=True)
-    image.save(folder / f"{name}.png", optimize=True)
+    # Written whole, then renamed: tests/web/test_guide.py may read the same file from another process of a
+    # parallel run (pytest-xdist) while this one is made again.
+    part = folder / f".{name}.png.part"
+    image.save(part, format="PNG", optimize=True)
+    part.replace(folder / f"{name}.png")
 
 
 @pytest.mark.django_db(transaction=True)
