@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import datetime
 import io
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -52,10 +54,11 @@ def shot(page, lang: str, name: str, selector: str | None = None) -> None:
     folder = BASE_DIR / "static" / "guide" / lang
     folder.mkdir(parents=True, exist_ok=True)
     # Written whole, then renamed: tests/web/test_guide.py may read the same file from another process of a
-    # parallel run (pytest-xdist) while this one is made again.
-    part = folder / f".{name}.png.part"
-    image.save(part, format="PNG", optimize=True)
-    part.replace(folder / f"{name}.png")
+    # parallel run (pytest-xdist) while this one is made again. The part is written beside static/, not in it,
+    # where every test client's whitenoise would list it (and find it gone).
+    with tempfile.NamedTemporaryFile(dir=BASE_DIR, prefix=".guide-shot-", suffix=".png", delete=False) as part:
+        image.save(part, format="PNG", optimize=True)
+    Path(part.name).replace(folder / f"{name}.png")
 
 
 @pytest.mark.django_db(transaction=True)
