@@ -58,6 +58,7 @@ def shot(page, lang: str, name: str, selector: str | None = None) -> None:
     # where every test client's whitenoise would list it (and find it gone).
     with tempfile.NamedTemporaryFile(dir=BASE_DIR, prefix=".guide-shot-", suffix=".png", delete=False) as part:
         image.save(part, format="PNG", optimize=True)
+    Path(part.name).chmod(0o644)  # a temporary file is made readable by its owner only
     Path(part.name).replace(folder / f"{name}.png")
 
 
