@@ -71,12 +71,15 @@ worker: $(VENV)/.installed
 	$(PY) manage.py worker
 
 # The suite creates its own test database; the development database is left as it is. The setup of
-# `make run` is checked on a scratch SQLite database of its own.
+# `make run` is checked on a scratch SQLite database of its own. The suite runs in TEST_WORKERS processes
+# (pytest-xdist), each with a test database of its own (test_…_gw0, _gw1, …): it mostly waits on live servers,
+# browsers, subprocesses and the database, so more processes than cores pay. TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 4
 test: $(VENV)/.installed
 	$(PY) manage.py makemigrations --check --dry-run
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory setup-check
-	$(PY) -m pytest -q $(PYTEST_ARGS)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 setup-check: $(VENV)/.installed
 	@scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \

@@ -13,6 +13,7 @@ import pytest
 from django.core.servers.basehttp import WSGIServer
 from django.db import connection
 from django.test.testcases import LiveServerThread
+from playwright.sync_api import expect
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
 
@@ -31,6 +32,11 @@ class OneRequestAtATime(WSGIServer):
 
 if connection.vendor == "sqlite":
     LiveServerThread.server_class = OneRequestAtATime
+
+# `make test` runs the suite in several processes (pytest-xdist) on a machine of two cores: a page may take
+# longer than Playwright's default 5 s to show what a journey waits for. A journey that passes takes as long as
+# before; only a failing wait waits longer.
+expect.set_options(timeout=20_000)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import datetime
 import io
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -51,7 +53,13 @@ def shot(page, lang: str, name: str, selector: str | None = None) -> None:
     image = Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
     folder = BASE_DIR / "static" / "guide" / lang
     folder.mkdir(parents=True, exist_ok=True)
-    image.save(folder / f"{name}.png", optimize=True)
+    # Written whole, then renamed: tests/web/test_guide.py may read the same file from another process of a
+    # parallel run (pytest-xdist) while this one is made again. The part is written beside static/, not in it,
+    # where every test client's whitenoise would list it (and find it gone).
+    with tempfile.NamedTemporaryFile(dir=BASE_DIR, prefix=".guide-shot-", suffix=".png", delete=False) as part:
+        image.save(part, format="PNG", optimize=True)
+    Path(part.name).chmod(0o644)  # a temporary file is made readable by its owner only
+    Path(part.name).replace(folder / f"{name}.png")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -126,7 +134,9 @@ def test_the_guides_screenshots_are_made_again_in_every_language(browser, live_s
         expect(page.locator("h1")).to_have_text(tr(lang, "Settle a dispute"))
         page.wait_for_load_state()  # htmx binds the finder when the page has loaded
         page.fill("#rl-find", FINDER_QUERY[lang])
-        expect(page.locator("#finder-results .rl-hit").first).to_be_visible()
+        # As in the umpire's journey: on SQLite the live server answers one request at a time, and the answer
+        # may wait behind the service worker's fetches for offline use.
+        expect(page.locator("#finder-results .rl-hit").first).to_be_visible(timeout=30_000)
         shot(page, lang, "settle", "label[for=rl-find]")
         page.goto(f"{live_server.url}/rulings/flows/nasamw-pip-cost/{FLOW_RULING}&event={event.slug}")
         expect(page.locator("#flow-ruling")).to_be_visible()

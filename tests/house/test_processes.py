@@ -8,6 +8,7 @@ temporary directory: the suite's in-memory database is invisible to another proc
 from __future__ import annotations
 
 import io
+import shutil
 import signal
 import sqlite3
 import threading
@@ -21,12 +22,29 @@ from tests import processes
 DEADLINE = 180  # seconds: every wait below gives up (and fails) after this
 
 
-@pytest.fixture
-def deployment(tmp_path):
-    """A fresh deployment: its own SQLite file, migrated (the cache table comes with `migrate`)."""
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory):
+    """A SQLite file migrated once for this module (the cache table comes with `migrate`): each test's
+    deployment starts from a copy of it, as migrating costs a few seconds of CPU."""
+    path = tmp_path_factory.mktemp("migrated") / "deployment.sqlite3"
+    processes.migrate(processes.app_env(f"sqlite:///{path}"))
+    return path
+
+
+def fresh_copy(migrated, tmp_path):
+    """The test's own migrated SQLite file, a copy of the module's (with its write-ahead log, if one was left)."""
     path = tmp_path / "deployment.sqlite3"
+    for suffix in ("", "-wal"):
+        if (source := migrated.with_name(migrated.name + suffix)).exists():
+            shutil.copyfile(source, path.with_name(path.name + suffix))
+    return path
+
+
+@pytest.fixture
+def deployment(tmp_path, migrated):
+    """A fresh deployment: its own migrated SQLite file."""
+    path = fresh_copy(migrated, tmp_path)
     env = processes.app_env(f"sqlite:///{path}", PRINT_JOB_LEASE_SECONDS="3")
-    processes.migrate(env)
     return {"env": env, "db": path, "logs": tmp_path}
 
 
@@ -121,13 +139,12 @@ def writing(path) -> bool:
         db.close()
 
 
-def test_a_worker_killed_mid_pairing_leaves_no_half_made_round(tmp_path):
+def test_a_worker_killed_mid_pairing_leaves_no_half_made_round(tmp_path, migrated):
     """Issue 29.4: a 1,000-player round pairs on the worker; SIGKILL while the pairing's transaction is open
     leaves no round, no game and no seat; the restarted worker sees the job's lease run out (10 s here),
     pairs it again, and exactly one round is made."""
-    db = tmp_path / "deployment.sqlite3"
+    db = fresh_copy(migrated, tmp_path)
     env = processes.app_env(f"sqlite:///{db}", PAIRING_JOB_LEASE_SECONDS="10")
-    processes.migrate(env)
     players = 1000
     event = processes.seed(env, players=players, publish=False)
     job = int(processes.django(env, f"""
@@ -173,13 +190,12 @@ def held_for(check, seconds: float) -> bool:
     return True
 
 
-def test_a_worker_killed_mid_import_leaves_no_half_written_players(tmp_path):
+def test_a_worker_killed_mid_import_leaves_no_half_written_players(tmp_path, migrated):
     """Issue 29.4: a 2,000-row player import runs on the worker; SIGKILL while the import's transaction is
     open leaves no player, no entry, no club and no audit entry; the restarted worker sees the job's lease run
     out (10 s here), imports the file again, and every player is stored exactly once."""
-    db = tmp_path / "deployment.sqlite3"
+    db = fresh_copy(migrated, tmp_path)
     env = processes.app_env(f"sqlite:///{db}", PLAYER_IMPORT_JOB_LEASE_SECONDS="10")
-    processes.migrate(env)
     count = 2000
     event = processes.seed(env, players=0, publish=False)
     job = int(processes.django(env, f"""
@@ -304,12 +320,11 @@ def renderings(logs) -> list[str]:
             for line in path.read_text().splitlines() if "public page rendered: " in line]
 
 
-def test_a_page_is_rendered_once_for_the_whole_deployment(tmp_path):
+def test_a_page_is_rendered_once_for_the_whole_deployment(tmp_path, migrated):
     """Issue 29: after a change, both servers asked for the same new pages at the same moment render each page
     once between them: the one holding the page's lock in the shared cache renders, the other waits for its
     rendering there and serves it. (Before, each process rendered every page: twice here.)"""
-    env = processes.app_env(f"sqlite:///{tmp_path / 'deployment.sqlite3'}", LOG_LEVEL="INFO")
-    processes.migrate(env)
+    env = processes.app_env(f"sqlite:///{fresh_copy(migrated, tmp_path)}", LOG_LEVEL="INFO")
     slug = processes.seed(env, players=300)["slug"]  # a page that takes a while to render
     pages = [f"/e/{slug}/", f"/e/{slug}/pairings/", f"/e/{slug}/standings/"]
     with processes.servers(2, env, tmp_path) as servers:

@@ -31,8 +31,18 @@ def _variants(name: str) -> set[str]:
     return out
 
 
+@cache
+def _word(word: str) -> re.Pattern:
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
+
+
 def _occurs(word: str, text: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE) is not None
+    return _word(word).search(text) is not None
+
+
+def _yaml(path: Path):
+    """A YAML file read with libyaml when PyYAML has it (the pure-Python reader took most of this test's time)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 # Warhammer and ASL have their own vocabularies (Warhammer's "Cavalleria Veloce", "terreno aperto"):
@@ -94,16 +104,16 @@ def _strings():
             if path.name.startswith(OTHER_GAMES):
                 continue
             if path.name == "outcomes22.yaml":  # its `es` cells are the guide's table as written
-                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+                data = _yaml(path)
                 for row in data["rows"]:
                     for case in row["when"]:
                         yield "it", f"{path.name}:{row['line']}", case["it"]
                 continue
             yield from ((lang, f"{path.name}:{where}", text)
-                        for lang, where, text in _localized(yaml.safe_load(path.read_text(encoding="utf-8")), ""))
+                        for lang, where, text in _localized(_yaml(path), ""))
     glossary = fixture("rulings", "glossary.yaml")  # its definitions are shown on the glossary page
     yield from ((lang, f"glossary.yaml:{where}", text)
-                for lang, where, text in _localized(yaml.safe_load(glossary.read_text(encoding="utf-8")), ""))
+                for lang, where, text in _localized(_yaml(glossary), ""))
     for language in ("es", "it"):
         for path in sorted((BASE_DIR / "locale").glob(f"*/{language}/LC_MESSAGES/django.po")):
             for text in _po_strings(path):
@@ -123,12 +133,17 @@ def _own_names(language: str) -> tuple[str, ...]:
     return tuple({e.names[language] for e in load_glossary() if e.names})
 
 
+@cache
+def _own_names_holding(name: str, language: str) -> tuple[str, ...]:
+    """The language's own names that hold ``name`` (worked out once, not once per string)."""
+    return tuple(own for own in _own_names(language) if own.lower() != name.lower() and _occurs(name, own))
+
+
 def _outside_own_names(name: str, text: str, language: str) -> bool:
     """``name`` occurs in ``text`` other than inside an own name that holds it: Italian "Light Camelry"
     holds "Camelry" (not Italian), which is not a wrong name there."""
-    for own in _own_names(language):
-        if own.lower() != name.lower() and _occurs(name, own):
-            text = re.sub(rf"(?<!\w){re.escape(own)}(?!\w)", " ", text, flags=re.IGNORECASE)
+    for own in _own_names_holding(name, language):
+        text = re.sub(rf"(?<!\w){re.escape(own)}(?!\w)", " ", text, flags=re.IGNORECASE)
     return _occurs(name, text)
 
 
