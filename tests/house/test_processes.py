@@ -217,7 +217,8 @@ print(job.pk)
     made = ("select (select count(*) from tournament_player), (select count(*) from tournament_registration), "
             "(select count(*) from tournament_club), "
             "(select count(*) from tournament_auditentry where action = 'registration.import')")
-    first = processes.worker(env, tmp_path / "worker-1.log")
+    # the first worker holds the import's transaction open after inserting the people (tests/held_import_worker.py)
+    first = processes.start([processes.PYTHON, "-m", "tests.held_import_worker"], env, tmp_path / "worker-1.log")
     try:
         wait_for(lambda: rows(db, status, job)[0][0] == "running" and held_for(lambda: writing(db), 0.3),
                  "the first worker to open the import's transaction")
