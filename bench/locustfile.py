@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import time
 from urllib.parse import urlencode
 
 from eventday_paths import organizer_paths, reader_paths, report_path
@@ -99,8 +100,9 @@ class Reporter(FastHttpUser):
 
 
 class Organizer(FastHttpUser):
-    """Signs in, follows the rounds page; when every open game is reported, pairs round 2, publishes
-    it and asks for its print pack (laid out by the task worker), following the job's page."""
+    """Signs in, follows the rounds page; when every open game is reported, pairs round 2 (on the task worker:
+    it follows the rounds page until the draft is there), publishes it and asks for its print pack (laid out by
+    the task worker), following the job's page."""
 
     fixed_count = 1
     wait_time = between(2, 4)
@@ -123,6 +125,10 @@ class Organizer(FastHttpUser):
             return
         self.paired = True
         post(self.client, paths["pair"], {"csrfmiddlewaretoken": self._csrf(paths["rounds"])}, "pair round")
+        # the round is paired by the task worker: follow the rounds page until its draft is there (a minute at most)
+        draft, deadline = paths["publish"].removesuffix("publish/"), time.monotonic() + 60
+        while draft not in (self.client.get(paths["rounds"], name="rounds").text or "") and time.monotonic() < deadline:
+            time.sleep(0.5)  # cooperative: Locust runs under gevent
         post(self.client, paths["publish"], {"csrfmiddlewaretoken": self._csrf(paths["rounds"])}, "publish round")
         self.client.get(paths["pack"], name="print pack")  # redirected to the print job's page
 
