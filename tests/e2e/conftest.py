@@ -24,10 +24,17 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync 
 # connection, as Django's single-threaded server does); PostgreSQL gives each thread its own connection.
 class OneRequestAtATime(WSGIServer):
     """Django's single-threaded server, taking the live server's arguments: the server thread already uses the
-    shared connection (LiveServerThread.run), so it needs nothing more of `connections_override`."""
+    shared connection (LiveServerThread.run), so it needs nothing more of `connections_override`.
 
-    def __init__(self, *args, connections_override=None, **kwargs):
-        super().__init__(*args, **kwargs)
+    A connection that sends nothing (Chromium opens sockets ahead of the requests it may make) would hold the
+    one thread forever and every page after it would wait (a `goto` timed out after 30 s): a connection idle
+    for IDLE_SECONDS is closed, and the server answers the next one."""
+
+    IDLE_SECONDS = 2
+
+    def __init__(self, server_address, handler_class, *args, connections_override=None, **kwargs):
+        handler = type(f"Idle{handler_class.__name__}", (handler_class,), {"timeout": self.IDLE_SECONDS})
+        super().__init__(server_address, handler, *args, **kwargs)
 
 
 if connection.vendor == "sqlite":
