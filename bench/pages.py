@@ -1,4 +1,5 @@
-"""Public page throughput: the event home, pairings and standings of a 300-player event, read anonymously,
+"""Public page throughput: the event home, pairings and standings of a 300-player event, and a rules search
+("recoil"), read anonymously,
 against a bare one-view Django page (bench/bare_page.py) measured in the same run on the same gunicorn.
 
     .venv/bin/python bench/pages.py       (also run by `make bench`; needs PostgreSQL, skipped without it)
@@ -30,7 +31,8 @@ RUNS = int(os.environ.get("PAGES_RUNS", "3"))
 SECONDS = float(os.environ.get("PAGES_SECONDS", "5"))
 WORKERS = "2"
 PAGES = [("bare Django page", "bare", "/"), ("event home /e/<slug>/", "app", "/e/load/"),
-         ("pairings", "app", "/e/load/pairings/"), ("standings", "app", "/e/load/standings/")]
+         ("pairings", "app", "/e/load/pairings/"), ("standings", "app", "/e/load/standings/"),
+         ("rules search", "app", "/rulings/search/?q=recoil")]
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 
 
@@ -126,6 +128,7 @@ def main() -> None:
         eventday.manage("migrate", "--noinput")
         eventday.manage("collectstatic", "--noinput")
         load.seed()
+        eventday.manage("import_rules")  # the rules library the search reads
         samples: dict[str, list[tuple[float, float, int]]] = {name: [] for name, _, _ in PAGES}
         for _ in range(RUNS):
             for kind in ("bare", "app"):
