@@ -13,9 +13,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Event
+from tournament.models.leased_job import LeasedJob
 
 
-class PlayerImportJob(models.Model):
+class PlayerImportJob(LeasedJob):
     class Status(models.TextChoices):
         QUEUED = "queued", _("Waiting for the worker")
         RUNNING = "running", _("Importing")
@@ -30,15 +31,9 @@ class PlayerImportJob(models.Model):
     table = models.JSONField(default=dict, blank=True, editable=False)
     rows = models.PositiveIntegerField(default=0)  # rows the file holds (counted when it was uploaded)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
-    # The django.tasks result of the latest attempt; `attempts` fences off an older attempt still running.
-    task_id = models.CharField(max_length=64, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
     added = models.PositiveIntegerField(default=0)  # players imported (the job is done)
     problems = models.JSONField(default=list, blank=True)  # [[line, sentence], …] in `lang`: nothing imported
     error = models.TextField(blank=True)  # why the file was refused as a whole, in `lang`
-    created_at = models.DateTimeField(auto_now_add=True)
-    heartbeat_at = models.DateTimeField(null=True)  # set when queued and when started: a stale one lost its worker
-    finished_at = models.DateTimeField(null=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

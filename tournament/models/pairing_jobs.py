@@ -10,10 +10,11 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Event
+from tournament.models.leased_job import LeasedJob
 from tournament.models.rounds import Round
 
 
-class PairingJob(models.Model):
+class PairingJob(LeasedJob):
     class Kind(models.TextChoices):
         SWISS = "swiss", _("Next round")
         STAGES = "stages", _("Next stage round")
@@ -29,14 +30,8 @@ class PairingJob(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SWISS)
     lang = models.CharField(max_length=10, blank=True)  # the organizer's language: the error is told in it
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
-    # The django.tasks result of the latest attempt; `attempts` fences off an older attempt still running.
-    task_id = models.CharField(max_length=64, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
     round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     error = models.TextField(blank=True)  # why the round could not be paired, in `lang`
-    created_at = models.DateTimeField(auto_now_add=True)
-    heartbeat_at = models.DateTimeField(null=True)  # set when queued and when started: a stale one lost its worker
-    finished_at = models.DateTimeField(null=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -10,9 +10,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Event
+from tournament.models.leased_job import LeasedJob
 
 
-class PrintJob(models.Model):
+class PrintJob(LeasedJob):
     class Kind(models.TextChoices):
         ARMY_SHEETS = "army_sheets", _("All army sheets")
         SLIPS = "slips", _("Result slips")
@@ -32,19 +33,12 @@ class PrintJob(models.Model):
     options = models.JSONField(default=dict)
     filename = models.CharField(max_length=200)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
-    # The django.tasks result of the latest attempt; `attempts` fences off an older attempt still running.
-    task_id = models.CharField(max_length=64, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
     # The pages it lays out, as estimated when asked: capped (settings.PRINT_JOB_MAX_PAGES), and the smaller
     # the job, the sooner the worker takes it (tournament.pdfs.jobs.priority_for).
     pages = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    # Moved on by every progress step: a running job whose heartbeat is older than the lease lost its worker.
-    heartbeat_at = models.DateTimeField(null=True)
-    finished_at = models.DateTimeField(null=True)
     downloaded_at = models.DateTimeField(null=True)  # first download: the PDF is dropped a while after
     pdf = models.BinaryField(null=True, editable=False)
 
