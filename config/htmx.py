@@ -21,9 +21,11 @@ from django.utils.cache import patch_vary_headers
 
 
 def wants_partial(request: HttpRequest) -> bool:
-    """True for an htmx request that swaps a fragment; False for a plain request or a history restore."""
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
+    """True for an htmx request that swaps a fragment; False for a plain request or a history restore. Read from
+    the headers as django-htmx reads them (`request.htmx`), so that it also answers before its middleware ran
+    (`tournament.web.page_caches.SharedPageShortcut`)."""
+    headers = request.headers
+    return headers.get("HX-Request") == "true" and headers.get("HX-History-Restore-Request") != "true"
 
 
 def vary_on_htmx(response: HttpResponse) -> HttpResponse:

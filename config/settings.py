@@ -66,6 +66,8 @@ MIDDLEWARE = [
     "tournament.web.local_admin.LocalAdminOnly",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournament.web.head_requests.HeadAsGet",
+    # Before the session: an anonymous reader's public page served from its kept rendering (page_caches).
+    "tournament.web.page_caches.SharedPageShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "tournament.web.errors.ApiJsonErrors",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 
 from rulings.models import Clause, Document, Section, Term, Vocabulary
+from rulings.search.generation import library_changed
 from rulings.search.text import abbreviations_in, cached_abbreviation_index, fold, plain, words
 from rulings.sources.glossary import load_glossary
 from rulings.sources.index import (
@@ -50,6 +51,7 @@ def import_rules(slugs: tuple[str, ...] = SLUGS) -> ImportReport:
         terms = _import_glossary()
         _rebuild_vocabulary()
         refresh_search_index()
+        library_changed()  # the bulk writes send no signals
     return ImportReport(report, terms)
 
 

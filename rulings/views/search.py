@@ -2,7 +2,10 @@
 
 Every matching clause is ranked (the library holds under a thousand), then shown 20 to a page, and
 only the page's clauses are loaded with their snippets;
-`game` and `doc` keep one game or one document (validated against the imported documents)."""
+`game` and `doc` keep one game or one document (validated against the imported documents).
+
+An anonymous reader's search is one page for everyone until the library changes: kept, and served from the
+shared page cache (`tournament.web.page_caches.shared_page`, under `rulings.search.generation`)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,9 @@ from django.views.decorators.http import require_GET
 
 from config.htmx import render_partial, varies_on_htmx, wants_partial
 from rulings.models import Clause, Document
+from rulings.search.generation import library_generation
 from rulings.search.service import load_hits, rank
+from tournament.public import shared_page
 
 PER_PAGE = 20
 MAX_RESULTS = 1000
@@ -39,6 +44,7 @@ def _page_number(request: HttpRequest) -> int:
 
 @require_GET
 @varies_on_htmx
+@shared_page("rules-search", library_generation, params=frozenset({"q", "game", "doc", "page", "format"}))
 def search_view(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     as_json = request.GET.get("format") == "json"

@@ -18,6 +18,16 @@ these pages posts for an anonymous reader; the header's language switch needs no
 one; a reader with messages waiting, or a query this page does not read, gets the page rendered for them
 alone. Signed-in readers get the dynamic page.
 
+**The shortcut** (`SharedPageShortcut`, a middleware placed before the session, locale, CSRF, auth and messages
+middleware): a reader with no session and no message cookie is anonymous with nothing waiting, so their GET
+of a shared page is answered from the kept rendering and the headers the whole stack gave it the first time
+(its language, `Vary`, the security policy), without running the rest of the stack. Everything else, a miss
+included, goes through the stack to the view as before; on the way back the headers are kept beside the
+rendering.
+
+Other apps' pages use the same cache with a generation of their own (`shared_page`: the rules search, kept
+per rules library import, `rulings.search.generation`).
+
 **Rendered tables** (`cached_fragment`): the pairings and standings tables' renderings for the readers the
 anonymous page cache does not serve (the signed-in, and queries a page does not read), keyed by the event's
 state (`tournament.events.cache_keys.event_state`: one query), so a refresh that finds nothing new renders
@@ -31,16 +41,23 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from functools import wraps
+from collections.abc import Callable
+from functools import lru_cache, wraps
+from typing import NamedTuple
 
+from django.conf import settings
 from django.contrib.messages import get_messages
-from django.core.cache import cache
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import cache, caches
+from django.core.cache.backends.db import BaseDatabaseCache
+from django.db import InterfaceError, OperationalError, connections, router
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.urls import Resolver404, get_urlconf, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, urlencode
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_from_request
 
 from config.htmx import wants_partial
 from tournament.events.cache_keys import page_generation
@@ -49,7 +66,7 @@ from tournament.web.request_values import DIGITS
 SECONDS = 60  # how long a rendering (a page or a table) is kept: a write is a new key at once
 LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
-_local: OrderedDict[str, tuple[float, str, str, float]] = OrderedDict()
+_local: OrderedDict[str, tuple] = OrderedDict()  # key -> (expiry, html, content type, rendered at, headers)
 _lock = threading.Lock()
 _RENDER_LOCKS = tuple(threading.Lock() for _ in range(64))  # by key: one rendering of a page at a time
 LOCK_SECONDS = 30  # a page's lock in the shared cache outlives its holder by this much at most
@@ -76,9 +93,11 @@ def _local_get(key: str):
         return entry[1:]
 
 
-def _local_set(key: str, value: tuple[str, str, float]) -> None:
+def _local_set(key: str, value: tuple[str, str, float], headers: tuple | None = None) -> None:
     with _lock:
-        _local[key] = (time.monotonic() + SECONDS, *value)
+        if headers is None and key in _local:  # a rendering kept again keeps the headers it was served with
+            headers = _local[key][4]
+        _local[key] = (time.monotonic() + SECONDS, *value[:3], headers)
         while len(_local) > LOCAL_ENTRIES:
             _local.popitem(last=False)
 
@@ -103,8 +122,8 @@ def _kept_or_rendered(key: str, render) -> tuple[tuple[str, str, float] | None, 
                 cached, unshared = _rendered_once(key, render)
                 if unshared is not None:
                     return None, unshared
-    _local_set(key, cached)
-    return cached, None
+    _local_set(key, cached[:3])
+    return cached[:3], None
 
 
 def _page_address(request) -> str:
@@ -156,45 +175,150 @@ def _shareable(request, params: frozenset[str]) -> bool:
     return not len(get_messages(request))  # peeking does not consume them
 
 
-def public_page(name: str, params: frozenset[str] = frozenset()):
-    """Decorator for a public event view taking `(request, slug, ...)` (outside `event_view`, so that a page served
-    from the cache does not load the event: no query at all): anonymous GETs with no query other than `params`
-    are answered from the cache or with 304; everything else runs the view."""
+class SharedPage(NamedTuple):
+    """What makes a view's answer to an anonymous GET one page for everyone: its name, the query parameters it
+    reads, and its generation (from the view's URL arguments: a token that changes whenever the page would)."""
+
+    name: str
+    params: frozenset[str]
+    generation: Callable[..., str]
+
+
+def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, request) -> str:
+    identity = repr((page.name, page.generation(*args, **kwargs), language, partial, _page_address(request)))
+    return "public-page:" + hashlib.sha256(identity.encode()).hexdigest()
+
+
+def _served(request, key: str, cached: tuple[str, str, float], headers=()) -> HttpResponse:
+    """The kept rendering as the answer (or a 304), with `headers`: those the stack gave it, when known."""
+    html, content_type, rendered_at = cached
+    response = HttpResponse(html, content_type=content_type)
+    for name, value in headers:
+        response[name] = value
+    etag = '"' + key[len("public-page:"):][:32] + '"'
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(rendered_at)
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
+    return get_conditional_response(request, etag=etag, last_modified=int(rendered_at), response=response) or response
+
+
+def shared_page(name: str, generation: Callable[..., str], params: frozenset[str] = frozenset()):
+    """Decorator for a view whose anonymous GETs (with no query other than `params`) are one page for everyone
+    as long as `generation(*args, **kwargs)` (the view's URL arguments) gives the same token: answered from the
+    kept rendering, or with 304; everything else runs the view."""
+    page = SharedPage(name, params, generation)
 
     def decorator(view):
         @wraps(view)
-        def wrapper(request, slug, *args, **kwargs):
+        def wrapper(request, *args, **kwargs):
             if not _shareable(request, params):
-                return view(request, slug, *args, **kwargs)
-            generation = page_generation(slug)  # one cache read, no query
-            language = get_language()
-            page = repr((name, slug, generation, language, wants_partial(request), _page_address(request)))
-            key = "public-page:" + hashlib.sha256(page.encode()).hexdigest()
-            etag = '"' + key[len("public-page:"):][:32] + '"'
+                return view(request, *args, **kwargs)
+            key = _page_key(page, args, kwargs, get_language(), wants_partial(request), request)
 
             def render():
                 setattr(request, _RENDERING, True)
                 try:
-                    return view(request, slug, *args, **kwargs)
+                    return view(request, *args, **kwargs)
                 finally:
                     setattr(request, _RENDERING, False)
 
             cached, unshared = _kept_or_rendered(key, render)
             if unshared is not None:
                 return unshared
-            html, content_type, rendered_at = cached
-            response = get_conditional_response(request, etag=etag, last_modified=int(rendered_at))
-            if response is None:
-                response = HttpResponse(html, content_type=content_type)
-            response["ETag"] = etag
-            response["Last-Modified"] = http_date(rendered_at)
-            patch_cache_control(response, private=True, no_cache=True)
-            patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
-            return response
+            request.shared_page_key = key  # the shortcut keeps the headers the stack adds to it
+            return _served(request, key, cached)
 
+        wrapper.shared_page = page
         return wrapper
 
     return decorator
+
+
+def public_page(name: str, params: frozenset[str] = frozenset()):
+    """`shared_page` for a public event view taking `(request, slug, ...)` (outside `event_view`, so that a page
+    served from the cache does not load the event: no query at all), kept per the event's page generation."""
+    return shared_page(name, lambda slug, *args, **kwargs: page_generation(slug), params)
+
+
+# --- the shortcut -----------------------------------------------------------------------------------------------
+
+_KEPT_HEADERS = ":headers"
+_OWN_HEADERS = {"etag", "last-modified", "set-cookie", "content-type"}  # set again by `_served`, or never kept
+
+
+@lru_cache(maxsize=1024)
+def _shared_view(path: str, urlconf) -> tuple[SharedPage, tuple, dict] | None:
+    """The shared page at `path` (with its URL arguments), or None: resolved once per path and URL conf."""
+    try:
+        match = resolve(path, urlconf)
+    except Resolver404:
+        return None
+    page = getattr(match.func, "shared_page", None)
+    return None if page is None else (page, match.args, match.kwargs)
+
+
+def _one_round_trip(read):
+    """`read()`, one read of the database cache, on the kept connection without its health check: if the
+    connection turns out broken (the database restarted), it is closed and the read made once more on a new
+    one. The same promise as the check (no error page after a restart) in one round trip instead of two, on the
+    one read a kept page costs. Other caches, and a connection already checked or inside a transaction, are
+    read as usual."""
+    backend = caches["default"]
+    if not isinstance(backend, BaseDatabaseCache):
+        return read()
+    connection = connections[router.db_for_read(backend.cache_model_class)]
+    if connection.connection is None or connection.health_check_done or not connection.health_check_enabled \
+            or connection.in_atomic_block:
+        return read()
+    connection.health_check_done = True
+    try:
+        return read()
+    except (OperationalError, InterfaceError):
+        connection.close()
+        return read()
+
+
+class SharedPageShortcut:
+    """Middleware: an anonymous reader's GET of a shared page answered from its kept rendering and headers
+    before the rest of the stack runs (the module's docstring says when, and what it keeps)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        key = _one_round_trip(lambda: self._key(request))
+        if key is None:
+            return self.get_response(request)
+        kept = _local_get(key)
+        if kept is None or kept[3] is None:
+            shared = cache.get_many([key, key + _KEPT_HEADERS])
+            if len(shared) == 2:
+                _local_set(key, shared[key], shared[key + _KEPT_HEADERS])
+                kept = (*shared[key][:3], shared[key + _KEPT_HEADERS])
+        if kept is not None and kept[3] is not None:
+            return _served(request, key, kept[:3], kept[3])
+        response = self.get_response(request)
+        if getattr(request, "shared_page_key", None) == key and response.status_code == 200 and not response.cookies:
+            headers = tuple((name, value) for name, value in response.items() if name.lower() not in _OWN_HEADERS)
+            kept = _local_get(key)
+            if kept is not None:
+                _local_set(key, kept[:3], headers)
+                cache.set(key + _KEPT_HEADERS, headers, SECONDS)
+        return response
+
+    @staticmethod
+    def _key(request) -> str | None:
+        """The page's key when this request may be answered here: a GET, no session, no messages waiting,
+        a shared page's URL and no query it does not read."""
+        if request.method != "GET" or settings.SESSION_COOKIE_NAME in request.COOKIES \
+                or CookieStorage.cookie_name in request.COOKIES:
+            return None
+        target = _shared_view(request.path_info, get_urlconf())
+        if target is None or not set(request.GET) <= target[0].params:
+            return None
+        page, args, kwargs = target
+        return _page_key(page, args, kwargs, get_language_from_request(request), wants_partial(request), request)
 
 
 def cached_fragment(name: str, state: str, template: str, build_context, request=None) -> str:
