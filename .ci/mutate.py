@@ -32,7 +32,7 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
     "shorthand": (["tournament/results/shorthand.py"], ["tests/results/unit/test_results.py"]),
     # pure tests only in scoring, tiebreaks, league-scoring and formula-guard: a test that builds a database costs
     # a minute per mutant on the loaded machine (the pages' tests are the request tests' job)
-    "scoring": (["tournament/results/scoring.py", "tournament/results/definition.py", "tournament/results/evaluator.py"],
+    "scoring": (["tournament/results/scoring.py", "tournament/results/definition.py"],
                 ["tests/results/test_scoring.py", "tests/results/unit/test_scoring_definitions.py",
                  "tests/results/unit/test_definition_refusals.py", "tests/results/unit/test_definition_round_trip.py",
                  "tests/results/unit/test_event_scoring.py", "tests/results/unit/test_scoring_lines.py"]),

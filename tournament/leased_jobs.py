@@ -1,10 +1,11 @@
-"""Jobs leased to the task worker (print jobs, pairing jobs): one way to tell a job whose worker died, and
-to queue it again once or fail it.
+"""Jobs leased to the task worker (print jobs, pairing jobs, player import jobs): what each job keeps of its lease,
+and one way to tell a job whose worker died, and to queue it again once or fail it.
 
-A job row has `status` (queued, running, …), `heartbeat_at`, `attempts` and `task_id`. A queued or running
-job whose heartbeat is older than its lease and whose task is not waiting in the queue is lost: its dead task
-row is marked failed, and the job is queued again while it has attempts left, else failed with WORKER_LOST.
-The check runs when a progress page is polled and, every few seconds, in the worker's loop."""
+A job row extends `LeasedJob`: `task_id` (the task of its latest attempt), `attempts`, `heartbeat_at` and the
+times; each kind adds its own `status` (queued, running, …). A queued or running job whose heartbeat is older
+than its lease and whose task is not waiting in the queue is lost: its dead task row is marked failed, and the
+job is queued again while it has attempts left, else failed with WORKER_LOST. The check runs when a progress
+page is polled and, every few seconds, in the worker's loop."""
 
 from __future__ import annotations
 
@@ -19,6 +20,23 @@ from django.utils import timezone
 
 MAX_ATTEMPTS = 2
 WORKER_LOST = "worker-lost"  # the error of a job whose worker died on every attempt
+
+
+class LeasedJob(models.Model):
+    """The fields of a job's lease, which every kind of job keeps (the print, pairing and player import job models
+    extend it)."""
+
+    # The django.tasks result of the latest attempt; `attempts` fences off an older attempt still running.
+    task_id = models.CharField(max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Set when queued and moved on while it runs: a queued or running job whose heartbeat is older than its
+    # lease lost its worker.
+    heartbeat_at = models.DateTimeField(null=True)
+    finished_at = models.DateTimeField(null=True)
+
+    class Meta:
+        abstract = True
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,8 @@ from functools import cache
 
 from rulings.flows.loader import Flow, all_flows, all_paths, localized
 from rulings.search.text import Group, fold, plan_query, stems, words
-from rulings.sources.gists import TRANSLATED_GISTS, load_gists
 from rulings.sources.glossary import load_glossary
-from rulings.sources.index import parse_document, resolve_citation
+from rulings.sources.index import TRANSLATED_GISTS, load_gists, parse_document, resolve_citation
 
 LANGUAGES = ("en", "es", "it")
 KINDS = ("question", "ruling", "clarification")

@@ -1,12 +1,21 @@
-"""Pure index of the seed documents (no Django): parse a seed, resolve citations.
+"""The seed documents' clauses by key (pure, no Django): a seed parsed, a citation resolved to its clause, and what a
+clause of the NASAMW commentary says in the reader's language.
 
     parse_document("nasamw22") -> ParsedDocument  (sections, clauses with key/number/heading_path/
                                                     text/kind/line_start/line_end/flags)
     clause_key_for_line("nasamw22", 683) -> "nasamw22:out.rec.table"
     resolve_citation("nasamw22@L683") / resolve_citation("nasamw22:pip.4") -> key or None
+    translated_gist("nasamw22:pip.4", "es") -> ("es", {"line": ..., "gist": ..., "doubtful": ...}) or None
 
 A line inside several clauses (a caption or table inside a numbered clarification) resolves to
 the innermost one; a blank line between clauses resolves to the clause it belongs to, if any.
+
+Two files keyed by clause key keep the keys' meaning fixed while the seeds and the importer change:
+fixtures/rulings/key_pins.yaml keeps a published key when a seed is renumbered, and the gists
+(fixtures/rulings/nasamw_gists_en.yaml, and _es for Spanish) name the seed line each clarification starts on,
+so a gist cannot drift to another clause. A gist is a translation of one of the commentary's Italian
+clarifications, written for umpires who read another language, shown beside the Italian source and marked
+as such; the Italian stays the source.
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import yaml
 
@@ -23,22 +33,31 @@ from rulings.sources.seedparse.model import DocumentMeta, ParsedClause, ParsedDo
 
 SLUGS: tuple[str, ...] = ("rumbo", "nasamw22", "guia22", "aslnight", "wfbmove")
 KEY_PINS_PATH = fixture("rulings", "key_pins.yaml")
+GISTS_PATH = fixture("rulings", "nasamw_gists_en.yaml")
+# Marked translations in other languages than English, written the same way (one entry per clarification).
+TRANSLATED_GISTS = {"es": fixture("rulings", "nasamw_gists_es.yaml")}
 LINE_CITATION = re.compile(r"^\s*([a-z0-9]+)@L(\d+)\s*$", re.IGNORECASE)
 KEY_CITATION = re.compile(r"^\s*([a-z0-9]+):([a-z0-9.\-]+)\s*$")
 
 __all__ = [
+    "GISTS_PATH",
     "SLUGS",
+    "TRANSLATED_GISTS",
     "DocumentMeta",
+    "GistError",
     "ParsedClause",
     "ParsedDocument",
     "ParsedSection",
     "all_documents",
     "clause_key_for_line",
     "is_placeholder",
-    "placeholder_free",
+    "load_gists",
     "parse_document",
+    "parse_gists",
+    "placeholder_free",
     "pin_keys",
     "resolve_citation",
+    "translated_gist",
 ]
 
 
@@ -127,3 +146,46 @@ def resolve_citation(citation: str) -> str | None:
         key = f"{match.group(1)}:{match.group(2)}"
         return key if key in _keys(match.group(1)) else None
     return None
+
+
+# The gists: each clarification's marked translation, by clause key.
+
+
+class GistError(ValueError):
+    pass
+
+
+def parse_gists(data: object) -> dict[str, dict]:
+    """{clause key: {"line": int, "gist": str, "doubtful": str}}; every entry needs a line and a gist of
+    plain text; `doubtful` (optional) says where the Italian is ambiguous and how the gist reads it."""
+    if not isinstance(data, dict):
+        raise GistError("the gists file must map clause keys to entries")
+    gists: dict[str, dict] = {}
+    for key, entry in data.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("line"), int) or not str(entry.get("gist", "")).strip():
+            raise GistError(f"{key}: an entry needs a line (int) and a gist")
+        doubtful = entry.get("doubtful")
+        if doubtful is not None and not (isinstance(doubtful, str) and doubtful.strip()):
+            raise GistError(f"{key}: doubtful must say what is doubtful")
+        gists[str(key)] = {"line": entry["line"], "gist": " ".join(str(entry["gist"]).split()),
+                           "doubtful": " ".join(doubtful.split()) if doubtful else ""}
+    return gists
+
+
+@cache
+def load_gists(path: Path = GISTS_PATH) -> dict[str, dict]:
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as handle:
+        return parse_gists(yaml.safe_load(handle) or {})
+
+
+def translated_gist(key: str, language: str) -> tuple[str, dict] | None:
+    """(language, entry) of the gist a reader of `language` reads: theirs if one is written (Spanish), else
+    the English one; None when there is none."""
+    path = TRANSLATED_GISTS.get((language or "")[:2])
+    entry = load_gists(path).get(key) if path is not None else None
+    if entry:
+        return language[:2], entry
+    english = load_gists().get(key)
+    return ("en", english) if english else None

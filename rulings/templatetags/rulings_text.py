@@ -17,8 +17,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from rulings.search.text import cached_abbreviation_index
-from rulings.sources.gists import translated_gist
 from rulings.sources.glossary import headword, load_glossary
+from rulings.sources.index import translated_gist
 
 register = template.Library()
 

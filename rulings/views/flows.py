@@ -27,8 +27,7 @@ from rulings.links import event_from, flow_url, note_context
 from rulings.logbook import ruling_record
 from rulings.models import Clause, DoubtDecision, RulingLogEntry
 from rulings.search.service import HOME_GAME
-from rulings.sources.gists import translated_gist
-from rulings.sources.index import resolve_citation
+from rulings.sources.index import resolve_citation, translated_gist
 from tournament.public import Event, event_view, is_staff_of
 
 

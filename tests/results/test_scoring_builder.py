@@ -14,8 +14,7 @@ from tests.factories import make_user
 from tests.results.test_own_scoring import cells, url
 from tournament.models import AuditEntry
 from tournament.results.definition import definition_text
-from tournament.results.evaluator import OUTCOMES
-from tournament.results.scoring import preset_data
+from tournament.results.scoring import OUTCOMES, preset_data
 
 pytestmark = pytest.mark.django_db
 

@@ -21,8 +21,7 @@ from django.utils.html import escape as html_escape
 
 from rulings.flows.loader import all_flows, all_paths
 from rulings.search.finder import clarifications, find
-from rulings.sources.gists import TRANSLATED_GISTS, load_gists
-from rulings.sources.index import parse_document, resolve_citation
+from rulings.sources.index import TRANSLATED_GISTS, load_gists, parse_document, resolve_citation
 from tests.factories import make_event
 from tournament.armies.elements import quickref
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from config.htmx import render_partial, wants_partial
 from rulings.models import Clause
-from rulings.sources.gists import load_gists
+from rulings.sources.index import load_gists
 
 pytestmark = pytest.mark.django_db
 

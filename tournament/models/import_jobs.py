@@ -12,8 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournament.leased_jobs import LeasedJob
 from tournament.models.events import Event
-from tournament.models.leased_job import LeasedJob
 
 
 class PlayerImportJob(LeasedJob):

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament.leased_jobs import LeasedJob
 from tournament.models.events import Event
-from tournament.models.leased_job import LeasedJob
 
 
 class PrintJob(LeasedJob):

@@ -216,7 +216,7 @@ def event_settings(fields: dict) -> None:
 def _scoring_definition(value: Any) -> None:
     """An event's own scoring, checked as the organizer's scoring page checks it (docs/scoring.md)."""
     from tournament.results.definition import DefinitionError
-    from tournament.results.definition_messages import error_message
+    from tournament.results.explain import definition_error_message
     from tournament.results.scoring import own_scoring
 
     if not value:
@@ -224,7 +224,7 @@ def _scoring_definition(value: Any) -> None:
     try:
         own_scoring(value)
     except DefinitionError as exc:
-        raise fail(f"event.scoring_definition.{exc.field}", error_message(exc)) from exc
+        raise fail(f"event.scoring_definition.{exc.field}", definition_error_message(exc)) from exc
 
 
 def _year(value: Any, where: str) -> int | None:

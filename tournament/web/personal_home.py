@@ -144,20 +144,6 @@ def merge_suggestions(user) -> list:
     return list(merges.suggestions_for(user))
 
 
-def own_game_in(user, rnd: Round | None) -> tuple[Seat, Registration | None] | None:
-    """The signed-in player's seat in this round and their opponent (None for a bye), or None: what the
-    pairings page marks for them alone (outside the table every reader shares)."""
-    if rnd is None or not getattr(user, "is_authenticated", False):
-        return None
-    seat = (Seat.objects.filter(round=rnd, registration__player__user=user)
-            .select_related("game", "registration").first())
-    if seat is None:
-        return None
-    other = (None if seat.game.is_bye else
-             Seat.objects.filter(game=seat.game).exclude(pk=seat.pk).select_related("registration").first())
-    return seat, other.registration if other else None
-
-
 def home_key(user) -> str:
     """A key that moves on whenever the home would show something new: each of the person's events' state
     (a round published, a result reported or confirmed, a check-in, a setting), its clock, and what waits for

@@ -1,5 +1,5 @@
 """A scoring definition the organizer types (tournament/results/definition.py) is refused with the sentence the
-scoring page shows under it (results/definition_messages.py): the field as a dotted path and what is wrong, with
+scoring page shows under it (results/explain.py): the field as a dotted path and what is wrong, with
 the limits and the allowed names spelt out; the values just inside each limit are accepted."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from tournament.results.definition import DefinitionError, parse_definition, read_definition_text
-from tournament.results.definition_messages import error_message
+from tournament.results.explain import definition_error_message
 from tournament.results.tiebreaks import REGISTRY
 
 BASE = {"name": "Mine", "win": 3, "loss": 0, "time": 1}
@@ -27,7 +27,7 @@ def _refusal(data, tiebreak_keys=REGISTRY) -> tuple[str, str]:
     with pytest.raises(DefinitionError) as error, translation.override("en"):
         parse_definition(data, tiebreak_keys)
     with translation.override("en"):
-        return error.value.field, error_message(error.value)
+        return error.value.field, definition_error_message(error.value)
 
 
 def _rule(**fields) -> dict:
@@ -185,7 +185,7 @@ def test_a_definition_text_that_cannot_be_read_is_refused_as_a_whole(text, messa
     with pytest.raises(DefinitionError) as error:
         read_definition_text(text)
     with translation.override("en"):
-        assert (error.value.field, error_message(error.value)) == ("", message)
+        assert (error.value.field, definition_error_message(error.value)) == ("", message)
 
 
 def test_a_definition_text_at_the_limits_is_read():

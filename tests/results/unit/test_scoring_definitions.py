@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from tests import scoring_before
 from tournament.results.definition import DefinitionError, definition_data, parse_definition
-from tournament.results.evaluator import outcome_table
-from tournament.results.scoring import Preset, presets, score_game, templates, with_points
+from tournament.results.scoring import Preset, outcome_table, presets, score_game, templates, with_points
 from tournament.results.shorthand import GameResult, SideResult, parse_shorthand
 from tournament.results.tiebreaks import REGISTRY
 

@@ -1,4 +1,4 @@
-"""How a scoring definition scores a game (tournament/results/evaluator.py, docs/scoring.md "How a game is
+"""How a scoring definition scores a game (tournament/results/scoring.py, docs/scoring.md "How a game is
 scored"): what counts and its cap, each edition's counts, the lines' bonuses, the time lines, rule conditions at
 their bounds, the zero-sum split, and the table of outcomes the scoring page shows."""
 
@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.results.definition import parse_definition
-from tournament.results.evaluator import OUTCOMES, outcome_table
-from tournament.results.scoring import Preset, score_game, templates
+from tournament.results.scoring import OUTCOMES, Preset, outcome_table, score_game, templates
 from tournament.results.shorthand import parse_shorthand
 from tournament.results.tiebreaks import REGISTRY
 

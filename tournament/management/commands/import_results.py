@@ -14,7 +14,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.results.definition import DefinitionError, read_definition_text
-from tournament.results.definition_messages import error_message
+from tournament.results.explain import definition_error_message
 from tournament.results.scoring import own_scoring, templates
 from tournament.transfer.exports import TableError, read_table
 from tournament.transfer.results_import import ImportRejected, import_results
@@ -29,7 +29,7 @@ def scoring_named(value: str):
     try:
         return own_scoring(read_definition_text(path.read_text(encoding="utf-8")))
     except DefinitionError as exc:
-        raise CommandError(f"--scoring: {error_message(exc)}") from exc
+        raise CommandError(f"--scoring: {definition_error_message(exc)}") from exc
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.results.messages import problem_message
+from tournament.results.explain import problem_message
 from tournament.results.shorthand import (
     CAMP_COUNTS,
     MAX_LOSSES,

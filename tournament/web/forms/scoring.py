@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Event, EventRole
 from tournament.results.definition import MAX_TEXT, DefinitionError, definition_data, read_definition_text
-from tournament.results.definition_messages import error_message
+from tournament.results.explain import definition_error_message
 from tournament.results.scoring import Preset, event_scoring, own_scoring, templates
 
 TEMPLATE, EVENT = "template:", "event:"
@@ -57,4 +57,4 @@ class OwnScoringForm(forms.Form):
             data = read_definition_text(text)
             return definition_data(own_scoring(data).definition)
         except DefinitionError as exc:
-            raise forms.ValidationError(error_message(exc), code=exc.code) from None
+            raise forms.ValidationError(definition_error_message(exc), code=exc.code) from None

@@ -19,7 +19,7 @@ from tournament.results.definition_fields import (
     fields_definition,
     split_totals,
 )
-from tournament.results.definition_messages import MESSAGES
+from tournament.results.explain import DEFINITION_MESSAGES
 from tournament.results.scoring import own_scoring
 from tournament.web.forms.events import TIEBREAK_LABELS
 
@@ -144,7 +144,7 @@ class ScoringBuilderForm(forms.Form):
             self.built = own_scoring(data).definition
         except DefinitionError as exc:
             name = field_for_path(exc.field)
-            text = MESSAGES[exc.code](exc.params) if exc.code in MESSAGES else exc.code
+            text = DEFINITION_MESSAGES[exc.code](exc.params) if exc.code in DEFINITION_MESSAGES else exc.code
             self.add_error(name if name in self.fields else None, text)
             return cleaned
         self.built_data = definition_data(self.built)

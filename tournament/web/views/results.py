@@ -27,8 +27,7 @@ from tournament.results.entry import (
     result_report,
     stored_result,
 )
-from tournament.results.explain import ordering
-from tournament.results.messages import problem_message, report_sentence
+from tournament.results.explain import ordering, problem_message, report_sentence
 from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
 from tournament.results.standings import load, standings_table, tie_words

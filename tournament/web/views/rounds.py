@@ -1,7 +1,9 @@
-"""Rounds: inspect and swap a draft, publish; the public pairings page.
+"""Rounds: pair the next one, inspect and swap a draft, publish; the public pairings page.
 
-Pairing the next round is in views/pairing_jobs.py, the round clock's controls in views/clock.py, finishing
-the event in views/final.py."""
+"Pair the next round" (Swiss, or the stages' next round) queues a pairing job on the task worker and answers at
+once; the job's page shows its progress (htmx polls it, a meta refresh without JavaScript) and leads to the draft
+round when it is ready, or says why it could not be paired. The round clock's controls are in views/clock.py,
+finishing the event in views/final.py."""
 
 from __future__ import annotations
 
@@ -12,14 +14,17 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from config.htmx import render_partial, vary_on_htmx, wants_partial
+from tournament import pairing_jobs as jobs
 from tournament.events.cache_keys import event_state
 from tournament.leagues.event_ratings import event_ratings
-from tournament.models import Event, Round, Seat
+from tournament.models import Event, PairingJob, Registration, Round, Seat
 from tournament.pairing.clock import clock_state
 from tournament.pairing.finish import progress
 from tournament.pairing.manager import (
@@ -31,7 +36,6 @@ from tournament.pairing.manager import (
     seats_swap,
 )
 from tournament.pairing.messages import is_warning, note_message
-from tournament.pairing_jobs import ACTIVE as PAIRING_ACTIVE
 from tournament.registration.names import sort_key
 from tournament.results.entry import stored_result
 from tournament.results.shorthand import to_shorthand
@@ -39,7 +43,6 @@ from tournament.stages.pages import game_labels
 from tournament.stages.tables import stage_finished
 from tournament.web.page_caches import cached_fragment, public_page
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, may_swap
-from tournament.web.personal_home import own_game_in
 from tournament.web.table_rows import pairings_rows
 
 
@@ -124,9 +127,67 @@ def round_list(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournament/rounds.html", {
         "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
         "progress": progress(event), "in_stages": bool(drawn),
-        "pairing": event.pairing_jobs.filter(status__in=PAIRING_ACTIVE).first(),  # "Pair the next round" under way
+        "pairing": event.pairing_jobs.filter(status__in=jobs.ACTIVE).first(),  # "Pair the next round" under way
         "stages_done": bool(drawn) and all(stage_finished(s) for s in event.stages.all()),
     })
+
+
+POLL_SECONDS = 2  # the page without JavaScript reloads this often
+
+
+def _back(job: PairingJob) -> str:
+    return "tournament:stage_setup" if job.kind == PairingJob.Kind.STAGES else "tournament:rounds"
+
+
+def _error(job: PairingJob) -> str:
+    if job.error == jobs.WORKER_LOST:
+        return _("The task worker stopped while pairing this round. Try again; if it stops again, "
+                 "ask whoever runs the server to check the worker.")
+    return job.error
+
+
+def _queue(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
+    """Queue the pairing of the next round (or join the one under way) and go to its page; where the task
+    ran at once (no worker: tests), straight to the draft round or back with the reason it was refused."""
+    job = jobs.pairing_job_request(event=event, user=request.user, kind=kind, lang=get_language() or "")
+    if job.status == PairingJob.Status.DONE and job.round is not None:
+        return redirect("tournament:round", slug=event.slug, number=job.round.number)
+    if job.status == PairingJob.Status.FAILED:
+        messages.error(request, _error(job))
+        return redirect(_back(job), slug=event.slug)
+    return redirect("tournament:pairing_job", slug=event.slug, job=job.pk)
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def round_pair_view(request: HttpRequest, event: Event) -> HttpResponse:
+    """"Pair the next round" (Swiss)."""
+    return _queue(request, event, PairingJob.Kind.SWISS)
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def stage_pair_view(request: HttpRequest, event: Event) -> HttpResponse:
+    """"Pair the next stage round": every drawn stage's next games, as one draft round."""
+    return _queue(request, event, PairingJob.Kind.STAGES)
+
+
+@require_GET
+@event_view(role=ORGANIZER)
+def pairing_job(request: HttpRequest, event: Event, job: int) -> HttpResponse:
+    """The job's progress (htmx polls its partial); the draft round once it is paired."""
+    found = get_object_or_404(PairingJob.objects.select_related("round", "requested_by"), pk=job, event=event)
+    found = jobs.pairing_job_check(found)
+    fragment = wants_partial(request)
+    if found.status == PairingJob.Status.DONE:
+        url = (reverse("tournament:round", kwargs={"slug": event.slug, "number": found.round.number})
+               if found.round is not None else reverse(_back(found), kwargs={"slug": event.slug}))  # since deleted
+        return vary_on_htmx(HttpResponseClientRedirect(url) if fragment else redirect(url))
+    context = {"event": event, "job": found, "failed": found.status == PairingJob.Status.FAILED,
+               "error": _error(found), "back": _back(found), "poll": POLL_SECONDS,
+               "queued": found.status == PairingJob.Status.QUEUED}
+    template = "tournament/pairing_job.html#progress" if fragment else "tournament/pairing_job.html"
+    return vary_on_htmx(render(request, template, context))
 
 
 @require_GET
@@ -206,6 +267,20 @@ def seats_swap_view(request: HttpRequest, event: Event, number: int) -> HttpResp
     return redirect("tournament:round", slug=event.slug, number=number)
 
 
+def _own_game(user, rnd: Round | None) -> tuple[Seat, Registration | None] | None:
+    """The signed-in player's seat in this round and their opponent (None for a bye), or None: what the
+    pairings page marks for them alone (outside the table every reader shares)."""
+    if rnd is None or not getattr(user, "is_authenticated", False):
+        return None
+    seat = (Seat.objects.filter(round=rnd, registration__player__user=user)
+            .select_related("game", "registration").first())
+    if seat is None:
+        return None
+    other = (None if seat.game.is_bye else
+             Seat.objects.filter(game=seat.game).exclude(pk=seat.pk).select_related("registration").first())
+    return seat, other.registration if other else None
+
+
 @require_GET
 @public_page("pairings")
 @event_view()
@@ -227,5 +302,5 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
     if wants_partial(request):
         return vary_on_htmx(HttpResponse(table))
     context = {"event": event, "round": rnd, "rounds": published, "table_html": table,
-               "mine": own_game_in(request.user, rnd)}
+               "mine": _own_game(request.user, rnd)}
     return vary_on_htmx(render(request, "tournament/pairings.html", context))

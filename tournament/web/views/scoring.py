@@ -13,10 +13,9 @@ from config.htmx import vary_on_htmx, wants_partial
 from tournament.models import Event
 from tournament.results.definition import definition_data, definition_text
 from tournament.results.definition_fields import definition_fields
-from tournament.results.evaluator import outcome_table
+from tournament.results.explain import OUTCOME_WORDS, rule_lines
 from tournament.results.rescoring import has_scores, proposed_definition, rescore
-from tournament.results.rule_words import OUTCOME_WORDS, rule_lines
-from tournament.results.scoring import event_scoring, own_scoring
+from tournament.results.scoring import event_scoring, outcome_table, own_scoring
 from tournament.results.tiebreaks import REGISTRY
 from tournament.web.forms.scoring import OwnScoringForm
 from tournament.web.forms.scoring_builder import ScoringBuilderForm
