@@ -4,8 +4,9 @@ Every matching clause is ranked (the library holds under a thousand), then shown
 only the page's clauses are loaded with their snippets;
 `game` and `doc` keep one game or one document (validated against the imported documents).
 
-An anonymous reader's search is one page for everyone until the library changes: kept, and served from the
-shared page cache (`tournament.web.page_caches.shared_page`, under `rulings.search.generation`)."""
+An anonymous reader's search is one page for everyone until the library changes: kept by each server process
+(`tournament.web.page_caches.shared_page`, under `rulings.search.generation`), not in the shared cache: its
+address is free text, and a stranger asking for thousands of searches must not push the event pages out."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ def _page_number(request: HttpRequest) -> int:
 
 @require_GET
 @varies_on_htmx
-@shared_page("rules-search", library_generation, params=frozenset({"q", "game", "doc", "page", "format"}))
+@shared_page("rules-search", library_generation, params=frozenset({"q", "game", "doc", "page", "format"}),
+             everywhere=False)
 def search_view(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     as_json = request.GET.get("format") == "json"

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from rulings.models import Clause
+from rulings.search import generation
 
 
 def first_key(html: str) -> str:
@@ -54,16 +55,27 @@ def test_a_new_import_is_a_new_search_page(rules, django_capture_on_commit_callb
     url = reverse("rulings:search") + "?q=recoil"
     before = Client().get(url)
     Clause.objects.filter(key=first_key(before.text)).update(heading="Changed behind the library's back")
-    assert Client().get(url)["ETag"] == before["ETag"]  # no signal: the kept page stays (at most its minute)
-    with django_capture_on_commit_callbacks(execute=True):
+    assert Client().get(url)["ETag"] == before["ETag"]  # no signal: the kept page stays (the token's minute at most)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
         import_rules()
     assert Client().get(url)["ETag"] != before["ETag"]
+    assert sum(callback is generation._renew for callback in callbacks) == 1  # once, for hundreds of rows
 
 
 def test_a_signed_in_umpire_gets_the_search_rendered_for_them(rules, umpire_client):
     url = reverse("rulings:search") + "?q=recoil"
     response = umpire_client.get(url)
     assert response.status_code == 200 and "ETag" not in response and "Log out" in response.text
+
+
+def test_searches_are_kept_by_each_process_not_in_the_shared_cache(rules):
+    """A search's address is free text: a stranger asking for thousands must not push the event pages out of
+    the shared cache."""
+    from django.core.cache import cache
+
+    for word in ("recoil", "flank", "camp"):
+        assert Client().get(reverse("rulings:search"), {"q": word}).status_code == 200
+    assert not [key for key in cache._cache if "public-page:" in key]
 
 
 def test_a_reference_jump_is_not_kept(rules):

@@ -57,7 +57,7 @@ from django.urls import Resolver404, get_urlconf, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, urlencode
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, get_language_from_request
+from django.utils.translation import get_language, get_language_from_request, to_language
 
 from config.htmx import wants_partial
 from tournament.events.cache_keys import page_generation
@@ -66,7 +66,10 @@ from tournament.web.request_values import DIGITS
 SECONDS = 60  # how long a rendering (a page or a table) is kept: a write is a new key at once
 LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
-_local: OrderedDict[str, tuple] = OrderedDict()  # key -> (expiry, html, content type, rendered at, headers)
+# What is kept of a page: (html, content type, rendered at, headers); the headers are those the whole stack gave
+# this rendering, None until a reader the shortcut serves has been answered through the stack once.
+Kept = tuple[str, str, float, "tuple[tuple[str, str], ...] | None"]
+_local: OrderedDict[str, tuple[float, Kept]] = OrderedDict()  # key -> (expiry, kept)
 _lock = threading.Lock()
 _RENDER_LOCKS = tuple(threading.Lock() for _ in range(64))  # by key: one rendering of a page at a time
 LOCK_SECONDS = 30  # a page's lock in the shared cache outlives its holder by this much at most
@@ -84,20 +87,28 @@ def shared_rendering_context(request) -> dict:
     return {"csrf_token": "NOTPROVIDED", "csp_nonce": None, "shared_rendering": True}
 
 
-def _local_get(key: str):
+def _kept(value) -> Kept | None:
+    """A value read from a cache as `Kept` (a rendering kept by an older version has no headers)."""
+    if value is None:
+        return None
+    return (*value[:3], value[3] if len(value) > 3 else None)
+
+
+def _local_get(key: str) -> Kept | None:
     with _lock:
         entry = _local.get(key)
         if entry is None or entry[0] < time.monotonic():
             return None
         _local.move_to_end(key)
-        return entry[1:]
+        return entry[1]
 
 
-def _local_set(key: str, value: tuple[str, str, float], headers: tuple | None = None) -> None:
+def _local_set(key: str, kept: Kept) -> None:
     with _lock:
-        if headers is None and key in _local:  # a rendering kept again keeps the headers it was served with
-            headers = _local[key][4]
-        _local[key] = (time.monotonic() + SECONDS, *value[:3], headers)
+        known = _local.get(key)
+        if kept[3] is None and known is not None and known[1][2] == kept[2]:
+            kept = known[1]  # the same rendering, already with its headers
+        _local[key] = (time.monotonic() + SECONDS, kept)
         while len(_local) > LOCAL_ENTRIES:
             _local.popitem(last=False)
 
@@ -108,22 +119,22 @@ def forget_local() -> None:
         _local.clear()
 
 
-def _kept_or_rendered(key: str, render) -> tuple[tuple[str, str, float] | None, HttpResponse | None]:
-    """The rendering kept for `key`, or one made now, once for the whole deployment: one thread of this process
-    asks (the others wait on a lock of this process: after a result every thread of a gthread worker asks for
-    the same new page at once), and among the processes the one holding the page's lock in the shared cache
-    renders while the others wait for its rendering there. `(None, response)` when the view's answer is not
-    to be shared (an error, a cookie, a stream)."""
-    cached = _local_get(key) or cache.get(key)
+def _kept_or_rendered(key: str, render, everywhere: bool) -> tuple[Kept | None, HttpResponse | None]:
+    """The rendering kept for `key`, or one made now: one thread of this process asks (the others wait on a lock
+    of this process: after a result every thread of a gthread worker asks for the same new page at once), and,
+    for a page kept `everywhere`, once for the whole deployment: among the processes the one holding the page's
+    lock in the shared cache renders while the others wait for its rendering there. `(None, response)` when
+    the view's answer is not to be shared (an error, a cookie, a stream)."""
+    cached = _local_get(key) or (_kept(cache.get(key)) if everywhere else None)
     if cached is None:
         with _RENDER_LOCKS[hash(key) % len(_RENDER_LOCKS)]:
-            cached = _local_get(key) or cache.get(key)
+            cached = _local_get(key) or (_kept(cache.get(key)) if everywhere else None)
             if cached is None:
-                cached, unshared = _rendered_once(key, render)
+                cached, unshared = _rendered_once(key, render) if everywhere else _rendered(key, render, False)
                 if unshared is not None:
                     return None, unshared
-    _local_set(key, cached[:3])
-    return cached[:3], None
+    _local_set(key, cached)
+    return cached, None
 
 
 def _page_address(request) -> str:
@@ -133,7 +144,7 @@ def _page_address(request) -> str:
     return request.path + ("?" + urlencode(query) if query else "")
 
 
-def _rendered_once(key: str, render) -> tuple[tuple[str, str, float] | None, HttpResponse | None]:
+def _rendered_once(key: str, render) -> tuple[Kept | None, HttpResponse | None]:
     """Render the page if this process takes its lock in the shared cache (`cache.add`: one taker, whatever the
     backend), else wait for the taker's rendering. A taker that died, or a wait past `LOCK_WAIT` seconds, and
     this process renders it itself: a lock can slow a page down, never keep it from being served."""
@@ -144,26 +155,27 @@ def _rendered_once(key: str, render) -> tuple[tuple[str, str, float] | None, Htt
     while not cache.add(lock, owner, LOCK_SECONDS):
         time.sleep(pause)
         pause = min(pause * 2, 0.05)
-        cached = cache.get(key)
+        cached = _kept(cache.get(key))
         if cached is not None:
             return cached, None
         if time.monotonic() > deadline:
-            return _render_and_share(key, render)
+            return _rendered(key, render, True)
     try:
-        cached = cache.get(key)  # shared by the previous taker between our look and our lock
-        return (cached, None) if cached is not None else _render_and_share(key, render)
+        cached = _kept(cache.get(key))  # shared by the previous taker between our look and our lock
+        return (cached, None) if cached is not None else _rendered(key, render, True)
     finally:
         if cache.get(lock) == owner:
             cache.delete(lock)
 
 
-def _render_and_share(key: str, render) -> tuple[tuple[str, str, float] | None, HttpResponse | None]:
+def _rendered(key: str, render, share: bool) -> tuple[Kept | None, HttpResponse | None]:
     response = render()
     if response.status_code != 200 or response.streaming or response.cookies:
         return None, response
     logger.info("public page rendered: %s", key)  # what tests/house/test_processes.py counts across processes
-    cached = (response.content.decode(response.charset), response["Content-Type"], time.time())
-    cache.set(key, cached, SECONDS)
+    cached = (response.content.decode(response.charset), response["Content-Type"], time.time(), None)
+    if share:
+        cache.set(key, cached, SECONDS)
     return cached, None
 
 
@@ -177,11 +189,15 @@ def _shareable(request, params: frozenset[str]) -> bool:
 
 class SharedPage(NamedTuple):
     """What makes a view's answer to an anonymous GET one page for everyone: its name, the query parameters it
-    reads, and its generation (from the view's URL arguments: a token that changes whenever the page would)."""
+    reads, its generation (from the view's URL arguments: a token that changes whenever the page would), and
+    whether its renderings are kept in the shared cache for every process (`everywhere`) or in each process
+    only (pages whose addresses are free text, such as a search: a stranger asking for thousands of them must
+    not push the event pages out of the shared cache)."""
 
     name: str
     params: frozenset[str]
     generation: Callable[..., str]
+    everywhere: bool = True
 
 
 def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, request) -> str:
@@ -189,12 +205,14 @@ def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, requ
     return "public-page:" + hashlib.sha256(identity.encode()).hexdigest()
 
 
-def _served(request, key: str, cached: tuple[str, str, float], headers=()) -> HttpResponse:
-    """The kept rendering as the answer (or a 304), with `headers`: those the stack gave it, when known."""
-    html, content_type, rendered_at = cached
+def _served(request, key: str, kept: Kept) -> HttpResponse:
+    """The kept rendering as the answer (or a 304), with the headers the stack gave it when they are known."""
+    html, content_type, rendered_at, headers = kept
     response = HttpResponse(html, content_type=content_type)
-    for name, value in headers:
+    for name, value in headers or ():
         response[name] = value
+    if headers is not None:  # served before the stack, which would have said it
+        response["Content-Length"] = str(len(response.content))
     etag = '"' + key[len("public-page:"):][:32] + '"'
     response["ETag"] = etag
     response["Last-Modified"] = http_date(rendered_at)
@@ -203,11 +221,12 @@ def _served(request, key: str, cached: tuple[str, str, float], headers=()) -> Ht
     return get_conditional_response(request, etag=etag, last_modified=int(rendered_at), response=response) or response
 
 
-def shared_page(name: str, generation: Callable[..., str], params: frozenset[str] = frozenset()):
+def shared_page(name: str, generation: Callable[..., str], params: frozenset[str] = frozenset(), *,
+                everywhere: bool = True):
     """Decorator for a view whose anonymous GETs (with no query other than `params`) are one page for everyone
     as long as `generation(*args, **kwargs)` (the view's URL arguments) gives the same token: answered from the
-    kept rendering, or with 304; everything else runs the view."""
-    page = SharedPage(name, params, generation)
+    kept rendering, or with 304; everything else runs the view. `everywhere`: see `SharedPage`."""
+    page = SharedPage(name, params, generation, everywhere)
 
     def decorator(view):
         @wraps(view)
@@ -223,11 +242,11 @@ def shared_page(name: str, generation: Callable[..., str], params: frozenset[str
                 finally:
                     setattr(request, _RENDERING, False)
 
-            cached, unshared = _kept_or_rendered(key, render)
+            cached, unshared = _kept_or_rendered(key, render, everywhere)
             if unshared is not None:
                 return unshared
-            request.shared_page_key = key  # the shortcut keeps the headers the stack adds to it
-            return _served(request, key, cached)
+            request.shared_page = (key, cached, everywhere)  # the shortcut keeps the headers the stack adds
+            return _served(request, key, (*cached[:3], None))
 
         wrapper.shared_page = page
         return wrapper
@@ -243,8 +262,8 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
 
 # --- the shortcut -----------------------------------------------------------------------------------------------
 
-_KEPT_HEADERS = ":headers"
-_OWN_HEADERS = {"etag", "last-modified", "set-cookie", "content-type"}  # set again by `_served`, or never kept
+# Headers `_served` writes itself (from the rendering), and what is never kept.
+_OWN_HEADERS = {"etag", "last-modified", "content-type", "content-length", "set-cookie"}
 
 
 @lru_cache(maxsize=1024)
@@ -262,8 +281,9 @@ def _one_round_trip(read):
     """`read()`, one read of the database cache, on the kept connection without its health check: if the
     connection turns out broken (the database restarted), it is closed and the read made once more on a new
     one. The same promise as the check (no error page after a restart) in one round trip instead of two, on the
-    one read a kept page costs. Other caches, and a connection already checked or inside a transaction, are
-    read as usual."""
+    one read a kept page costs. If `read` made no query after all, the check is left to the request's first
+    one. Other caches, and a connection not yet open, already checked or inside a transaction, are read as
+    usual."""
     backend = caches["default"]
     if not isinstance(backend, BaseDatabaseCache):
         return read()
@@ -271,12 +291,22 @@ def _one_round_trip(read):
     if connection.connection is None or connection.health_check_done or not connection.health_check_enabled \
             or connection.in_atomic_block:
         return read()
+    queries = []
+
+    def counted(execute, sql, params, many, context):
+        queries.append(sql)
+        return execute(sql, params, many, context)
+
     connection.health_check_done = True
     try:
-        return read()
+        with connection.execute_wrapper(counted):
+            return read()
     except (OperationalError, InterfaceError):
         connection.close()
         return read()
+    finally:
+        if not queries:
+            connection.health_check_done = False
 
 
 class SharedPageShortcut:
@@ -287,38 +317,50 @@ class SharedPageShortcut:
         self.get_response = get_response
 
     def __call__(self, request):
-        key = _one_round_trip(lambda: self._key(request))
-        if key is None:
+        target = self._target(request)
+        if target is None:
             return self.get_response(request)
+        page, args, kwargs = target
+        language = to_language(get_language_from_request(request))
+        key = _one_round_trip(lambda: _page_key(page, args, kwargs, language, wants_partial(request), request))
         kept = _local_get(key)
-        if kept is None or kept[3] is None:
-            shared = cache.get_many([key, key + _KEPT_HEADERS])
-            if len(shared) == 2:
-                _local_set(key, shared[key], shared[key + _KEPT_HEADERS])
-                kept = (*shared[key][:3], shared[key + _KEPT_HEADERS])
+        if (kept is None or kept[3] is None) and page.everywhere:
+            kept = _kept(cache.get(key))
+            if kept is not None and kept[3] is not None:
+                _local_set(key, kept)
         if kept is not None and kept[3] is not None:
-            return _served(request, key, kept[:3], kept[3])
+            return _served(request, key, kept)
         response = self.get_response(request)
-        if getattr(request, "shared_page_key", None) == key and response.status_code == 200 and not response.cookies:
-            headers = tuple((name, value) for name, value in response.items() if name.lower() not in _OWN_HEADERS)
-            kept = _local_get(key)
-            if kept is not None:
-                _local_set(key, kept[:3], headers)
-                cache.set(key + _KEPT_HEADERS, headers, SECONDS)
+        self._keep_headers(request, key, response)
         return response
 
     @staticmethod
-    def _key(request) -> str | None:
-        """The page's key when this request may be answered here: a GET, no session, no messages waiting,
-        a shared page's URL and no query it does not read."""
+    def _target(request) -> tuple[SharedPage, tuple, dict] | None:
+        """The shared page asked for, when this request may be answered here (no database needed to tell): a GET,
+        no session, no messages waiting, a shared page's URL and no query it does not read."""
         if request.method != "GET" or settings.SESSION_COOKIE_NAME in request.COOKIES \
                 or CookieStorage.cookie_name in request.COOKIES:
             return None
         target = _shared_view(request.path_info, get_urlconf())
         if target is None or not set(request.GET) <= target[0].params:
             return None
-        page, args, kwargs = target
-        return _page_key(page, args, kwargs, get_language_from_request(request), wants_partial(request), request)
+        return target
+
+    @staticmethod
+    def _keep_headers(request, key: str, response) -> None:
+        """Keep, beside the rendering it carries, the headers the stack gave a shared page's answer: the same
+        rendering (the view served it under this key), nothing of the reader (no cookie, no CSP nonce)."""
+        shared = getattr(request, "shared_page", None)
+        if shared is None or shared[0] != key or response.status_code != 200 or response.cookies:
+            return
+        headers = tuple((name, value) for name, value in response.items() if name.lower() not in _OWN_HEADERS)
+        if any("'nonce-" in value for _, value in headers):
+            return
+        _, rendering, everywhere = shared
+        kept = (*rendering[:3], headers)
+        _local_set(key, kept)
+        if everywhere:
+            cache.set(key, kept, SECONDS)
 
 
 def cached_fragment(name: str, state: str, template: str, build_context, request=None) -> str:
