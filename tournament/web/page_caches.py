@@ -206,18 +206,20 @@ def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, requ
 
 
 def _served(request, key: str, kept: Kept) -> HttpResponse:
-    """The kept rendering as the answer (or a 304), with the headers the stack gave it when they are known."""
+    """The kept rendering as the answer (or a 304): with the headers the stack gave it when they are known (the
+    shortcut's answer), else with the page cache's own, to which the stack adds the rest."""
     html, content_type, rendered_at, headers = kept
-    response = HttpResponse(html, content_type=content_type)
-    for name, value in headers or ():
-        response[name] = value
-    if headers is not None:  # served before the stack, which would have said it
+    if headers is not None:
+        response = HttpResponse(html, headers=dict(headers))
         response["Content-Length"] = str(len(response.content))
-    etag = '"' + key[len("public-page:"):][:32] + '"'
-    response["ETag"] = etag
-    response["Last-Modified"] = http_date(rendered_at)
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
+        etag = response["ETag"]
+    else:
+        response = HttpResponse(html, content_type=content_type)
+        etag = '"' + key[len("public-page:"):][:32] + '"'
+        response["ETag"] = etag
+        response["Last-Modified"] = http_date(rendered_at)
+        patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
     return get_conditional_response(request, etag=etag, last_modified=int(rendered_at), response=response) or response
 
 
@@ -262,8 +264,8 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
 
 # --- the shortcut -----------------------------------------------------------------------------------------------
 
-# Headers `_served` writes itself (from the rendering), and what is never kept.
-_OWN_HEADERS = {"etag", "last-modified", "content-type", "content-length", "set-cookie"}
+# What is not kept of the stack's headers: the length (`_served` counts the body it sends) and any cookie.
+_OWN_HEADERS = {"content-length", "set-cookie"}
 
 
 @lru_cache(maxsize=1024)
