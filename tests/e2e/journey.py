@@ -160,6 +160,8 @@ def check(page, where: str) -> None:
     (a dict, an unfilled %(placeholder)s, a JavaScript object)."""
     from tests.e2e.axe import assert_accessible
 
+    # A page still arriving has no document to measure: wait until it has one, whole (this survives a navigation).
+    page.wait_for_function("() => document.readyState === 'complete' && document.documentElement !== null")
     errors = console_errors(page)
     assert not errors, f"{where}: the console shows errors: {errors}"
     assert_no_sideways_scroll(page, where)

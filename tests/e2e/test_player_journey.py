@@ -47,6 +47,7 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
     for words in (t("Events"), t("Leagues"), t("My page")):
         expect(header.get_by_role("link", name=words, exact=False).first).to_be_visible()
     page.get_by_role("link", name=t("Register for this event")).click()
+    expect(page.locator("#id_name")).to_be_visible()
     check(page, "registration form")
     page.fill("#id_name", "Marta Núñez")
     page.click("main button[type=submit]")
@@ -95,6 +96,7 @@ def test_player_registers_builds_an_army_prints_and_reports(browser, live_server
         t("Round %(n)s: table %(t)s against %(name)s", n=1, t=seat.game.table, name="Tomás Ruiz"))
     check(page, "the player's home with a game")
     page.get_by_role("link", name=t("Report the result")).click()
+    expect(page.locator("#id_shorthand")).to_be_visible()
     check(page, "the player's report form")
     page.get_by_label(t("I won")).check()  # the outcome first, in words; then the figures, side A's first
     page.fill("#id_shorthand", "4-1" if seat.side == "a" else "1-4")  # Marta won, losing 1
