@@ -24,7 +24,7 @@ from config.htmx import render_partial, vary_on_htmx, wants_partial
 from tournament import pairing_jobs as jobs
 from tournament.events.cache_keys import event_state
 from tournament.leagues.event_ratings import event_ratings
-from tournament.models import Event, PairingJob, Registration, Round, Seat
+from tournament.models import Event, Game, PairingJob, Registration, Round, Seat
 from tournament.pairing.clock import clock_state
 from tournament.pairing.finish import progress
 from tournament.pairing.manager import (
@@ -37,8 +37,7 @@ from tournament.pairing.manager import (
 )
 from tournament.pairing.messages import is_warning, note_message
 from tournament.registration.names import sort_key
-from tournament.results.entry import stored_result
-from tournament.results.shorthand import to_shorthand
+from tournament.results.shorthand import seats_result, to_shorthand
 from tournament.stages.pages import game_labels
 from tournament.stages.tables import stage_finished
 from tournament.web.page_caches import cached_fragment, public_page
@@ -64,10 +63,10 @@ def _result(game, seats) -> dict:
     if game.is_bye:
         points = seats[0].score if seats else None
         return {"bye": True, "points": ngettext("%(n)s point", "%(n)s points", points or 0) % {"n": points or 0}}
-    stored = stored_result(game)
-    if stored is None:
+    if game.status != Game.Status.CONFIRMED:  # a result shows only once it is confirmed
         return {}
-    return {"points": "–".join(str(s.score) for s in seats), "dba": to_shorthand(stored)}
+    a, b = sorted(seats, key=lambda s: s.side)
+    return {"points": "–".join(str(s.score) for s in seats), "dba": to_shorthand(seats_result(a, b, game.outcome))}
 
 
 def _explained(games) -> tuple[list[dict], dict[int, str]]:
@@ -83,19 +82,9 @@ def _explained(games) -> tuple[list[dict], dict[int, str]]:
     return items, names
 
 
-class _Rows:
-    """`seats.all()` over rows already read, for `stored_result`."""
-
-    def __init__(self, rows: list) -> None:
-        self._rows = rows
-
-    def all(self) -> list:
-        return self._rows
-
-
 def _public_games(rnd: Round) -> list[dict]:
     """The games of the public pairings, read as values (two queries, no model instances: they were most of a
-    1,000-player page's time) into objects with the attributes the row writer and `stored_result` read; no
+    1,000-player page's time) into objects with the attributes the row writer and `_result` read; no
     pairing notes (the public page shows none). Games whose seats have the same figures share their result
     cell's words (`_result` made once for them)."""
     seats: dict[int, list[SimpleNamespace]] = {}
@@ -109,7 +98,7 @@ def _public_games(rnd: Round) -> list[dict]:
     items = []
     for row in rnd.games.order_by("is_bye", "table", "pk").values("pk", "table", "is_bye", "status", "outcome"):
         own = seats.get(row["pk"], [])
-        game = SimpleNamespace(seats=_Rows(own), **row)
+        game = SimpleNamespace(**row)
         key = (row["is_bye"], row["status"], row["outcome"],
                *((s.side, s.score, s.elements_lost, s.general_lost, s.camp_lost, s.sch_lost) for s in own))
         result = results.get(key)
