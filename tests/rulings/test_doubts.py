@@ -112,3 +112,30 @@ def test_doubts_page_in_spanish_and_italian(client, language, words):
     page = client.get(reverse("rulings:doubts"), headers={"Accept-Language": language}).text
     for word in words:
         assert word in page, word
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "decided", "again", "was"), [
+    ("en", "Open doubt “", "decided again:", "(was: "),
+    ("es", "Duda abierta «", "decidida de nuevo:", "(antes: "),
+    ("it", "Dubbio aperto «", "deciso di nuovo:", "(prima: "),
+])
+def test_each_decision_is_in_the_audit_log_in_the_readers_language__guide_L1583(
+        organizer_client, umpire_client, event, language, decided, again, was):
+    from django.utils import translation
+
+    from tournament.models import AuditEntry
+
+    url = reverse("rulings:doubt_decide", args=[event.slug])
+    umpire_client.post(url, {"doubt": CAMP_THRESHOLD, "decision": "Camp counts only in the comparison."})
+    umpire_client.post(url, {"doubt": CAMP_THRESHOLD, "decision": "Camp counts toward the four."})
+    umpire_client.post(url, {"doubt": CAMP_THRESHOLD, "decision": "  Camp counts toward the four. "})  # the same words
+    assert AuditEntry.objects.filter(event=event, action="event.doubt_decide").count() == 2
+    log = html.unescape(organizer_client.get(reverse("tournament:audit", args=[event.slug]),
+                                             headers={"Accept-Language": language}).text)
+    with translation.override(language):
+        question = translation.gettext(_doubt(CAMP_THRESHOLD).text)
+    assert question != _doubt(CAMP_THRESHOLD).text or language == "en"  # the doubt in the reader's language
+    assert f"{decided}{question[:60]}" in log
+    assert f"{again} Camp counts toward the four. {was}Camp counts only in the comparison.)" in log
+    assert log.count(decided) == 2

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.models import AuditEntry, Event, EventRole
 
@@ -227,6 +227,27 @@ def _ruling(entry: AuditEntry) -> str:
     return prefix + ": " + _("ruling recorded.") if prefix else _("Ruling recorded.")
 
 
+QUESTION_WORDS = 140  # a doubt's words are cut here in the log (the rulings' doubts page has it whole)
+
+
+def _doubt(entry: AuditEntry) -> str:
+    """How the event decided an open doubt of the rules: "Open doubt “…” decided: the decision (was: …)"."""
+    after = entry.after if isinstance(entry.after, dict) else {}
+    before = entry.before if isinstance(entry.before, dict) else {}
+    question = after.get("question") or entry.target
+    if isinstance(question, dict):  # its words per language
+        language = (get_language() or "en").split("-")[0]
+        question = question.get(language) or question.get("en") or entry.target
+    else:
+        question = _(question) if question else "—"
+    if len(question) > QUESTION_WORDS:
+        question = question[:QUESTION_WORDS].rsplit(" ", 1)[0] + "…"
+    params = {"question": question, "decision": after.get("decision") or "—", "before": before.get("decision") or ""}
+    if params["before"]:
+        return _("Open doubt “%(question)s” decided again: %(decision)s (was: %(before)s)") % params
+    return _("Open doubt “%(question)s” decided: %(decision)s") % params
+
+
 def _round(entry: AuditEntry, names) -> str:
     n = {"n": entry.round_number or "?"}
     after = entry.after if isinstance(entry.after, dict) else {}
@@ -276,6 +297,8 @@ def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[in
         return _staff(entry)
     if entry.action in ("event.tie_settle", "event.tie_remove"):
         return _tie(entry, names)
+    if entry.action == "event.doubt_decide":
+        return _doubt(entry)
     if kind == "event":
         return _event(entry)
     if kind == "ruling":
