@@ -9,7 +9,7 @@ except for a shared place, which keeps them level.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tournament.results.tiebreaks import Row
 
@@ -51,7 +51,7 @@ def settle(rows: Sequence[Row], settlements: Sequence[Settlement]) -> tuple[list
             applied.append(found)
             ordered = sorted(group, key=lambda r: found.players.index(r.player))
             shared = found.kind == "shared"
-            out += [replace(r, rank=row.rank if shared else row.rank + k, shared=shared, settled=found.kind)
+            out += [r._replace(rank=row.rank if shared else row.rank + k, shared=shared, settled=found.kind)
                     for k, r in enumerate(ordered)]
         index += len(group)
     return out, applied
