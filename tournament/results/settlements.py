@@ -34,6 +34,8 @@ def tied_groups(rows: Sequence[Row]) -> list[tuple[int, ...]]:
 def settle(rows: Sequence[Row], settlements: Sequence[Settlement]) -> tuple[list[Row], list[Settlement]]:
     """The rows with every matching settlement applied, and the settlements that applied. `rows` as
     `tiebreaks.standings` ranks them: the rows sharing a rank are next to each other."""
+    if not settlements:  # nothing to apply: the rows as they are
+        return list(rows), []
     by_set = {frozenset(s.players): s for s in settlements}
     out: list[Row] = []
     applied: list[Settlement] = []

@@ -46,43 +46,71 @@ class Row(NamedTuple):
 
 @dataclass
 class Context:
+    """The games' tallies per player: points and opponents at once (every ranking reads them), each other tally
+    when a metric first asks for it (a ranking reads only its own tie-breaks')."""
+
     games: Sequence[PlayedGame]
     seed: int = 0
     keys: Mapping[int, str] = field(default_factory=dict)
     h2h_all_met: bool = True
     points: dict[int, float] = field(default_factory=lambda: defaultdict(float))
-    wins: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     opponents: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
-    destroyed: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    lost: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    generals: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    camps: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    decided: list[tuple[int, int, GameResult]] = field(default_factory=list, init=False)  # (a, b, result) per result
 
     def __post_init__(self) -> None:
-        """Every tally in one pass over the games, each game read once (both its seats)."""
-        points, wins, opponents = self.points, self.wins, self.opponents
-        destroyed, lost, generals, camps = self.destroyed, self.lost, self.generals, self.camps
+        points, opponents, decided = self.points, self.opponents, self.decided
         for _round, a, b, result, points_a, points_b in self.games:
             points[a] += points_a
             if b is None:
-                wins[a] += 1  # a bye counts as a win (as its points do)
                 continue
             points[b] += points_b
             opponents[a].append(b)
             opponents[b].append(a)
-            if result is None:
-                continue
-            side_a, side_b, outcome = result.a, result.b, result.outcome
-            wins[a] += outcome == "a"
-            destroyed[a] += side_b.elements_lost
-            lost[a] += side_a.elements_lost
-            generals[a] += side_b.general_lost
-            camps[a] += side_b.camp_lost
-            wins[b] += outcome == "b"
-            destroyed[b] += side_a.elements_lost
-            lost[b] += side_b.elements_lost
-            generals[b] += side_a.general_lost
-            camps[b] += side_a.camp_lost
+            if result is not None:
+                decided.append((a, b, result))
+
+    @cached_property
+    def wins(self) -> dict[int, int]:
+        wins: dict[int, int] = defaultdict(int)
+        for g in self.games:
+            if g.b is None:
+                wins[g.a] += 1  # a bye counts as a win (as its points do)
+        for a, b, result in self.decided:
+            wins[a] += result.outcome == "a"
+            wins[b] += result.outcome == "b"
+        return wins
+
+    @cached_property
+    def destroyed(self) -> dict[int, int]:
+        destroyed: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            destroyed[a] += result.b.elements_lost
+            destroyed[b] += result.a.elements_lost
+        return destroyed
+
+    @cached_property
+    def lost(self) -> dict[int, int]:
+        lost: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            lost[a] += result.a.elements_lost
+            lost[b] += result.b.elements_lost
+        return lost
+
+    @cached_property
+    def generals(self) -> dict[int, int]:
+        generals: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            generals[a] += result.b.general_lost
+            generals[b] += result.a.general_lost
+        return generals
+
+    @cached_property
+    def camps(self) -> dict[int, int]:
+        camps: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            camps[a] += result.b.camp_lost
+            camps[b] += result.a.camp_lost
+        return camps
 
     @cached_property
     def met(self) -> dict[int, list[tuple[int, int, int]]]:
@@ -255,18 +283,15 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
     ctx = Context(games, seed, keys or {}, h2h_all_met)
     metrics = [REGISTRY[k]() for k in metric_keys(tiebreaks, ranking)]
     criteria, lots = [m for m in metrics if not m.lot], [m for m in metrics if m.lot]
-    everyone = {m.key: m.values(ctx, players) for m in criteria if not m.by_group}
+    everyone = {m.key: m.values(ctx, players) for m in metrics if not m.by_group}  # a drawn lot's too: one draw each
     shown: dict[int, dict[str, float | None]] = {p: {} for p in players}
-    classes = []  # (rank, the players sharing it in their order)
+    classes = []  # (rank, the players sharing it in their order, whether they are more than one)
     placed = 0
     for tie_class in _order(sorted(players, key=lambda p: (str(ctx.keys.get(p, p)), p)), criteria, ctx, shown,
                             everyone):
         for lot in lots:
-            drawn = lot.values(ctx, tie_class)
-            for p in tie_class:
-                shown[p][lot.key] = drawn[p]
-            tie_class = sorted(tie_class, key=lambda p, drawn=drawn: -drawn[p])
-        classes.append((placed + 1, tie_class))
+            tie_class = sorted(tie_class, key=lambda p, drawn=everyone[lot.key]: -drawn[p])
+        classes.append((placed + 1, tie_class, len(tie_class) > 1))
         placed += len(tie_class)
     values: dict[int, dict[str, float | None]] = {p: {} for p in players}  # each metric's value, a column at a time
     for metric in metrics:
@@ -278,4 +303,4 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
             for p in players:
                 value = shown[p].get(key)
                 values[p][key] = None if value is None else float(value)
-    return [Row(rank, p, values[p], len(tie_class) > 1) for rank, tie_class in classes for p in tie_class]
+    return [Row(rank, p, values[p], shared) for rank, tie_class, shared in classes for p in tie_class]
