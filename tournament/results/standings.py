@@ -73,8 +73,7 @@ class SeatRow(NamedTuple):
     sch_lost: int
 
 
-@dataclass(slots=True)
-class GameRow:
+class GameRow(NamedTuple):
     """A confirmed game, as read, with its seats (side A first)."""
 
     pk: int
@@ -130,13 +129,13 @@ def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
              .order_by("round__number", "game__table", "game_id", "side").values_list(*SeatRow._fields, *_SEAT_GAME))
     games: list[GameRow] = []
     game_id = None
-    seat_row = tuple.__new__  # a SeatRow made from the row's first columns as they are (no per-field call)
+    made = tuple.__new__  # a SeatRow from the row's first columns, a GameRow from the others (no per-field call)
     for row in _fetched(seats):
         if row[0] != game_id:
             game_id = row[0]
             seats_of = []
-            games.append(GameRow(game_id, *row[_SEAT:], seats_of))
-        seats_of.append(seat_row(SeatRow, row[:_SEAT]))
+            games.append(made(GameRow, (game_id, *row[_SEAT:], seats_of)))
+        seats_of.append(made(SeatRow, row[:_SEAT]))
     return [g for g in games if len(g.seats) == (1 if g.is_bye else 2)]  # a game missing a seat is not a result
 
 
