@@ -81,12 +81,14 @@ def standings_rows(rows, slug: str, upto: int | None) -> SafeString:
     written_as = (get_language(), _shown(-1234567.125), shown.digits, prefix, suffix, query)
     kept = _KEPT_ROWS
     cell = _Cells(shown)
+    link, linked = f'<td><a href="{prefix}', f'{suffix}{query}">'  # around the player's key
     out = []
     for pk, cells in rows:
         key = (written_as, pk, cells, tuple(map(type, cells)))  # 2 and 2.0 are equal, but not written alike
         row = kept.get(key)
         if row is None:
-            row = (f'<tr><td>{shown(cells[0])}</td><td><a href="{prefix}{pk}{suffix}{query}">{once(cells[1])}</a></td>'
+            rank = cells[0]
+            row = (f"<tr>{cell[type(rank), rank]}{link}{pk}{linked}{once(cells[1])}</a></td>"
                    + "".join([cell[type(value), value] for value in cells[2:]]) + "</tr>")
             if len(kept) >= KEPT_ROWS:
                 kept.clear()
