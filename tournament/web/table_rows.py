@@ -57,10 +57,10 @@ class _Cells(dict):
 
     def __init__(self, shown: _Shown) -> None:
         super().__init__()
-        self.shown = shown
+        self.once = shown.once
 
     def __missing__(self, key):
-        self[key] = cell = f"<td>{self.shown[key]}</td>"
+        self[key] = cell = f"<td>{self.once(key[1])}</td>"
         return cell
 
 
