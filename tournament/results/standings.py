@@ -152,20 +152,19 @@ def _fetched(queryset) -> list[tuple]:
 def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:
     result = []
     append = result.append
-    game_of = tiebreaks.PlayedGame
+    made, game_of = tuple.__new__, tiebreaks.PlayedGame  # a PlayedGame made from its fields in order, no call of its own
     results: dict[tuple, GameResult] = {}  # a result is a frozen value: games with the same seats' losses share it
-    for game in games:
-        seats = game.seats
+    for _pk, number, _table, is_bye, outcome, _stage, _slot, seats in games:
         a = seats[0]
-        if game.is_bye:
-            append(game_of(game.round, a.registration_id, None, None, a.score or 0, 0))
+        if is_bye:
+            append(made(game_of, (number, a.registration_id, None, None, a.score or 0, 0)))
             continue
         b = seats[1]
-        key = (a[4:], b[4:], game.outcome)  # the four losses of each seat (`SeatRow`'s last fields), the outcome
+        key = (a[4:], b[4:], outcome)  # the four losses of each seat (`SeatRow`'s last fields), the outcome
         game_result = results.get(key)
         if game_result is None:
-            game_result = results[key] = seats_result(a, b, game.outcome)
-        append(game_of(game.round, a.registration_id, b.registration_id, game_result, a.score or 0, b.score or 0))
+            game_result = results[key] = seats_result(a, b, outcome)
+        append(made(game_of, (number, a.registration_id, b.registration_id, game_result, a.score or 0, b.score or 0)))
     return result
 
 
