@@ -271,28 +271,33 @@ def label(key: str, event: Event | None = None) -> str:
     return str(LABELS.get(key, key))
 
 
+# each column's one-line definition, translated when asked for (a table asks for a few of them)
+DEFINITIONS = {
+    "rank": gettext_lazy("Players equal on points and on every tie-break share a rank, shown as =2."),
+    "player": gettext_lazy("Follow a name for that player's games and how each of their figures was made."),
+    "club": gettext_lazy("The player's club."),
+    "army": gettext_lazy("The army list the player brought."),
+    "points": gettext_lazy("The sum of the player's game points (see the points rule)."),
+    "wins": gettext_lazy("Games won; a bye counts as a win."),
+    "head_to_head": gettext_lazy("Points scored in the games among the players still tied at this point; "
+                                 "– when it does not apply."),
+    "countback": gettext_lazy("The sum of the player's opponents' final points (a bye is not an opponent)."),
+    "sos": gettext_lazy("Strength of schedule (SoS): the sum of the player's opponents' Wins (a bye is not an "
+                        "opponent)."),
+    "generals_killed": gettext_lazy("Enemy generals destroyed in the player's games."),
+    "camps_taken": gettext_lazy("Enemy camps, BUAs or cities taken in the player's games."),
+    "elements_destroyed": gettext_lazy("Enemy elements destroyed in all the player's games."),
+    "fewest_lost": gettext_lazy("The player's own elements lost in all their games; fewer is better."),
+    "margin": gettext_lazy("Elements destroyed minus elements lost, over all the player's games."),
+    "camps_and_generals": gettext_lazy("Enemy camps taken plus enemy generals destroyed."),
+    "seeded_random": gettext_lazy("A lot drawn once for the event: it only orders players who share a rank "
+                                  "(for prizes), and the higher lot comes first."),
+}
+
+
 def definition(key: str, event: Event) -> str:
-    texts = {
-        "rank": _("Players equal on points and on every tie-break share a rank, shown as =2."),
-        "player": _("Follow a name for that player's games and how each of their figures was made."),
-        "club": _("The player's club."),
-        "army": _("The army list the player brought."),
-        "points": _("The sum of the player's game points (see the points rule)."),
-        "wins": _("Games won; a bye counts as a win."),
-        "head_to_head": _("Points scored in the games among the players still tied at this point; "
-                          "– when it does not apply."),
-        "countback": _("The sum of the player's opponents' final points (a bye is not an opponent)."),
-        "sos": _("Strength of schedule (SoS): the sum of the player's opponents' Wins (a bye is not an opponent)."),
-        "generals_killed": _("Enemy generals destroyed in the player's games."),
-        "camps_taken": _("Enemy camps, BUAs or cities taken in the player's games."),
-        "elements_destroyed": _("Enemy elements destroyed in all the player's games."),
-        "fewest_lost": _("The player's own elements lost in all their games; fewer is better."),
-        "margin": _("Elements destroyed minus elements lost, over all the player's games."),
-        "camps_and_generals": _("Enemy camps taken plus enemy generals destroyed."),
-        "seeded_random": _("A lot drawn once for the event: it only orders players who share a rank (for prizes), "
-                           "and the higher lot comes first."),
-    }
-    return texts.get(key, "")
+    text = DEFINITIONS.get(key)
+    return "" if text is None else str(text)
 
 
 def lot_proof(event: Event) -> str:

@@ -9,7 +9,7 @@ except for a shared place, which keeps them level.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tournament.results.tiebreaks import Row
 
@@ -34,6 +34,8 @@ def tied_groups(rows: Sequence[Row]) -> list[tuple[int, ...]]:
 def settle(rows: Sequence[Row], settlements: Sequence[Settlement]) -> tuple[list[Row], list[Settlement]]:
     """The rows with every matching settlement applied, and the settlements that applied. `rows` as
     `tiebreaks.standings` ranks them: the rows sharing a rank are next to each other."""
+    if not settlements:  # nothing to apply: the rows as they are
+        return list(rows), []
     by_set = {frozenset(s.players): s for s in settlements}
     out: list[Row] = []
     applied: list[Settlement] = []
@@ -51,7 +53,7 @@ def settle(rows: Sequence[Row], settlements: Sequence[Settlement]) -> tuple[list
             applied.append(found)
             ordered = sorted(group, key=lambda r: found.players.index(r.player))
             shared = found.kind == "shared"
-            out += [replace(r, rank=row.rank if shared else row.rank + k, shared=shared, settled=found.kind)
+            out += [r._replace(rank=row.rank if shared else row.rank + k, shared=shared, settled=found.kind)
                     for k, r in enumerate(ordered)]
         index += len(group)
     return out, applied

@@ -38,21 +38,24 @@ class Entry:
     army: str
 
 
-@dataclass(frozen=True)
-class Entrant(Entry):
-    """A registration as `load` reads it: as shown, the army's name (the final podium shows it), and whether (and
-    after which round) it dropped."""
+class Entrant(NamedTuple):
+    """A registration as `load` reads it: as shown (an `Entry`'s four fields first), the army's name (the final
+    podium shows it), and whether (and after which round) it dropped. A plain tuple: a big event reads thousands."""
 
+    name: str
+    club: str
+    key: str
+    army: str
     pk: int
     army_name: str
     status: str
     dropped_after_round: int | None
 
 
-def entry_as_shown(reg) -> Entry:
+def entry_as_shown(reg) -> Entry | Entrant:
     """THE accessor for a standings name and club: the entry's own, as it was at the event (a Registration with
-    its club selected, or an `Entrant` read by `load`)."""
-    if isinstance(reg, Entry):
+    its club selected, or an `Entrant` read by `load`, which is its own entry as shown)."""
+    if isinstance(reg, (Entrant, Entry)):
         return reg
     return Entry(reg.name, reg.club.name if reg.club_id else "", reg.name_key, reg.army_ref)
 
@@ -70,8 +73,7 @@ class SeatRow(NamedTuple):
     sch_lost: int
 
 
-@dataclass(slots=True)
-class GameRow:
+class GameRow(NamedTuple):
     """A confirmed game, as read, with its seats (side A first)."""
 
     pk: int
@@ -84,8 +86,7 @@ class GameRow:
     seats: list[SeatRow]
 
 
-@dataclass(frozen=True)
-class StandingRow:
+class StandingRow(NamedTuple):
     registration_id: int
     rank: int  # shared by players tied on every criterion
     rank_index: int  # 0-based position in the table
@@ -106,13 +107,15 @@ class EventData:
 
 
 _ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
-# a seat's game, as `GameRow` reads it (its round is the seat's own)
-_SEAT_GAME = ("game_id", "round__number", "game__table", "game__is_bye", "game__outcome", "game__stage_id", "game__slot")
+# a seat's game, as `GameRow` reads it after its pk (its round is the seat's own)
+_SEAT_GAME = ("round__number", "game__table", "game__is_bye", "game__outcome", "game__stage_id", "game__slot")
+_SEAT = len(SeatRow._fields)  # a row read: the seat's own columns (its game's pk first), then its game's
 
 
 def entrants(event: Event) -> dict[int, Entrant]:
     """The event's registrations as the standings show them (one query, with their clubs' names)."""
-    return {row[4]: Entrant(row[0], row[1] or "", *row[2:]) for row in event.registrations.values_list(*_ENTRANT)}
+    rows = _fetched(event.registrations.values_list(*_ENTRANT))  # plain columns: the ORM's rows, the same values
+    return {row[4]: Entrant(row[0], row[1] or "", *row[2:]) for row in rows}
 
 
 def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
@@ -123,14 +126,16 @@ def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
     if upto is not None:
         where["round__number__lte"] = upto
     seats = (Seat.objects.filter(game__status=Game.Status.CONFIRMED, **where).exclude(round__status=Round.Status.DRAFT)
-             .order_by("round__number", "game__table", "game_id", "side").values_list(*_SEAT_GAME, *SeatRow._fields[1:]))
+             .order_by("round__number", "game__table", "game_id", "side").values_list(*SeatRow._fields, *_SEAT_GAME))
     games: list[GameRow] = []
-    game = None
+    game_id = None
+    made = tuple.__new__  # a SeatRow from the row's first columns, a GameRow from the others (no per-field call)
     for row in _fetched(seats):
-        if game is None or game.pk != row[0]:
-            game = GameRow(*row[:7], [])
-            games.append(game)
-        game.seats.append(SeatRow(row[0], *row[7:]))
+        if row[0] != game_id:
+            game_id = row[0]
+            seats_of = []
+            games.append(made(GameRow, (game_id, *row[_SEAT:], seats_of)))
+        seats_of.append(made(SeatRow, row[:_SEAT]))
     return [g for g in games if len(g.seats) == (1 if g.is_bye else 2)]  # a game missing a seat is not a result
 
 
@@ -146,19 +151,20 @@ def _fetched(queryset) -> list[tuple]:
 
 def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:
     result = []
+    append = result.append
+    made, game_of = tuple.__new__, tiebreaks.PlayedGame  # a PlayedGame made from its fields in order, no call of its own
     results: dict[tuple, GameResult] = {}  # a result is a frozen value: games with the same seats' losses share it
-    for game in games:
-        a = game.seats[0]
-        if game.is_bye:
-            result.append(tiebreaks.PlayedGame(game.round, a.registration_id, None, None, a.score or 0, 0))
+    for _pk, number, _table, is_bye, outcome, _stage, _slot, seats in games:
+        a = seats[0]
+        if is_bye:
+            append(made(game_of, (number, a.registration_id, None, None, a.score or 0, 0)))
             continue
-        b = game.seats[1]
-        key = (a[4:], b[4:], game.outcome)  # the four losses of each seat (`SeatRow`'s last fields), the outcome
+        b = seats[1]
+        key = (a[4:], b[4:], outcome)  # the four losses of each seat (`SeatRow`'s last fields), the outcome
         game_result = results.get(key)
         if game_result is None:
-            game_result = results[key] = seats_result(a, b, game.outcome)
-        result.append(tiebreaks.PlayedGame(game.round, a.registration_id, b.registration_id, game_result,
-                                           a.score or 0, b.score or 0))
+            game_result = results[key] = seats_result(a, b, outcome)
+        append(made(game_of, (number, a.registration_id, b.registration_id, game_result, a.score or 0, b.score or 0)))
     return result
 
 
@@ -172,22 +178,17 @@ def load(event: Event, upto: int | None = None) -> EventData:
 def ranked(data: EventData) -> list[tiebreaks.Row]:
     """The ranking by points and tie-breaks, before the event's own settlements of the ties left."""
     event = data.event
-    entries = {pk: entry_as_shown(reg) for pk, reg in data.registrations.items()}
     return tiebreaks.standings(
         list(data.registrations), data.played, event.tiebreaks or [], seed=event.seed,
-        keys={pk: entry.key for pk, entry in entries.items()},
+        keys={pk: entry_as_shown(reg).key for pk, reg in data.registrations.items()},
         h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES, ranking=event_scoring(event).ranking,
     )
 
 
 def rank(data: EventData) -> list[StandingRow]:
     rows, _applied = settle(ranked(data), settlements_of(data.event.tie_decisions))
-    standing = []
-    for index, row in enumerate(rows):
-        values = dict(row.values)
-        standing.append(StandingRow(row.player, row.rank, index, int(values.get("points") or 0), values, row.shared,
-                                    row.settled))
-    return standing
+    return [StandingRow(row.player, row.rank, index, int(row.values.get("points") or 0), row.values, row.shared,
+                        row.settled) for index, row in enumerate(rows)]
 
 
 def _tie_sentence(decision: dict, players: str) -> str:
@@ -270,15 +271,22 @@ def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     metrics = tiebreaks.metric_keys(event.tiebreaks or [], event_scoring(event).ranking)
     keys = ["rank", "player", "club", "army", *metrics]
     columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
+    registrations = data.registrations
+    dropped = f" ({_('dropped')})"
+    shown = _Cells()  # each distinct value's cell, made once: the table's values repeat (equal numbers read alike)
     records = []
-    shown: dict = {}  # each distinct value's cell, made once: the table's values repeat (equal numbers read alike)
     for row in rows:
-        reg = data.registrations[row.registration_id]
+        reg = registrations[row.registration_id]
         entry = entry_as_shown(reg)
-        name = entry.name + (f" ({_('dropped')})" if dropped_by(reg, upto) else "")
-        values = row.values
-        cells = (shown_rank(row), name, entry.club, entry.army,
-                 *[shown[value] if value in shown else shown.setdefault(value, shown_value(value))
-                   for value in [values.get(k) for k in metrics]])
+        cells = (shown_rank(row), entry.name + dropped if dropped_by(reg, upto) else entry.name, entry.club, entry.army,
+                 *[shown[value] for value in map(row.values.get, metrics)])
         records.append((row.registration_id, cells))
     return StandingsTable(columns, tuple(records))
+
+
+class _Cells(dict):
+    """A value's cell as `shown_value` writes it, written once per distinct value."""
+
+    def __missing__(self, value):
+        self[value] = cell = shown_value(value)
+        return cell

@@ -20,12 +20,14 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from tournament.results.shorthand import GameResult
 
 
-@dataclass(frozen=True)
-class PlayedGame:
+class PlayedGame(NamedTuple):
+    """A game as the ranking reads it (a plain tuple: a 1,000-player event makes thousands)."""
+
     round: int
     a: int
     b: int | None  # None: a bye
@@ -34,46 +36,81 @@ class PlayedGame:
     points_b: int
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     rank: int
     player: int
-    values: tuple[tuple[str, float | None], ...]  # None: the metric does not apply (head-to-head)
+    values: dict[str, float | None]  # each metric's value, in the metrics' order; None: it does not apply (head-to-head)
     shared: bool
     settled: str = ""  # how a tie after every tie-break was settled (results/settlements.py), if it was
 
 
 @dataclass
 class Context:
+    """The games' tallies per player: points and opponents at once (every ranking reads them), each other tally
+    when a metric first asks for it (a ranking reads only its own tie-breaks')."""
+
     games: Sequence[PlayedGame]
     seed: int = 0
     keys: Mapping[int, str] = field(default_factory=dict)
     h2h_all_met: bool = True
     points: dict[int, float] = field(default_factory=lambda: defaultdict(float))
-    wins: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     opponents: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
-    destroyed: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    lost: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    generals: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    camps: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    decided: list[tuple[int, int, GameResult]] = field(default_factory=list, init=False)  # (a, b, result) per result
 
     def __post_init__(self) -> None:
+        points, opponents, decided = self.points, self.opponents, self.decided
+        for _round, a, b, result, points_a, points_b in self.games:
+            points[a] += points_a
+            if b is None:
+                continue
+            points[b] += points_b
+            opponents[a].append(b)
+            opponents[b].append(a)
+            if result is not None:
+                decided.append((a, b, result))
+
+    @cached_property
+    def wins(self) -> dict[int, int]:
+        wins: dict[int, int] = defaultdict(int)
         for g in self.games:
-            self.points[g.a] += g.points_a
             if g.b is None:
-                self.wins[g.a] += 1  # a bye counts as a win (as its points do)
-                continue
-            self.points[g.b] += g.points_b
-            self.opponents[g.a].append(g.b)
-            self.opponents[g.b].append(g.a)
-            if g.result is None:
-                continue
-            for me, mine, theirs, side in ((g.a, g.result.a, g.result.b, "a"), (g.b, g.result.b, g.result.a, "b")):
-                self.wins[me] += g.result.outcome == side
-                self.destroyed[me] += theirs.elements_lost
-                self.lost[me] += mine.elements_lost
-                self.generals[me] += theirs.general_lost
-                self.camps[me] += theirs.camp_lost
+                wins[g.a] += 1  # a bye counts as a win (as its points do)
+        for a, b, result in self.decided:
+            wins[a] += result.outcome == "a"
+            wins[b] += result.outcome == "b"
+        return wins
+
+    @cached_property
+    def destroyed(self) -> dict[int, int]:
+        destroyed: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            destroyed[a] += result.b.elements_lost
+            destroyed[b] += result.a.elements_lost
+        return destroyed
+
+    @cached_property
+    def lost(self) -> dict[int, int]:
+        lost: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            lost[a] += result.a.elements_lost
+            lost[b] += result.b.elements_lost
+        return lost
+
+    @cached_property
+    def generals(self) -> dict[int, int]:
+        generals: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            generals[a] += result.b.general_lost
+            generals[b] += result.a.general_lost
+        return generals
+
+    @cached_property
+    def camps(self) -> dict[int, int]:
+        camps: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            camps[a] += result.b.camp_lost
+            camps[b] += result.a.camp_lost
+        return camps
 
     @cached_property
     def met(self) -> dict[int, list[tuple[int, int, int]]]:
@@ -172,7 +209,7 @@ class CampsAndGenerals(Metric):
 
 def draw_lot(seed: int, key: str) -> int:
     """The lot of a player: the first 6 hex digits of SHA-256("<seed>:<name key>") as a number (higher first)."""
-    return int(hashlib.sha256(f"{seed}:{key}".encode()).hexdigest()[:6], 16)
+    return int.from_bytes(hashlib.sha256(f"{seed}:{key}".encode()).digest()[:3])  # 3 bytes: 6 hex digits
 
 
 class SeededRandom(Metric):
@@ -246,21 +283,24 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
     ctx = Context(games, seed, keys or {}, h2h_all_met)
     metrics = [REGISTRY[k]() for k in metric_keys(tiebreaks, ranking)]
     criteria, lots = [m for m in metrics if not m.lot], [m for m in metrics if m.lot]
-    everyone = {m.key: m.values(ctx, players) for m in criteria if not m.by_group}
+    everyone = {m.key: m.values(ctx, players) for m in metrics if not m.by_group}  # a drawn lot's too: one draw each
     shown: dict[int, dict[str, float | None]] = {p: {} for p in players}
-    columns = [(m.key, everyone.get(m.key)) for m in metrics]  # each metric's values for everyone, or None
-    rows: list[Row] = []
+    classes = []  # (rank, the players sharing it in their order, whether they are more than one)
+    placed = 0
     for tie_class in _order(sorted(players, key=lambda p: (str(ctx.keys.get(p, p)), p)), criteria, ctx, shown,
                             everyone):
-        rank = len(rows) + 1
         for lot in lots:
-            drawn = lot.values(ctx, tie_class)
-            for p in tie_class:
-                shown[p][lot.key] = drawn[p]
-            tie_class = sorted(tie_class, key=lambda p, drawn=drawn: -drawn[p])
-        for p in tie_class:
-            mine = shown[p]
-            values = tuple([(key, float(column[p])) if column is not None else
-                            (key, None if mine.get(key) is None else float(mine[key])) for key, column in columns])
-            rows.append(Row(rank, p, values, len(tie_class) > 1))
-    return rows
+            tie_class = sorted(tie_class, key=lambda p, drawn=everyone[lot.key]: -drawn[p])
+        classes.append((placed + 1, tie_class, len(tie_class) > 1))
+        placed += len(tie_class)
+    values: dict[int, dict[str, float | None]] = {p: {} for p in players}  # each metric's value, a column at a time
+    for metric in metrics:
+        key, column = metric.key, everyone.get(metric.key)
+        if column is not None:
+            for p, value in column.items():
+                values[p][key] = float(value)
+        else:
+            for p in players:
+                value = shown[p].get(key)
+                values[p][key] = None if value is None else float(value)
+    return [Row(rank, p, values[p], shared) for rank, tie_class, shared in classes for p in tie_class]

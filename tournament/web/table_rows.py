@@ -9,11 +9,12 @@ translation catalogue. The table's frame (headers, empty table, notes) stays in 
 
 from __future__ import annotations
 
+from html import escape as html_escape
+
 from django.template import Context
 from django.template.base import render_value_in_context
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
@@ -45,10 +46,22 @@ class _Shown(dict):
     def once(self, value) -> str:
         kind = type(value)
         if kind is str:
-            return escape(value)  # what `render_value_in_context` does to a str that is not marked safe
+            return html_escape(value)  # what `render_value_in_context` does to a str not marked safe (`escape`'s own)
         if kind is int and self.digits:
             return str(value)
         return _shown(value)
+
+
+class _Cells(dict):
+    """A value's `<td>` as a table's `_Shown` writes the value, made once per distinct value (and type)."""
+
+    def __init__(self, shown: _Shown) -> None:
+        super().__init__()
+        self.once = shown.once
+
+    def __missing__(self, key):
+        self[key] = cell = f"<td>{self.once(key[1])}</td>"
+        return cell
 
 
 # Standings rows already written, each kept by everything it is written from (its row's version): a confirmed
@@ -67,13 +80,16 @@ def standings_rows(rows, slug: str, upto: int | None) -> SafeString:
     query = f"?round={_shown(upto)}" if upto else ""
     written_as = (get_language(), _shown(-1234567.125), shown.digits, prefix, suffix, query)
     kept = _KEPT_ROWS
+    cell = _Cells(shown)
+    link, linked = f'<td><a href="{prefix}', f'{suffix}{query}">'  # around the player's key
     out = []
     for pk, cells in rows:
         key = (written_as, pk, cells, tuple(map(type, cells)))  # 2 and 2.0 are equal, but not written alike
         row = kept.get(key)
         if row is None:
-            row = (f'<tr><td>{shown(cells[0])}</td><td><a href="{prefix}{pk}{suffix}{query}">{once(cells[1])}</a></td>'
-                   + "".join([f"<td>{shown[type(value), value]}</td>" for value in cells[2:]]) + "</tr>")
+            rank = cells[0]
+            row = (f"<tr>{cell[type(rank), rank]}{link}{pk}{linked}{once(cells[1])}</a></td>"
+                   + "".join([cell[type(value), value] for value in cells[2:]]) + "</tr>")
             if len(kept) >= KEPT_ROWS:
                 kept.clear()
             kept[key] = row

@@ -33,3 +33,10 @@ def test_when_head_to_head_does_not_apply_the_next_tie_break_separates_the_group
         rows = standings([1, 2, 3, 4], games, ["head_to_head", "elements_destroyed"], h2h_all_met=all_met)
         assert [(r.player, r.rank) for r in rows] == [(2, 1), (1, 2), (4, 3), (3, 4)], all_met
         assert all(dict(r.values)["head_to_head"] is None and not r.shared for r in rows)
+
+
+def test_players_sharing_a_rank_are_listed_by_name_key_and_without_one_by_their_number_as_text():
+    # the standings list a shared rank by name key; a caller that passes no key for a player lists them by their
+    # number written out ("10" before "2"), not by the number itself (found by the mutation run, issue 29)
+    assert [(r.player, r.rank) for r in standings([2, 10, 1], [], [])] == [(1, 1), (10, 1), (2, 1)]
+    assert [r.player for r in standings([2, 10, 1], [], [], keys={2: "ana", 10: "bea", 1: "cid"})] == [2, 10, 1]
