@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.cache import cache
 from django.db import connection
-from django.test import Client, override_settings
+from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
 from tests.simulated_events import build_event
@@ -88,6 +88,33 @@ def test_a_new_result_is_a_new_page_for_the_shortcut_too(small):
     assert after.status_code == 200 and after["ETag"] != before["ETag"] and after.content != before.content
 
 
+def test_while_another_process_renders_a_new_result_a_spectator_gets_the_latest_page_at_once(small, monkeypatch):
+    """After a result, the process that took the page's lock renders the new page; a cookie-less reader asking
+    meanwhile is answered with the latest rendering instead of waiting (no rendering of their own), and with
+    the new page once it is there."""
+    from tournament.models import Game
+    from tournament.results.entry import result_enter
+    from tournament.results.shorthand import parse_shorthand
+
+    url = reverse("tournament:standings", args=[small.slug])
+    Client().get(url)
+    before = Client().get(url)
+    game = Game.objects.filter(round__event=small, is_bye=False).order_by("-round__number", "table").first()
+    result_enter(game, parse_shorthand("1-4G", small.edition), None)
+    page, args, kwargs = page_caches._shared_view(url, None)
+    new_key = page_caches._page_key(page, args, kwargs, "en", False, RequestFactory().get(url))
+    assert cache.add(new_key + ":rendering", "another process", 30)  # that process is rendering it
+    rendered = []
+    monkeypatch.setattr(page_caches, "_rendered", lambda *a: rendered.append(a) or (None, None))
+    during = Client().get(url)
+    assert during.status_code == 200 and during.content == before.content and during["ETag"] == before["ETag"]
+    assert not rendered  # answered at once, not by a rendering (nor a wait) of its own
+    monkeypatch.undo()
+    cache.delete(new_key + ":rendering")  # that process is done (here: nobody shared it, so this one renders)
+    after = Client().get(url)
+    assert after.status_code == 200 and after.content != before.content and after["ETag"] != before["ETag"]
+
+
 def test_a_query_the_page_does_not_read_is_not_served_from_the_kept_page(small, monkeypatch):
     url = reverse("tournament:standings", args=[small.slug])
     Client().get(url + "?round=1")
@@ -121,7 +148,6 @@ def test_a_page_whose_policy_carries_a_nonce_is_never_kept_for_the_shortcut():
     """A CSP nonce is the reader's own: an answer whose policy names one is not kept for the shortcut (the
     shared renderings use none today; this keeps a later template from handing one nonce to everyone)."""
     from django.http import HttpResponse
-    from django.test import RequestFactory
 
     key = "public-page:" + "0" * 64
     rendering = ("<p>page</p>", "text/html; charset=utf-8", time.time(), None)
@@ -131,7 +157,7 @@ def test_a_page_whose_policy_carries_a_nonce_is_never_kept_for_the_shortcut():
         request.shared_page = (key, rendering, False)
         response = HttpResponse("<p>page</p>")
         response["Content-Security-Policy"] = policy
-        page_caches.SharedPageShortcut._keep_headers(request, key, response)
+        page_caches.SharedPageShortcut._keep_headers(request, key, response, "public-page:" + "1" * 64)
         assert (page_caches._local_get(key) is not None) is kept
 
 

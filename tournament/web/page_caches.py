@@ -22,8 +22,8 @@ alone. Signed-in readers get the dynamic page.
 middleware): a reader with no session and no message cookie is anonymous with nothing waiting, so their GET
 of a shared page is answered from the kept rendering and the headers the whole stack gave it the first time
 (its language, `Vary`, the security policy), without running the rest of the stack. Everything else, a miss
-included, goes through the stack to the view as before; on the way back the headers are kept beside the
-rendering.
+included, goes through the stack to the view as before (or, while another process renders the page's new
+generation, is answered with its latest rendering); on the way back the headers are kept beside the rendering.
 
 Other apps' pages use the same cache with a generation of their own (`shared_page`: the rules search, kept
 per rules library import, `rulings.search.generation`).
@@ -200,8 +200,10 @@ class SharedPage(NamedTuple):
     everywhere: bool = True
 
 
-def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, request) -> str:
-    identity = repr((page.name, page.generation(*args, **kwargs), language, partial, _page_address(request)))
+def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, request, generation: bool = True) -> str:
+    """The page's key under its generation; without it (`generation=False`), the key of its latest rendering."""
+    token = page.generation(*args, **kwargs) if generation else "latest"
+    identity = repr((page.name, token, language, partial, _page_address(request)))
     return "public-page:" + hashlib.sha256(identity.encode()).hexdigest()
 
 
@@ -332,8 +334,15 @@ class SharedPageShortcut:
                 _local_set(key, kept)
         if kept is not None and kept[3] is not None:
             return _served(request, key, kept)
+        latest = _page_key(page, args, kwargs, language, wants_partial(request), request, generation=False)
+        if page.everywhere and cache.get(key + ":rendering") is not None:
+            # Another process is rendering this page's new generation: its previous rendering, while it does
+            # (a spectator sees a result a render's time late, rather than a worker held waiting for it).
+            kept = _kept(cache.get(latest))
+            if kept is not None and kept[3] is not None:
+                return _served(request, latest, kept)
         response = self.get_response(request)
-        self._keep_headers(request, key, response)
+        self._keep_headers(request, key, response, latest)
         return response
 
     @staticmethod
@@ -349,7 +358,7 @@ class SharedPageShortcut:
         return target
 
     @staticmethod
-    def _keep_headers(request, key: str, response) -> None:
+    def _keep_headers(request, key: str, response, latest: str) -> None:
         """Keep, beside the rendering it carries, the headers the stack gave a shared page's answer: the same
         rendering (the view served it under this key), nothing of the reader (no cookie, no CSP nonce)."""
         shared = getattr(request, "shared_page", None)
@@ -362,7 +371,7 @@ class SharedPageShortcut:
         kept = (*rendering[:3], headers)
         _local_set(key, kept)
         if everywhere:
-            cache.set(key, kept, SECONDS)
+            cache.set_many({key: kept, latest: kept}, SECONDS)
 
 
 def cached_fragment(name: str, state: str, template: str, build_context, request=None) -> str:
