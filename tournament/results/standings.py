@@ -129,13 +129,12 @@ def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
              .order_by("round__number", "game__table", "game_id", "side").values_list(*SeatRow._fields, *_SEAT_GAME))
     games: list[GameRow] = []
     game_id = None
-    made = tuple.__new__  # a SeatRow from the row's first columns, a GameRow from the others (no per-field call)
     for row in _fetched(seats):
         if row[0] != game_id:
             game_id = row[0]
             seats_of = []
-            games.append(made(GameRow, (game_id, *row[_SEAT:], seats_of)))
-        seats_of.append(made(SeatRow, row[:_SEAT]))
+            games.append(GameRow._make((game_id, *row[_SEAT:], seats_of)))
+        seats_of.append(SeatRow._make(row[:_SEAT]))
     return [g for g in games if len(g.seats) == (1 if g.is_bye else 2)]  # a game missing a seat is not a result
 
 
@@ -152,19 +151,19 @@ def _fetched(queryset) -> list[tuple]:
 def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:
     result = []
     append = result.append
-    made, game_of = tuple.__new__, tiebreaks.PlayedGame  # a PlayedGame made from its fields in order, no call of its own
+    game_of = tiebreaks.PlayedGame._make
     results: dict[tuple, GameResult] = {}  # a result is a frozen value: games with the same seats' losses share it
     for _pk, number, _table, is_bye, outcome, _stage, _slot, seats in games:
         a = seats[0]
         if is_bye:
-            append(made(game_of, (number, a.registration_id, None, None, a.score or 0, 0)))
+            append(game_of((number, a.registration_id, None, None, a.score or 0, 0)))
             continue
         b = seats[1]
         key = (a[4:], b[4:], outcome)  # the four losses of each seat (`SeatRow`'s last fields), the outcome
         game_result = results.get(key)
         if game_result is None:
             game_result = results[key] = seats_result(a, b, outcome)
-        append(made(game_of, (number, a.registration_id, b.registration_id, game_result, a.score or 0, b.score or 0)))
+        append(game_of((number, a.registration_id, b.registration_id, game_result, a.score or 0, b.score or 0)))
     return result
 
 

@@ -80,37 +80,30 @@ class Context:
             wins[b] += result.outcome == "b"
         return wins
 
+    def _summed(self, field: str, own: bool) -> dict[int, int]:
+        """Per player, `field` of their own side (`own`) or of their opponent's, summed over the decided games."""
+        total: dict[int, int] = defaultdict(int)
+        for a, b, result in self.decided:
+            mine, theirs = (result.a, result.b) if own else (result.b, result.a)
+            total[a] += getattr(mine, field)
+            total[b] += getattr(theirs, field)
+        return total
+
     @cached_property
     def destroyed(self) -> dict[int, int]:
-        destroyed: dict[int, int] = defaultdict(int)
-        for a, b, result in self.decided:
-            destroyed[a] += result.b.elements_lost
-            destroyed[b] += result.a.elements_lost
-        return destroyed
+        return self._summed("elements_lost", own=False)
 
     @cached_property
     def lost(self) -> dict[int, int]:
-        lost: dict[int, int] = defaultdict(int)
-        for a, b, result in self.decided:
-            lost[a] += result.a.elements_lost
-            lost[b] += result.b.elements_lost
-        return lost
+        return self._summed("elements_lost", own=True)
 
     @cached_property
     def generals(self) -> dict[int, int]:
-        generals: dict[int, int] = defaultdict(int)
-        for a, b, result in self.decided:
-            generals[a] += result.b.general_lost
-            generals[b] += result.a.general_lost
-        return generals
+        return self._summed("general_lost", own=False)
 
     @cached_property
     def camps(self) -> dict[int, int]:
-        camps: dict[int, int] = defaultdict(int)
-        for a, b, result in self.decided:
-            camps[a] += result.b.camp_lost
-            camps[b] += result.a.camp_lost
-        return camps
+        return self._summed("camp_lost", own=False)
 
     @cached_property
     def met(self) -> dict[int, list[tuple[int, int, int]]]:
