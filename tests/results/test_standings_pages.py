@@ -218,13 +218,15 @@ def test_a_result_confirmed_or_sent_back_while_the_standings_are_read_is_seen_wh
     Game.objects.filter(pk=second.pk).update(status=Game.Status.PENDING)
 
     class WriteAsTheyAreRead:
+        Status = Game.Status
+
         @property
         def objects(self):
             Game.objects.filter(pk=second.pk).update(status=Game.Status.CONFIRMED)
             Game.objects.filter(pk=first.pk).update(status=Game.Status.PENDING)
-            return Seat.objects
+            return Game.objects
 
-    monkeypatch.setattr(standings, "Seat", WriteAsTheyAreRead())
+    monkeypatch.setattr(standings, "Game", WriteAsTheyAreRead())
     data = standings.load(event)
     assert [game.pk for game in data.games] == [second.pk]
     assert [len(game.seats) for game in data.games] == [2]

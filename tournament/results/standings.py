@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.db import connections
+from django.db.models import FilteredRelation, Q
 from django.utils.translation import gettext as _
 
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
@@ -107,9 +108,8 @@ class EventData:
 
 
 _ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
-# a seat's game, as `GameRow` reads it after its pk (its round is the seat's own)
-_SEAT_GAME = ("round__number", "game__table", "game__is_bye", "game__outcome", "game__stage_id", "game__slot")
-_SEAT = len(SeatRow._fields)  # a row read: the seat's own columns (its game's pk first), then its game's
+_GAME = ("pk", "round__number", "table", "is_bye", "outcome", "stage_id", "slot")  # `GameRow`'s fields but its seats
+_A, _B = len(_GAME), len(_GAME) + len(SeatRow._fields)  # where a row's seat A and seat B start
 
 
 def entrants(event: Event) -> dict[int, Entrant]:
@@ -119,23 +119,27 @@ def entrants(event: Event) -> dict[int, Entrant]:
 
 
 def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
-    """The confirmed games of the published rounds (up to round `upto`) with their seats: one query of values, the
-    seats with their game's columns, in round and table order (one read: no game confirmed or sent back between
-    two reads)."""
-    where = {"round__event": event}
+    """The confirmed games of the published rounds (up to round `upto`) with their seats: one query of values, a
+    row per game with its side A's and side B's seat beside it, in round and table order (one read: no game
+    confirmed or sent back between two reads)."""
+    games = (Game.objects.filter(status=Game.Status.CONFIRMED, round__event=event)
+             .exclude(round__status=Round.Status.DRAFT)
+             .annotate(seat_a=FilteredRelation("seats", condition=Q(seats__side=Seat.Side.A)),
+                       seat_b=FilteredRelation("seats", condition=Q(seats__side=Seat.Side.B))))
     if upto is not None:
-        where["round__number__lte"] = upto
-    seats = (Seat.objects.filter(game__status=Game.Status.CONFIRMED, **where).exclude(round__status=Round.Status.DRAFT)
-             .order_by("round__number", "game__table", "game_id", "side").values_list(*SeatRow._fields, *_SEAT_GAME))
-    games: list[GameRow] = []
-    game_id = None
-    for row in _fetched(seats):
-        if row[0] != game_id:
-            game_id = row[0]
-            seats_of = []
-            games.append(GameRow._make((game_id, *row[_SEAT:], seats_of)))
-        seats_of.append(SeatRow._make(row[:_SEAT]))
-    return [g for g in games if len(g.seats) == (1 if g.is_bye else 2)]  # a game missing a seat is not a result
+        games = games.filter(round__number__lte=upto)
+    games = games.order_by("round__number", "table", "pk").values_list(
+        *_GAME, *(f"seat_a__{f}" for f in SeatRow._fields), *(f"seat_b__{f}" for f in SeatRow._fields))
+    result: list[GameRow] = []
+    append, game_of, seat_of = result.append, GameRow._make, SeatRow._make
+    for row in _fetched(games):
+        a, b = row[_A:_B], row[_B:]
+        if row[3]:  # a bye: its one seat (a game missing a seat, or a bye with two, is not a result)
+            if (a[0] is None) != (b[0] is None):
+                append(game_of((*row[:_A], [seat_of(b if a[0] is None else a)])))
+        elif a[0] is not None and b[0] is not None:
+            append(game_of((*row[:_A], [seat_of(a), seat_of(b)])))
+    return result
 
 
 def _fetched(queryset) -> list[tuple]:

@@ -19,7 +19,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from tournament.results.shorthand import GameResult
@@ -200,6 +200,7 @@ class CampsAndGenerals(Metric):
         return {p: ctx.camps[p] + ctx.generals[p] for p in group}
 
 
+@lru_cache(maxsize=50_000)  # a player's lot never changes: each table of their event draws it again
 def draw_lot(seed: int, key: str) -> int:
     """The lot of a player: the first 6 hex digits of SHA-256("<seed>:<name key>") as a number (higher first)."""
     return int.from_bytes(hashlib.sha256(f"{seed}:{key}".encode()).digest()[:3])  # 3 bytes: 6 hex digits
@@ -255,7 +256,11 @@ def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict, e
         equal.setdefault(values[p], []).append(p)
     classes: list[list[int]] = []
     for value in sorted(equal, reverse=not metric.ascending):
-        classes += _order(equal[value], rest, ctx, shown, everyone)
+        players = equal[value]
+        if len(players) == 1:  # a class of its own (most players of a big event, after the first criteria)
+            classes.append(players)
+        else:
+            classes += _order(players, rest, ctx, shown, everyone)
     return classes
 
 
@@ -282,9 +287,10 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
     placed = 0
     for tie_class in _order(sorted(players, key=lambda p: (str(ctx.keys.get(p, p)), p)), criteria, ctx, shown,
                             everyone):
-        for lot in lots:
+        shared = len(tie_class) > 1
+        for lot in lots if shared else ():
             tie_class = sorted(tie_class, key=lambda p, drawn=everyone[lot.key]: -drawn[p])
-        classes.append((placed + 1, tie_class, len(tie_class) > 1))
+        classes.append((placed + 1, tie_class, shared))
         placed += len(tie_class)
     values: dict[int, dict[str, float | None]] = {p: {} for p in players}  # each metric's value, a column at a time
     for metric in metrics:
