@@ -234,3 +234,32 @@ def test_a_result_confirmed_or_sent_back_while_the_standings_are_read_is_seen_wh
     points = {row.registration_id: row.points for row in standings.rank(data)}
     assert sum(points[p] for p in second_players) > 0
     assert sum(p for pk, p in points.items() if pk not in second_players) == 0
+
+
+def test_a_game_missing_a_seat_is_no_result_and_a_bye_counts_from_either_side():
+    """A confirmed game left with one seat (a broken import, a seat deleted by hand) gives nobody points; a bye
+    counts its one seat's points whichever side the seat was stored on, and a bye with two seats counts for
+    no one."""
+    from tournament.models import Seat
+    from tournament.results import standings
+
+    event = make_event(slug="seats", scoring_preset="5-2-1-0")
+    regs = [make_registration(event, make_player(name)) for name in NAMES[:5]]
+    rnd = add_round(event, 1, [(regs[0], regs[1], "4-0"), (regs[2], regs[3], "4-0"), (regs[4], None, "")])
+    by_table = {g.table: g for g in rnd.games.filter(is_bye=False)}
+    Seat.objects.filter(game=by_table[2], side="b").delete()
+    Seat.objects.filter(game__is_bye=True, round=rnd).update(side="b")
+
+    points = {row.registration_id: row.points for row in standings.event_standings(event)}
+    assert points[regs[0].pk] == 5 and points[regs[1].pk] == 0  # table 1 as played
+    assert points[regs[2].pk] == 0  # table 2 lost its seat B: no result
+    assert points[regs[4].pk] > 0  # the bye, stored on side B
+    data = standings.load(event)
+    assert sorted((game.is_bye, len(game.seats)) for game in data.games) == [(False, 2), (True, 1)]
+    assert next(game for game in data.games if game.is_bye).seats[0].side == "b"
+
+    bye = rnd.games.get(is_bye=True)
+    Seat.objects.filter(game=by_table[2]).delete()
+    Seat.objects.create(game=bye, round=rnd, registration=regs[3], side="a")
+    points = {row.registration_id: row.points for row in standings.event_standings(event)}
+    assert points[regs[4].pk] == 0  # a bye with two seats is no result

@@ -10,7 +10,7 @@ scores, so they follow. Event creation and the other event fields live elsewhere
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 
@@ -93,7 +93,7 @@ def preview(event: Event, change: ScoringChange) -> Preview:
     changed_event.scoring_preset, changed_event.wdl_points, changed_event.tiebreaks = (
         change.preset, change.wdl_points, list(change.tiebreaks))
     changed_event.scoring_definition = change.definition
-    after = EventData(changed_event, data.registrations, data.games, after_played)
+    after = replace(data, event=changed_event, played=after_played)
     changed = sum((old.points_a, old.points_b) != (new.points_a, new.points_b)
                   for old, new in zip(data.played, after_played, strict=True))
     return Preview(change, len(data.played), changed, _top(data, rank(data)), _top(after, rank(after)), state)

@@ -13,7 +13,8 @@ Names and clubs on every standings table, export and player page come from one a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from django.db import connections
@@ -99,17 +100,31 @@ class StandingRow(NamedTuple):
 
 @dataclass
 class EventData:
-    """What an event's standings are made of, read in a constant number of queries."""
+    """What an event's standings are made of, read in a constant number of queries: the registrations as shown, and
+    the confirmed games as the ranking reads them (`played`) and, when first asked for, with their seats (`games`)."""
 
     event: Event
     registrations: dict[int, Entrant]
-    games: list[GameRow]  # confirmed games (with seats), in round and table order
-    played: list[tiebreaks.PlayedGame]
+    played: list[tiebreaks.PlayedGame]  # the confirmed games, in round and table order
+    rows: list[tuple] = field(default_factory=list, repr=False)  # the same games as read: their seats beside them
+
+    @cached_property
+    def games(self) -> list[GameRow]:
+        """The confirmed games with their seats, in `played`'s order: made from the rows when a page asks for them
+        (the ranking reads none, and making them was a tenth of a 1,000-player standings page)."""
+        return [_game_row(row) for row in self.rows]
+
+    def part(self, players, keep) -> EventData:
+        """The same event's standings data for some `players` over the games `keep(game)` accepts (a group)."""
+        kept = [(row, one) for row, game, one in zip(self.rows, self.games, self.played, strict=True) if keep(game)]
+        return EventData(self.event, {pk: self.registrations[pk] for pk in players}, [one for _row, one in kept],
+                         [row for row, _one in kept])
 
 
 _ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
 _GAME = ("pk", "round__number", "table", "is_bye", "outcome", "stage_id", "slot")  # `GameRow`'s fields but its seats
 _A, _B = len(_GAME), len(_GAME) + len(SeatRow._fields)  # where a row's seat A and seat B start
+_ID, _PLAYER, _SCORE, _LOSSES = 0, 2, 3, 4  # where a seat's game id, player, score and four losses are in it
 
 
 def entrants(event: Event) -> dict[int, Entrant]:
@@ -118,10 +133,10 @@ def entrants(event: Event) -> dict[int, Entrant]:
     return {row[4]: Entrant(row[0], row[1] or "", *row[2:]) for row in rows}
 
 
-def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
-    """The confirmed games of the published rounds (up to round `upto`) with their seats: one query of values, a
-    row per game with its side A's and side B's seat beside it, in round and table order (one read: no game
-    confirmed or sent back between two reads)."""
+def confirmed_rows(event: Event, upto: int | None = None) -> list[tuple]:
+    """The confirmed games of the published rounds (up to round `upto`): one query of values, a row per game with
+    its side A's and side B's seat beside it (`SeatRow`'s columns each), in round and table order (one read: no
+    game confirmed or sent back between two reads). A game missing a seat (or a bye with two) is not a result."""
     games = (Game.objects.filter(status=Game.Status.CONFIRMED, round__event=event)
              .exclude(round__status=Round.Status.DRAFT)
              .annotate(seat_a=FilteredRelation("seats", condition=Q(seats__side=Seat.Side.A)),
@@ -130,16 +145,13 @@ def confirmed_games(event: Event, upto: int | None = None) -> list[GameRow]:
         games = games.filter(round__number__lte=upto)
     games = games.order_by("round__number", "table", "pk").values_list(
         *_GAME, *(f"seat_a__{f}" for f in SeatRow._fields), *(f"seat_b__{f}" for f in SeatRow._fields))
-    result: list[GameRow] = []
-    append, game_of, seat_of = result.append, GameRow._make, SeatRow._make
-    for row in _fetched(games):
-        a, b = row[_A:_B], row[_B:]
-        if row[3]:  # a bye: its one seat (a game missing a seat, or a bye with two, is not a result)
-            if (a[0] is None) != (b[0] is None):
-                append(game_of((*row[:_A], [seat_of(b if a[0] is None else a)])))
-        elif a[0] is not None and b[0] is not None:
-            append(game_of((*row[:_A], [seat_of(a), seat_of(b)])))
-    return result
+    a, b = _A + _ID, _B + _ID  # a seat not there reads None
+    return [row for row in _fetched(games) if (row[a] is None) + (row[b] is None) == row[3]]  # a bye: one seat
+
+
+def _game_row(row: tuple) -> GameRow:
+    seats = [SeatRow._make(seat) for seat in (row[_A:_B], row[_B:]) if seat[_ID] is not None]
+    return GameRow._make((*row[:_A], seats))
 
 
 def _fetched(queryset) -> list[tuple]:
@@ -152,30 +164,33 @@ def _fetched(queryset) -> list[tuple]:
         return cursor.fetchall()
 
 
-def played(games: list[GameRow]) -> list[tiebreaks.PlayedGame]:
+def played(rows: list[tuple]) -> list[tiebreaks.PlayedGame]:
+    """The games of `confirmed_rows` as the ranking reads them, each result made by `shorthand.seats_result`."""
     result = []
     append = result.append
     game_of = tiebreaks.PlayedGame._make
     results: dict[tuple, GameResult] = {}  # a result is a frozen value: games with the same seats' losses share it
-    for _pk, number, _table, is_bye, outcome, _stage, _slot, seats in games:
-        a = seats[0]
-        if is_bye:
-            append(game_of((number, a.registration_id, None, None, a.score or 0, 0)))
+    a_player, a_score, a_losses = _A + _PLAYER, _A + _SCORE, _A + _LOSSES
+    b_player, b_score, b_losses = _B + _PLAYER, _B + _SCORE, _B + _LOSSES
+    for row in rows:
+        number, outcome = row[1], row[4]
+        if row[3]:  # a bye: its one seat
+            seat = row[_A:_B] if row[_A + _ID] is not None else row[_B:]
+            append(game_of((number, seat[_PLAYER], None, None, seat[_SCORE] or 0, 0)))
             continue
-        b = seats[1]
-        key = (a[4:], b[4:], outcome)  # the four losses of each seat (`SeatRow`'s last fields), the outcome
+        key = (row[a_losses:_B], row[b_losses:], outcome)
         game_result = results.get(key)
         if game_result is None:
-            game_result = results[key] = seats_result(a, b, outcome)
-        append(game_of((number, a.registration_id, b.registration_id, game_result, a.score or 0, b.score or 0)))
+            game_result = results[key] = seats_result(SeatRow._make(row[_A:_B]), SeatRow._make(row[_B:]), outcome)
+        append(game_of((number, row[a_player], row[b_player], game_result, row[a_score] or 0, row[b_score] or 0)))
     return result
 
 
 def load(event: Event, upto: int | None = None) -> EventData:
-    """Two queries of plain values: the registrations (with their clubs' names), the confirmed games' seats with
-    their games' columns."""
-    games = confirmed_games(event, upto)
-    return EventData(event, entrants(event), games, played(games))
+    """Two queries of plain values: the registrations (with their clubs' names), the confirmed games with their
+    seats."""
+    rows = confirmed_rows(event, upto)
+    return EventData(event, entrants(event), played(rows), rows)
 
 
 def ranked(data: EventData) -> list[tiebreaks.Row]:

@@ -47,9 +47,8 @@ def group_tables(stage: Stage, data: standings.EventData | None = None) -> list[
     data = data or standings.load(stage.event)
     result = []
     for number, members in group_members(stage):
-        games = _stage_games(data, stage, f"g{number}")
-        part = standings.EventData(data.event, {pk: data.registrations[pk] for pk in members}, games,
-                                   standings.played(games))
+        slot = f"g{number}"
+        part = data.part(members, lambda game, slot=slot: game.stage_id == stage.pk and game.slot == slot)
         played: dict[int, int] = dict.fromkeys(members, 0)
         for game in part.played:
             for p in (game.a, game.b):
