@@ -147,6 +147,9 @@ class HeadToHead(Metric):
         members = set(group)
         if len(members) < 2:
             return False
+        others = len(members) - 1
+        if ctx.h2h_all_met and any(len(ctx.met.get(p, ())) < others for p in members):
+            return False  # a player with fewer games than the group has other players did not meet them all
         # the pairs of the group that met, from the members' own games (not from every pair of the group: a
         # tie of 500 players after round one is 125,000 pairs; nor from every game of the event, once a group)
         met = {frozenset((p, o)) for p in members for o, _mine, _theirs in ctx.met.get(p, ()) if o in members}
