@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.results.tiebreaks import Context, HeadToHead, PlayedGame
+from tournament.results.tiebreaks import Context, HeadToHead, PlayedGame, standings
 
 
 def by_definition(games, group, all_met: bool) -> bool:
@@ -47,3 +47,26 @@ def test_players_level_on_everything_without_a_lot_keep_their_name_order():
         rows = standings([1, 2, 3, 4], played, tiebreaks, keys=keys)
         assert [row.player for row in rows] == [2, 4, 3, 1], tiebreaks
         assert [row.rank for row in rows] == [1, 1, 1, 1] and all(row.shared for row in rows)
+
+
+def test_two_players_level_after_their_only_game_show_their_head_to_head():
+    """Ana and Bruno drew 2-2 in the only game either played: they met each other, every pair of the tie, so
+    head-to-head applies and shows each one's 2 points (not a dash), even though each has played only one game."""
+    played = [PlayedGame(1, 1, 2, None, 2, 2)]
+    rows = standings([1, 2], played, ["head_to_head"])
+    assert [row.values["head_to_head"] for row in rows] == [2.0, 2.0]
+    assert [row.rank for row in rows] == [1, 1]
+
+
+def test_three_players_level_who_all_met_are_ordered_by_their_games_among_them():
+    """Ana, Bruno and Carla all have 10 points and played each other once (plus one game against someone else):
+    in their games among them Ana and Carla scored 4, Bruno 3, so Bruno is third of the three."""
+    ana, bruno, carla, dino, ezio, fede = range(1, 7)
+    played = [PlayedGame(1, ana, bruno, None, 3, 1), PlayedGame(2, bruno, carla, None, 2, 2),
+              PlayedGame(3, carla, ana, None, 2, 1), PlayedGame(4, ana, dino, None, 6, 0),
+              PlayedGame(4, bruno, ezio, None, 7, 0), PlayedGame(4, carla, fede, None, 6, 0)]
+    rows = standings([ana, bruno, carla, dino, ezio, fede], played, ["head_to_head"])
+    top = {row.player: row for row in rows[:3]}
+    assert set(top) == {ana, bruno, carla}
+    assert {p: row.values["head_to_head"] for p, row in top.items()} == {ana: 4.0, bruno: 3.0, carla: 4.0}
+    assert (top[ana].rank, top[carla].rank, top[bruno].rank) == (1, 1, 3)
