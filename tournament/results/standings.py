@@ -106,7 +106,7 @@ class EventData:
     event: Event
     registrations: dict[int, Entrant]
     played: list[tiebreaks.PlayedGame]  # the confirmed games, in round and table order
-    rows: list[tuple] = field(default_factory=list, repr=False)  # the same games as read: their seats beside them
+    rows: list[tuple] = field(repr=False)  # the same games as read (`confirmed_rows`), their seats beside them
 
     @cached_property
     def games(self) -> list[GameRow]:
@@ -123,8 +123,12 @@ class EventData:
 
 _ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
 _GAME = ("pk", "round__number", "table", "is_bye", "outcome", "stage_id", "slot")  # `GameRow`'s fields but its seats
-_A, _B = len(_GAME), len(_GAME) + len(SeatRow._fields)  # where a row's seat A and seat B start
-_ID, _PLAYER, _SCORE, _LOSSES = 0, 2, 3, 4  # where a seat's game id, player, score and four losses are in it
+# A row of `confirmed_rows`: the game's columns, then seat A's and seat B's (`SeatRow`'s fields each, its four
+# losses last). Where each is in it:
+_ROUND, _BYE, _OUTCOME = (_GAME.index(f) for f in ("round__number", "is_bye", "outcome"))
+_A, _B = len(_GAME), len(_GAME) + len(SeatRow._fields)  # where seat A and seat B start
+_ID, _PLAYER, _SCORE, _LOSSES = (SeatRow._fields.index(f) for f in ("game_id", "registration_id", "score",
+                                                                     "elements_lost"))
 
 
 def entrants(event: Event) -> dict[int, Entrant]:
@@ -146,7 +150,8 @@ def confirmed_rows(event: Event, upto: int | None = None) -> list[tuple]:
     games = games.order_by("round__number", "table", "pk").values_list(
         *_GAME, *(f"seat_a__{f}" for f in SeatRow._fields), *(f"seat_b__{f}" for f in SeatRow._fields))
     a, b = _A + _ID, _B + _ID  # a seat not there reads None
-    return [row for row in _fetched(games) if (row[a] is None) + (row[b] is None) == row[3]]  # a bye: one seat
+    return [row for row in _fetched(games)
+            if (row[a] is not None) + (row[b] is not None) == (1 if row[_BYE] else 2)]  # seats there: 1 for a bye
 
 
 def _game_row(row: tuple) -> GameRow:
@@ -157,7 +162,7 @@ def _game_row(row: tuple) -> GameRow:
 def _fetched(queryset) -> list[tuple]:
     """The rows of a `values_list` query as the database driver returns them, without the ORM's per-row
     converters (for booleans on SQLite: the driver already returns them as bools, PostgreSQL's are booleans):
-    they were a third of reading 3,000 seats. The SQL is the ORM's own, as in `events.cache_keys`."""
+    they were a third of reading a 1,000-player event's seats. The SQL is the ORM's own, as in `events.cache_keys`."""
     sql, params = queryset.query.sql_with_params()
     with connections[queryset.db].cursor() as cursor:
         cursor.execute(sql, params)
@@ -173,12 +178,12 @@ def played(rows: list[tuple]) -> list[tiebreaks.PlayedGame]:
     a_player, a_score, a_losses = _A + _PLAYER, _A + _SCORE, _A + _LOSSES
     b_player, b_score, b_losses = _B + _PLAYER, _B + _SCORE, _B + _LOSSES
     for row in rows:
-        number, outcome = row[1], row[4]
-        if row[3]:  # a bye: its one seat
+        number, outcome = row[_ROUND], row[_OUTCOME]
+        if row[_BYE]:  # a bye: its one seat
             seat = row[_A:_B] if row[_A + _ID] is not None else row[_B:]
             append(game_of((number, seat[_PLAYER], None, None, seat[_SCORE] or 0, 0)))
             continue
-        key = (row[a_losses:_B], row[b_losses:], outcome)
+        key = (row[a_losses:_B], row[b_losses:], outcome)  # the four losses of each seat (`SeatRow`'s last fields)
         game_result = results.get(key)
         if game_result is None:
             game_result = results[key] = seats_result(SeatRow._make(row[_A:_B]), SeatRow._make(row[_B:]), outcome)

@@ -203,10 +203,14 @@ class CampsAndGenerals(Metric):
         return {p: ctx.camps[p] + ctx.generals[p] for p in group}
 
 
-@lru_cache(maxsize=50_000)  # a player's lot never changes: each table of their event draws it again
 def draw_lot(seed: int, key: str) -> int:
     """The lot of a player: the first 6 hex digits of SHA-256("<seed>:<name key>") as a number (higher first)."""
     return int.from_bytes(hashlib.sha256(f"{seed}:{key}".encode()).digest()[:3])  # 3 bytes: 6 hex digits
+
+
+# A player's lot never changes: each table of their event, after every result, draws it again. Kept per process
+# (a few thousand players' events at once; `draw_lot` itself stays a plain function, as the tests mutate it).
+_drawn = lru_cache(maxsize=8192)(draw_lot)
 
 
 class SeededRandom(Metric):
@@ -215,7 +219,7 @@ class SeededRandom(Metric):
     key, name, lot = "seeded_random", "Lot", True
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
-        return {p: draw_lot(ctx.seed, str(ctx.keys.get(p, p))) for p in group}
+        return {p: _drawn(ctx.seed, str(ctx.keys.get(p, p))) for p in group}
 
 
 REGISTRY: dict[str, type[Metric]] = {
@@ -291,8 +295,9 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
     for tie_class in _order(sorted(players, key=lambda p: (str(ctx.keys.get(p, p)), p)), criteria, ctx, shown,
                             everyone):
         shared = len(tie_class) > 1
-        for lot in lots if shared else ():
-            tie_class = sorted(tie_class, key=lambda p, drawn=everyone[lot.key]: -drawn[p])
+        if shared:
+            for lot in lots:
+                tie_class = sorted(tie_class, key=lambda p, drawn=everyone[lot.key]: -drawn[p])
         classes.append((placed + 1, tie_class, shared))
         placed += len(tie_class)
     values: dict[int, dict[str, float | None]] = {p: {} for p in players}  # each metric's value, a column at a time
