@@ -45,3 +45,15 @@ def test_venue_mode_keeps_database_connections():
 
     env = venue_env(["192.168.1.20"], 8000, "s" * 50, base={k: v for k, v in os.environ.items() if k != "CONN_MAX_AGE"})
     assert production_settings(DB_PROBE, base=env) == [60, True]
+
+
+def test_a_server_process_loads_every_view_before_its_first_request():
+    """gunicorn imports config.wsgi in each of its processes: the URL modules and the views they name are loaded
+    there, so the first request after a start does not wait for them, and a view that cannot be imported stops the
+    server at its start instead of failing a player's request."""
+    code = ("import sys, config.wsgi; "
+            "print(' '.join(sorted(m for m in sys.modules if '.views.' in m)))")
+    loaded = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "DEBUG": "1"},
+                            capture_output=True, text=True, check=True).stdout.split()
+    for view in ("tournament.web.views.results", "tournament.web.views.rounds", "rulings.views.flows"):
+        assert view in loaded
