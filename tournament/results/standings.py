@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from django.db import connections
-from django.db.models import FilteredRelation, Q
+from django.db import connection
+from django.db.models import FilteredRelation, Q, Value
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
@@ -28,6 +29,7 @@ from tournament.results.settlements import settle, settlements_of
 from tournament.results.shorthand import GameResult, seats_result
 
 DASH = "–"
+DROPPED = Registration.Status.DROPPED
 
 
 @dataclass(frozen=True)
@@ -121,52 +123,74 @@ class EventData:
                          [row for row, _one in kept])
 
 
-_ENTRANT = ("name", "club__name", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
+_ENTRANT = ("name", "club_shown", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
 _GAME = ("pk", "round__number", "table", "is_bye", "outcome", "stage_id", "slot")  # `GameRow`'s fields but its seats
-# A row of `confirmed_rows`: the game's columns, then seat A's and seat B's (`SeatRow`'s fields each, its four
-# losses last). Where each is in it:
+# A seat's columns as read: `SeatRow`'s but its game and side, which are the row's own (its key, and A or B).
+_SEAT = SeatRow._fields[2:]
+# A row of `confirmed_rows`: the game's columns, then seat A's and seat B's. Where each is in it:
 _ROUND, _BYE, _OUTCOME = (_GAME.index(f) for f in ("round__number", "is_bye", "outcome"))
-_A, _B = len(_GAME), len(_GAME) + len(SeatRow._fields)  # where seat A and seat B start
-_ID, _PLAYER, _SCORE, _LOSSES = (SeatRow._fields.index(f) for f in ("game_id", "registration_id", "score",
-                                                                     "elements_lost"))
+_A, _B = len(_GAME), len(_GAME) + len(_SEAT)  # where seat A and seat B start
+_PLAYER, _SCORE, _LOSSES = (_SEAT.index(f) for f in ("registration_id", "score", "elements_lost"))
+
+# What stands for the event's key and the last round while a statement is compiled: compiled once per process
+# and database vendor, as `events.cache_keys` does (compiling the games' statement took a sixth of reading them).
+# The round's stand-in is a round number Django takes as possible (it answers a negative one with no query).
+_EVENT, _UPTO = -7_340_223, 32_749
+_compiled: dict[tuple[str, str], tuple[str, tuple]] = {}
 
 
-def entrants(event: Event) -> dict[int, Entrant]:
-    """The event's registrations as the standings show them (one query, with their clubs' names)."""
-    rows = _fetched(event.registrations.values_list(*_ENTRANT))  # plain columns: the ORM's rows, the same values
-    return {row[4]: Entrant(row[0], row[1] or "", *row[2:]) for row in rows}
+def _entrants_query(event_id: int, _upto: int | None):
+    return (Registration.objects.filter(event_id=event_id)
+            .annotate(club_shown=Coalesce("club__name", Value(""))).values_list(*_ENTRANT))
 
 
-def confirmed_rows(event: Event, upto: int | None = None) -> list[tuple]:
-    """The confirmed games of the published rounds (up to round `upto`): one query of values, a row per game with
-    its side A's and side B's seat beside it (`SeatRow`'s columns each), in round and table order (one read: no
-    game confirmed or sent back between two reads). A game missing a seat (or a bye with two) is not a result."""
-    games = (Game.objects.filter(status=Game.Status.CONFIRMED, round__event=event)
+def _games_query(event_id: int, upto: int | None):
+    games = (Game.objects.filter(status=Game.Status.CONFIRMED, round__event_id=event_id)
              .exclude(round__status=Round.Status.DRAFT)
              .annotate(seat_a=FilteredRelation("seats", condition=Q(seats__side=Seat.Side.A)),
                        seat_b=FilteredRelation("seats", condition=Q(seats__side=Seat.Side.B))))
     if upto is not None:
         games = games.filter(round__number__lte=upto)
-    games = games.order_by("round__number", "table", "pk").values_list(
-        *_GAME, *(f"seat_a__{f}" for f in SeatRow._fields), *(f"seat_b__{f}" for f in SeatRow._fields))
-    a, b = _A + _ID, _B + _ID  # a seat not there reads None
-    return [row for row in _fetched(games)
+    return games.order_by("round__number", "table", "pk").values_list(
+        *_GAME, *(f"seat_a__{f}" for f in _SEAT), *(f"seat_b__{f}" for f in _SEAT))
+
+
+def _fetched(query_of, event_id: int, upto: int | None = None) -> list[tuple]:
+    """The rows of the `values_list` query `query_of(event_id, upto)` as the database driver returns them, without
+    the ORM's per-row converters (for booleans on SQLite: the driver already returns them as bools, PostgreSQL's
+    are booleans): they were a third of reading a 1,000-player event's seats. The SQL is the ORM's own, compiled
+    once with stand-ins for the two values that change."""
+    key = (connection.vendor, f"{query_of.__name__}:{upto is None}")
+    if key not in _compiled:
+        sql, params = query_of(_EVENT, None if upto is None else _UPTO).query.sql_with_params()
+        assert params.count(_EVENT) == 1 and params.count(_UPTO) == (upto is not None)  # noqa: S101 - each once
+        _compiled[key] = sql, params
+    sql, params = _compiled[key]
+    given = {_EVENT: event_id, _UPTO: upto}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [given.get(p, p) if type(p) is int else p for p in params])
+        return cursor.fetchall()
+
+
+def entrants(event: Event) -> dict[int, Entrant]:
+    """The event's registrations as the standings show them (one query, with their clubs' names)."""
+    return {entrant.pk: entrant for entrant in map(Entrant._make, _fetched(_entrants_query, event.pk))}
+
+
+def confirmed_rows(event: Event, upto: int | None = None) -> list[tuple]:
+    """The confirmed games of the published rounds (up to round `upto`): one query of values, a row per game with
+    its side A's and side B's seat beside it (`_SEAT`'s columns each), in round and table order (one read: no
+    game confirmed or sent back between two reads). A game missing a seat (or a bye with two) is not a result."""
+    a, b = _A + _PLAYER, _B + _PLAYER  # a seat not there reads None
+    return [row for row in _fetched(_games_query, event.pk, upto)
             if (row[a] is not None) + (row[b] is not None) == (1 if row[_BYE] else 2)]  # seats there: 1 for a bye
 
 
 def _game_row(row: tuple) -> GameRow:
-    seats = [SeatRow._make(seat) for seat in (row[_A:_B], row[_B:]) if seat[_ID] is not None]
+    pk = row[0]
+    seats = [SeatRow(pk, side, *seat) for side, seat in (("a", row[_A:_B]), ("b", row[_B:]))
+             if seat[_PLAYER] is not None]
     return GameRow._make((*row[:_A], seats))
-
-
-def _fetched(queryset) -> list[tuple]:
-    """The rows of a `values_list` query as the database driver returns them, without the ORM's per-row
-    converters (for booleans on SQLite: the driver already returns them as bools, PostgreSQL's are booleans):
-    they were a third of reading a 1,000-player event's seats. The SQL is the ORM's own, as in `events.cache_keys`."""
-    sql, params = queryset.query.sql_with_params()
-    with connections[queryset.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
 
 
 def played(rows: list[tuple]) -> list[tiebreaks.PlayedGame]:
@@ -180,13 +204,14 @@ def played(rows: list[tuple]) -> list[tiebreaks.PlayedGame]:
     for row in rows:
         number, outcome = row[_ROUND], row[_OUTCOME]
         if row[_BYE]:  # a bye: its one seat
-            seat = row[_A:_B] if row[_A + _ID] is not None else row[_B:]
+            seat = row[_A:_B] if row[a_player] is not None else row[_B:]
             append(game_of((number, seat[_PLAYER], None, None, seat[_SCORE] or 0, 0)))
             continue
         key = (row[a_losses:_B], row[b_losses:], outcome)  # the four losses of each seat (`SeatRow`'s last fields)
         game_result = results.get(key)
         if game_result is None:
-            game_result = results[key] = seats_result(SeatRow._make(row[_A:_B]), SeatRow._make(row[_B:]), outcome)
+            game_result = results[key] = seats_result(SeatRow(row[0], "a", *row[_A:_B]),
+                                                      SeatRow(row[0], "b", *row[_B:]), outcome)
         append(game_of((number, row[a_player], row[b_player], game_result, row[a_score] or 0, row[b_score] or 0)))
     return result
 
@@ -296,13 +321,13 @@ def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
     registrations = data.registrations
     dropped = f" ({_('dropped')})"
-    shown = _Cells()  # each distinct value's cell, made once: the table's values repeat (equal numbers read alike)
-    records = []
+    cell = _Cells().__getitem__  # each distinct value's cell, made once: the table's values repeat (equal numbers
+    records = []  # read alike)
     for row in rows:
         reg = registrations[row.registration_id]
         entry = entry_as_shown(reg)
-        cells = (shown_rank(row), entry.name + dropped if dropped_by(reg, upto) else entry.name, entry.club, entry.army,
-                 *[shown[value] for value in map(row.values.get, metrics)])
+        name = entry.name + dropped if reg.status == DROPPED and dropped_by(reg, upto) else entry.name
+        cells = (shown_rank(row), name, entry.club, entry.army, *map(cell, map(row.values.get, metrics)))
         records.append((row.registration_id, cells))
     return StandingsTable(columns, tuple(records))
 

@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import groupby
 from typing import NamedTuple
 
 from tournament.results.shorthand import GameResult
@@ -148,11 +149,12 @@ class HeadToHead(Metric):
         if len(members) < 2:
             return False
         others = len(members) - 1
-        if ctx.h2h_all_met and any(len(ctx.met.get(p, ())) < others for p in members):
+        opponents = ctx.opponents
+        if ctx.h2h_all_met and any(len(opponents.get(p, ())) < others for p in members):
             return False  # a player with fewer games than the group has other players did not meet them all
         # the pairs of the group that met, from the members' own games (not from every pair of the group: a
         # tie of 500 players after round one is 125,000 pairs; nor from every game of the event, once a group)
-        met = {frozenset((p, o)) for p in members for o, _mine, _theirs in ctx.met.get(p, ()) if o in members}
+        met = {frozenset((p, o)) for p in members for o in opponents.get(p, ()) if o in members}
         if not ctx.h2h_all_met:
             return bool(met)
         return len(met) == len(members) * (len(members) - 1) // 2 and len(members) == len(group)
@@ -248,27 +250,35 @@ def _order(group: list[int], metrics: list[Metric], ctx: Context, shown: dict, e
     gets no value for it (head-to-head does not apply to one player)."""
     if not metrics or len(group) < 2:
         return [group]
-    metric, rest = metrics[0], metrics[1:]
-    values = everyone.get(metric.key)
-    if values is None:
-        if not metric.applies(ctx, group):
-            for p in group:
-                shown[p][metric.key] = None
-            return _order(group, rest, ctx, shown, everyone)
-        values = metric.values(ctx, group)
-        for p, value in values.items():
-            shown[p][metric.key] = value
-    equal: dict[float, list[int]] = {}  # the players of each value, in the group's order (one pass)
-    for p in group:
-        equal.setdefault(values[p], []).append(p)
-    classes: list[list[int]] = []
-    for value in sorted(equal, reverse=not metric.ascending):
-        players = equal[value]
-        if len(players) == 1:  # a class of its own (most players of a big event, after the first criteria)
-            classes.append(players)
-        else:
-            classes += _order(players, rest, ctx, shown, everyone)
-    return classes
+    metric = metrics[0]
+    if metric.key in everyone:  # it and the metrics after it up to one that depends on the group: one sort
+        upto = 1
+        while upto < len(metrics) and metrics[upto].key in everyone:
+            upto += 1
+        return _split(group, [(everyone[m.key], m.ascending) for m in metrics[:upto]], metrics[upto:], ctx, shown,
+                      everyone)
+    if not metric.applies(ctx, group):
+        for p in group:
+            shown[p][metric.key] = None
+        return _order(group, metrics[1:], ctx, shown, everyone)
+    values = metric.values(ctx, group)
+    for p, value in values.items():
+        shown[p][metric.key] = value
+    return _split(group, [(values, metric.ascending)], metrics[1:], ctx, shown, everyone)
+
+
+def _split(group: list[int], columns: list[tuple[Mapping[int, float], bool]], rest: list[Metric], ctx: Context,
+           shown: dict, everyone: dict) -> list[list[int]]:
+    """The tie classes of `group` by `columns` (each metric's values, and whether fewer is better) at once, best
+    first and, within a class, in the group's order; each class split further by `rest`."""
+    # each player's key: their values, negated where more is better (the columns are the group's, so equal lengths)
+    keys = list(zip(*([values[p] if ascending else -values[p] for p in group] for values, ascending in columns)))  # noqa: B905
+    by_key = keys.__getitem__
+    classes = [[group[index] for index in indices]  # the sort is stable: players level keep the group's order
+               for _key, indices in groupby(sorted(range(len(group)), key=by_key), key=by_key)]
+    if not rest:
+        return classes
+    return [split for players in classes for split in _order(players, rest, ctx, shown, everyone)]
 
 
 def metric_keys(tiebreaks: Sequence[str], ranking: Sequence[str] = ("points",)) -> list[str]:

@@ -70,3 +70,21 @@ def test_three_players_level_who_all_met_are_ordered_by_their_games_among_them()
     assert set(top) == {ana, bruno, carla}
     assert {p: row.values["head_to_head"] for p, row in top.items()} == {ana: 4.0, bruno: 3.0, carla: 4.0}
     assert (top[ana].rank, top[carla].rank, top[bruno].rank) == (1, 1, 3)
+
+
+def test_three_players_level_on_head_to_head_are_split_by_the_next_tie_break():
+    """Ana, Bruno and Carla each beat one of the others (a circle): head-to-head applies, every pair met, and
+    leaves them level on one point each. The next tie-break, countback, then orders them by their fourth
+    opponents (5, 3 and 2 points): Ana, Bruno, Carla, each with a rank of their own, not in the order of their
+    names (Carla, Bruno, Ana), which is what is left after the metrics that do not split them."""
+    ana, bruno, carla = 1, 2, 3
+    keys = {ana: "carla-z", bruno: "bruno", carla: "ana-a"}  # the names' order is the reverse of countback's
+    played = [PlayedGame(1, ana, bruno, None, 1, 0), PlayedGame(2, bruno, carla, None, 1, 0),
+              PlayedGame(3, carla, ana, None, 1, 0),
+              PlayedGame(4, ana, 4, None, 0, 5), PlayedGame(4, bruno, 5, None, 0, 3), PlayedGame(4, carla, 6, None, 0, 2)]
+    rows = standings([ana, bruno, carla, 4, 5, 6], played, ["head_to_head", "countback", "generals_killed"], keys=keys)
+    tied = [row for row in rows if row.player in (ana, bruno, carla)]
+    assert [row.values["head_to_head"] for row in tied] == [1.0, 1.0, 1.0]
+    assert [row.values["countback"] for row in tied] == [7.0, 5.0, 4.0]
+    assert [row.player for row in tied] == [ana, bruno, carla]
+    assert [row.rank for row in tied] == [4, 5, 6] and not any(row.shared for row in tied)
