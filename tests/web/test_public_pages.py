@@ -172,6 +172,28 @@ def test_a_half_report_keeps_the_pages_and_loses_nothing(client, organizer):
     assert client.get(url("tournament:standings", event)).text != kept["tournament:standings"]
 
 
+@pytest.mark.parametrize(("lang", "standings"), [("en", "Standings"), ("es", "Clasificación"), ("it", "Classifica")])
+def test_a_renamed_club_is_on_the_next_standings_for_everyone(client, organizer_client, small, lang, standings,
+                                                              django_capture_on_commit_callbacks):
+    """A club renamed shows on the next request, for an anonymous reader (whose page is kept by the page
+    generation) and for a signed-in one (whose table is kept by the event state): the rendered standings table
+    is not served as it was for another minute."""
+    from tournament.models import Club
+
+    club = Club.objects.get(name="Club 1")
+    readers = {"anonymous": client, "signed in": organizer_client}
+    page = url("tournament:standings", small)
+    for reader in readers.values():
+        text = reader.get(page, headers={"Accept-Language": lang}).text
+        assert f"<h1>{standings}</h1>" in text and "<td>Club 1</td>" in text
+    with django_capture_on_commit_callbacks(execute=True):
+        club.name = "Club Uno"
+        club.save()
+    for who, reader in readers.items():
+        text = reader.get(page, headers={"Accept-Language": lang}).text
+        assert "<td>Club Uno</td>" in text and "<td>Club 1</td>" not in text, who
+
+
 def test_threads_asking_for_the_same_new_page_render_it_once():
     """After a result, every thread of a gthread worker asks for the same new page at once: one renders it,
     the others wait for that rendering instead of each making their own."""

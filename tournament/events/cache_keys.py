@@ -3,9 +3,10 @@ anything shown on the event's pages changes, so a cached rendering is never inva
 
 **The event state** (`event_state`): one short key read from the database. The rendered tables (standings,
 pairings, stage tables) and the other caches of an event's data are keyed by it, so a result entered or
-corrected, a report, a swap, a publish, a drop or a change of the event's settings (scoring preset,
-tie-breaks, name) is visible on the next request, in every server process. The key reads the event row and
-four aggregates, whatever the event's size, in one database round trip.
+corrected, a report, a swap, a publish, a drop, a player or club renamed (their registrations are marked as
+changed) or a change of the event's settings (scoring preset, tie-breaks, name) is visible on the next
+request, in every server process. The key reads the event row and four aggregates, whatever the event's size,
+in one database round trip.
 
 **The page generation** (`page_generation`): a short random token in the shared cache, no query. The
 anonymous event home, pairings and standings are served from a rendering keyed by it, so a cached page costs
@@ -31,6 +32,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Count, Max, Q, Sum, Value
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
+from django.utils import timezone
 from django.utils.translation import get_language
 
 from tournament.models import Club, Event, Game, Player, ProvidedArmy, Registration, Round, Seat, Stage
@@ -232,12 +234,16 @@ def _on_registration(sender, instance, raw=False, **kwargs) -> None:
 
 
 def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
-    """A player or club renamed: every event they are registered in (rare writes, one query; none for a new
-    one, which is in no event yet)."""
+    """A player or club renamed (or deleted): every event they are registered in. Their registrations are marked
+    as changed there too (`updated_at`), so that the event state changes with the names the rendered tables show,
+    not only the page generation (rare writes, two queries; none for a new one, which is in no event yet)."""
     if raw or created or instance.pk is None:
         return
     rows = Registration.objects.filter(club=instance) if sender is Club else Registration.objects.filter(player=instance)
-    for event_id in set(rows.values_list("event_id", flat=True)):
+    event_ids = set(rows.values_list("event_id", flat=True))
+    if event_ids:
+        rows.update(updated_at=timezone.now())
+    for event_id in event_ids:
         written(event_id=event_id)
 
 
