@@ -70,10 +70,13 @@ def analyzed() -> None:
 
 
 def forget_rows() -> None:
-    """The standings rows kept per process (since 2026-11-27) forgotten: a rendering as after a change of every row."""
+    """The standings rows kept per process (since 2026-11-27) and the entrants kept per process (since 2026-11-27
+    18:00 UTC) forgotten: a rendering as after a change of every row, or a first one in a new server process."""
+    from tournament.results import standings
     from tournament.web import table_rows
 
     getattr(table_rows, "_KEPT_ROWS", {}).clear()
+    getattr(standings, "_KEPT_ENTRANTS", {}).clear()
 
 
 def main() -> None:
@@ -157,7 +160,6 @@ def before_and_after(client, event, revision: str) -> None:
     from django.core.cache import cache
 
     from tournament.web import page_caches
-    from tournament.web import table_rows as table_rows_now
     from tournament.web.views import results, rounds
 
     tiebreaks = _module_at(revision, "tournament/results/tiebreaks.py", "before_tiebreaks")
@@ -176,7 +178,7 @@ def before_and_after(client, event, revision: str) -> None:
                    (rounds, "_public_games"), (rounds, "pairings_rows"))},
     }
     sides["kept"] = sides["after"]
-    print(f"  before: {revision}, and after: this code, their standings rows written anew (kept: this code, as kept "
+    print(f"  before: {revision}, and after: this code, their standings rows written anew and entrants read (kept: this code, both as kept "
           f"from the run before); alternately, {RUNS} runs each")
     for name, path in (("standings", f"/e/{event.slug}/standings/"), ("pairings", f"/e/{event.slug}/pairings/")):
         wall: dict[str, list[float]] = {side: [] for side in sides}
@@ -189,7 +191,7 @@ def before_and_after(client, event, revision: str) -> None:
                 cache.clear()
                 page_caches.forget_local()
                 if side == "after":
-                    table_rows_now._KEPT_ROWS.clear()
+                    forget_rows()
                 elif side == "before":  # its rows written anew too (its own module keeps its own)
                     getattr(table_rows, "_KEPT_ROWS", {}).clear()
                 start, start_cpu = time.perf_counter(), time.process_time()

@@ -264,3 +264,37 @@ def test_a_game_missing_a_seat_is_no_result_and_a_bye_counts_from_either_side():
     Seat.objects.create(game=bye, round=rnd, registration=regs[3], side="a")
     points = {row.registration_id: row.points for row in standings.event_standings(event)}
     assert points[regs[4].pk] == 0  # a bye with two seats is no result
+
+
+def test_the_entrants_kept_between_renderings_follow_every_change_of_theirs(organizer, event,
+                                                                            django_capture_on_commit_callbacks):
+    """The standings keep an event's entrants per process while its registrations are as they were: each change
+    a table shows is seen at the next reading, not the kept one (a name or club corrected, a drop, a club renamed,
+    a player added or removed)."""
+    from tests.factories import make_player, make_registration
+    from tournament.models import Club, Registration
+    from tournament.registration.services import entrant_add, registration_edit, registration_set_status
+    from tournament.results import standings
+
+    ana = make_registration(event, make_player("Ana", club="Alcalá"))
+    bruno = make_registration(event, make_player("Bruno"))
+
+    def shown() -> dict[str, tuple]:
+        return {e.name: (e.club, e.status) for e in standings.entrants(event).values()}
+
+    assert shown() == {"Ana": ("Alcalá", "registered"), "Bruno": ("", "registered")}
+    assert standings.entrants(event) is not standings.entrants(event)  # a copy each time: the kept one stays whole
+    registration_edit(reg=ana, user=organizer, name="Ana María", club="Alcalá", status=ana.status, fixed_table=None,
+                      notes="")
+    assert shown() == {"Ana María": ("Alcalá", "registered"), "Bruno": ("", "registered")}
+    registration_set_status(reg=bruno, status=Registration.Status.DROPPED, user=organizer)
+    assert shown()["Bruno"] == ("", "dropped")
+    with django_capture_on_commit_callbacks(execute=True):
+        club = Club.objects.get(name="Alcalá")
+        club.name = "Alcalá de Henares"
+        club.save()
+    assert shown()["Ana María"] == ("Alcalá de Henares", "registered")
+    carla = entrant_add(event=event, user=organizer, name="Carla", club="Toledo")
+    assert shown()["Carla"] == ("Toledo", "registered")
+    carla.delete()
+    assert set(shown()) == {"Ana María", "Bruno"}

@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import FilteredRelation, Q, Value
+from django.db.models import Count, FilteredRelation, Max, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
@@ -172,9 +172,30 @@ def _fetched(query_of, event_id: int, upto: int | None = None) -> list[tuple]:
         return cursor.fetchall()
 
 
+def _registrations_state_query(event_id: int, _upto: int | None):
+    """How many registrations the event has, its newest and when the last of them changed: what a registration
+    added, removed or saved (a drop included), or its player or club renamed, moves (`events.cache_keys`)."""
+    return (Registration.objects.filter(event_id=event_id).order_by().values("event_id")
+            .annotate(n=Count("pk"), last=Max("pk"), changed=Max("updated_at")).values_list("n", "last", "changed"))
+
+
+# The entrants of the events read lately, per process, by their registrations' state: on an event day the results
+# change and the entrants do not, and reading them was a fifth of reading a 1,000-player event's standings.
+_KEPT_ENTRANTS: dict[tuple, dict[int, Entrant]] = {}
+KEPT_EVENTS = 64
+
+
 def entrants(event: Event) -> dict[int, Entrant]:
-    """The event's registrations as the standings show them (one query, with their clubs' names)."""
-    return {entrant.pk: entrant for entrant in map(Entrant._make, _fetched(_entrants_query, event.pk))}
+    """The event's registrations as the standings show them (one query, with their clubs' names; or, when their
+    state is as it was at the last reading in this process, that reading's)."""
+    state = (connection.alias, event.pk, *next(iter(_fetched(_registrations_state_query, event.pk)), ()))
+    kept = _KEPT_ENTRANTS.get(state)
+    if kept is None:
+        kept = {entrant.pk: entrant for entrant in map(Entrant._make, _fetched(_entrants_query, event.pk))}
+        if len(_KEPT_ENTRANTS) >= KEPT_EVENTS:
+            _KEPT_ENTRANTS.clear()
+        _KEPT_ENTRANTS[state] = kept
+    return dict(kept)
 
 
 def confirmed_rows(event: Event, upto: int | None = None) -> list[tuple]:
