@@ -1,11 +1,12 @@
 """An event's standings from its confirmed games: read as plain values, ranked, and laid out as the table the
 standings page, its exports and its PDFs show.
 
-The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the entries and the games in two
-queries (`load`: rows of values, no model instances, which were most of a 1,000-player page's time) and labels the
-columns in the active language, with the one-line definitions of tournament/results/explain.py as the columns'
-help. The table is not cached here: the page caches its rendering (`web.page_caches`, whole pages for
-anonymous readers); the exports' frames are made from it in `transfer.frames`.
+The ranking itself is the pure tournament/results/tiebreaks.py; this module reads the entries and the games in a
+few queries (`load`: rows of values, no model instances, which were most of a 1,000-player page's time; the entries
+kept per process while their registrations stay as they were) and labels the columns in the active language, with
+the one-line definitions of tournament/results/explain.py as the columns' help. The table is not cached here: the
+page caches its rendering (`web.page_caches`, whole pages for anonymous readers); the exports' frames are made from
+it in `transfer.frames`.
 
 Names and clubs on every standings table, export and player page come from one accessor,
 `entry_as_shown`: when the registration keeps its own name and club as entered, only that function changes.
@@ -238,8 +239,8 @@ def played(rows: list[tuple]) -> list[tiebreaks.PlayedGame]:
 
 
 def load(event: Event, upto: int | None = None) -> EventData:
-    """Two queries of plain values: the registrations (with their clubs' names), the confirmed games with their
-    seats."""
+    """The confirmed games with their seats (one query of plain values) and the registrations (with their clubs'
+    names: one query, or none but their state's when they are as this process last read them)."""
     rows = confirmed_rows(event, upto)
     return EventData(event, entrants(event), played(rows), rows)
 
