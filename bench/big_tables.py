@@ -71,7 +71,8 @@ def analyzed() -> None:
 
 def forget_rows() -> None:
     """The standings rows kept per process (since 2026-11-27) and the entrants kept per process (since 2026-11-27
-    18:00 UTC) forgotten: a rendering as after a change of every row, or a first one in a new server process."""
+    18:00 UTC) forgotten: a rendering as after a change of every row and every registration. What a process keeps
+    from its first standings of any event on (the compiled statements, each player's drawn lot) stays."""
     from tournament.results import standings
     from tournament.web import table_rows
 
@@ -122,7 +123,7 @@ def main() -> None:
         from tournament.web.table_rows import pairings_rows, standings_rows
         from tournament.web.views.rounds import _public_games
 
-        ms, data = timed(lambda: load(event, None))
+        ms, data = timed(lambda: forget_rows() or load(event, None))  # the entrants read too, as before 18:00 UTC
         print(f"  standings  data read   {ms}")
         ms, table = timed(lambda: build_table(data))
         print(f"  standings  ranked      {ms}")

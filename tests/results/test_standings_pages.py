@@ -298,3 +298,23 @@ def test_the_entrants_kept_between_renderings_follow_every_change_of_theirs(orga
     assert shown()["Carla"] == ("Toledo", "registered")
     carla.delete()
     assert set(shown()) == {"Ana María", "Bruno"}
+
+
+def test_kept_entrants_are_read_again_after_a_minute_whatever_their_state_says(event, monkeypatch):
+    """A registration's last change is stamped when it is saved, not when it commits: a change committed after a
+    later-stamped one leaves the registrations' state as it was. The entrants kept are then read again once they
+    are `KEPT_SECONDS` old, as the rendered tables are, not served as they were for as long as the process lives."""
+    from tests.factories import make_player, make_registration
+    from tournament.models import Registration
+    from tournament.results import standings
+
+    ana = make_registration(event, make_player("Ana"))
+    clock = [1000.0]
+    monkeypatch.setattr(standings.time, "monotonic", lambda: clock[0])
+    assert [e.name for e in standings.entrants(event).values()] == ["Ana"]
+    stamped = Registration.objects.get(pk=ana.pk).updated_at
+    Registration.objects.filter(pk=ana.pk).update(name="Ana María", updated_at=stamped)  # the state as it was
+    clock[0] += standings.KEPT_SECONDS - 1
+    assert [e.name for e in standings.entrants(event).values()] == ["Ana"]
+    clock[0] += 1
+    assert [e.name for e in standings.entrants(event).values()] == ["Ana María"]

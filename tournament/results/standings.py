@@ -14,6 +14,7 @@ Names and clubs on every standings table, export and player page come from one a
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -137,7 +138,7 @@ _PLAYER, _SCORE, _LOSSES = (_SEAT.index(f) for f in ("registration_id", "score",
 # and database vendor, as `events.cache_keys` does (compiling the games' statement took a sixth of reading them).
 # The round's stand-in is a round number Django takes as possible (it answers a negative one with no query).
 _EVENT, _UPTO = -7_340_223, 32_749
-_compiled: dict[tuple[str, str], tuple[str, tuple]] = {}
+_compiled: dict[tuple[str, str, bool], tuple[str, tuple, dict[int, int]]] = {}
 
 
 def _entrants_query(event_id: int, _upto: int | None):
@@ -160,16 +161,22 @@ def _fetched(query_of, event_id: int, upto: int | None = None) -> list[tuple]:
     """The rows of the `values_list` query `query_of(event_id, upto)` as the database driver returns them, without
     the ORM's per-row converters (for booleans on SQLite: the driver already returns them as bools, PostgreSQL's
     are booleans): they were a third of reading a 1,000-player event's seats. The SQL is the ORM's own, compiled
-    once with stand-ins for the two values that change."""
-    key = (connection.vendor, f"{query_of.__name__}:{upto is None}")
+    once per database with stand-ins for the two values that change, whose places are noted then: a stand-in may
+    come back wrapped (psycopg's `Int2` for a round number), so it is found by place, not by its type."""
+    key = (connection.alias, query_of.__name__, upto is None)
     if key not in _compiled:
-        sql, params = query_of(_EVENT, None if upto is None else _UPTO).query.sql_with_params()
-        assert params.count(_EVENT) == 1 and params.count(_UPTO) == (upto is not None)  # noqa: S101 - each once
-        _compiled[key] = sql, params
-    sql, params = _compiled[key]
-    given = {_EVENT: event_id, _UPTO: upto}
+        query = query_of(_EVENT, None if upto is None else _UPTO).query
+        sql, params = query.get_compiler(using=connection.alias).as_sql()
+        places = {index: stand_in for index, p in enumerate(params) for stand_in in (_EVENT, _UPTO)
+                  if not isinstance(p, (bool, str)) and p == stand_in}
+        assert sorted(places.values()) == [_EVENT] + [_UPTO] * (upto is not None)  # noqa: S101 - each once
+        _compiled[key] = sql, tuple(params), places
+    sql, params, places = _compiled[key]
+    given, values = {_EVENT: event_id, _UPTO: upto}, list(params)
+    for index, stand_in in places.items():
+        values[index] = type(params[index])(given[stand_in])  # as the ORM wrapped it
     with connection.cursor() as cursor:
-        cursor.execute(sql, [given.get(p, p) if type(p) is int else p for p in params])
+        cursor.execute(sql, values)
         return cursor.fetchall()
 
 
@@ -180,23 +187,30 @@ def _registrations_state_query(event_id: int, _upto: int | None):
             .annotate(n=Count("pk"), last=Max("pk"), changed=Max("updated_at")).values_list("n", "last", "changed"))
 
 
-# The entrants of the events read lately, per process, by their registrations' state: on an event day the results
-# change and the entrants do not, and reading them was a fifth of reading a 1,000-player event's standings.
-_KEPT_ENTRANTS: dict[tuple, dict[int, Entrant]] = {}
+# The entrants of the events read lately, per process and database: each event's last reading, with its
+# registrations' state then and when it was read. On an event day the results change and the entrants do not, and
+# reading them was a fifth of reading a 1,000-player event's standings. A reading is kept at most `KEPT_SECONDS`, as
+# the rendered tables are (`web.page_caches`): a registration's last change is stamped when it is saved, not when it
+# commits, so one saved before another but committed after it leaves the state as it was until the next change.
+_KEPT_ENTRANTS: dict[tuple[str, int], tuple[tuple, float, dict[int, Entrant]]] = {}
 KEPT_EVENTS = 64
+KEPT_SECONDS = 60
 
 
 def entrants(event: Event) -> dict[int, Entrant]:
-    """The event's registrations as the standings show them (one query, with their clubs' names; or, when their
-    state is as it was at the last reading in this process, that reading's)."""
-    state = (connection.alias, event.pk, *next(iter(_fetched(_registrations_state_query, event.pk)), ()))
-    kept = _KEPT_ENTRANTS.get(state)
-    if kept is None:
-        kept = {entrant.pk: entrant for entrant in map(Entrant._make, _fetched(_entrants_query, event.pk))}
-        if len(_KEPT_ENTRANTS) >= KEPT_EVENTS:
-            _KEPT_ENTRANTS.clear()
-        _KEPT_ENTRANTS[state] = kept
-    return dict(kept)
+    """The event's registrations as the standings show them, with their clubs' names (their state, then the rows:
+    two queries; the state only, when it is as this process read it less than `KEPT_SECONDS` ago). A copy."""
+    key = (connection.alias, event.pk)
+    state = tuple(next(iter(_fetched(_registrations_state_query, event.pk)), ()))
+    kept = _KEPT_ENTRANTS.get(key)
+    now = time.monotonic()
+    if kept is not None and kept[0] == state and now - kept[1] < KEPT_SECONDS:
+        return dict(kept[2])
+    read = {entrant.pk: entrant for entrant in map(Entrant._make, _fetched(_entrants_query, event.pk))}
+    if key not in _KEPT_ENTRANTS and len(_KEPT_ENTRANTS) >= KEPT_EVENTS:
+        _KEPT_ENTRANTS.clear()
+    _KEPT_ENTRANTS[key] = (state, now, read)
+    return dict(read)
 
 
 def confirmed_rows(event: Event, upto: int | None = None) -> list[tuple]:
