@@ -35,14 +35,14 @@ from django.db.models.signals import post_delete, post_save, pre_delete, pre_sav
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from tournament.events.statements import Statement
 from tournament.models import Club, Event, Game, Player, ProvidedArmy, Registration, Round, Seat, Stage
 
 # --- the event state: one query ------------------------------------------------------------------------
 
-# What stands for the event's key while the statement is compiled, once per database vendor: compiling the
-# aggregates through the ORM costs more than running them.
+# What stands for the event's key while the statement is compiled, once per database (`events.statements`).
 _SENTINEL = -7_340_221
-_compiled: dict[str, tuple[str, list, list[list[str]]]] = {}
+_compiled: dict[str, tuple[Statement, list[list[str]]]] = {}
 _COLUMNS = [field.attname for field in Event._meta.concrete_fields]
 
 
@@ -52,7 +52,7 @@ def _aggregates(queryset, **aggregates):
     return query.query.sql_with_params(), list(aggregates)
 
 
-def _compile() -> tuple[str, list, list[list[str]]]:
+def _compile() -> tuple[Statement, list[list[str]]]:
     """One statement for the four aggregates of the event whose key stands where `_SENTINEL` is."""
     event = {"event_id": _SENTINEL}
     of_round = {f"round__{key}": value for key, value in event.items()}
@@ -70,17 +70,15 @@ def _compile() -> tuple[str, list, list[list[str]]]:
     ]
     sql = " CROSS JOIN ".join(f"({part_sql}) AS s{k}" for k, ((part_sql, _), _) in enumerate(parts))
     params = [p for (_, part_params), _ in parts for p in part_params]
-    assert params.count(_SENTINEL) == len(parts)  # noqa: S101 - the one variable
-    return f"SELECT * FROM {sql}", params, [names for _, names in parts]  # noqa: S608 - ORM-compiled, bound
+    statement = Statement.of(f"SELECT * FROM {sql}", params, {_SENTINEL: len(parts)})  # noqa: S608 - ORM-compiled
+    return statement, [names for _, names in parts]
 
 
 def _read(event_id: int) -> list[dict]:
-    if connection.vendor not in _compiled:
-        _compiled[connection.vendor] = _compile()
-    sql, params, names = _compiled[connection.vendor]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [event_id if p == _SENTINEL else p for p in params])
-        row = cursor.fetchone()
+    if connection.alias not in _compiled:
+        _compiled[connection.alias] = _compile()
+    statement, names = _compiled[connection.alias]
+    row = statement.run({_SENTINEL: event_id})[0]
     values, start = [], 0
     for part in names:
         values.append(dict(zip(part, row[start:start + len(part)], strict=True)))
@@ -234,9 +232,9 @@ def _on_registration(sender, instance, raw=False, **kwargs) -> None:
 
 
 def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
-    """A player or club renamed (or deleted): every event they are registered in. Their registrations are marked
-    as changed there too (`updated_at`), so that the event state changes with the names the rendered tables show,
-    not only the page generation (rare writes, two queries; none for a new one, which is in no event yet)."""
+    """A player or club saved (renamed, say) or deleted: every event they are registered in. Their registrations are
+    marked as changed there too (`updated_at`), so that the event state changes with the names the rendered tables
+    show, not only the page generation (rare writes, two queries; none for a new one, which is in no event yet)."""
     if raw or created or instance.pk is None:
         return
     rows = Registration.objects.filter(club=instance) if sender is Club else Registration.objects.filter(player=instance)

@@ -24,6 +24,7 @@ from django.db.models import Count, FilteredRelation, Max, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
+from tournament.events.statements import Statement
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
 from tournament.results import explain, tiebreaks
 from tournament.results.scoring import event_scoring
@@ -31,7 +32,6 @@ from tournament.results.settlements import settle, settlements_of
 from tournament.results.shorthand import GameResult, seats_result
 
 DASH = "–"
-DROPPED = Registration.Status.DROPPED
 
 
 @dataclass(frozen=True)
@@ -134,11 +134,11 @@ _ROUND, _BYE, _OUTCOME = (_GAME.index(f) for f in ("round__number", "is_bye", "o
 _A, _B = len(_GAME), len(_GAME) + len(_SEAT)  # where seat A and seat B start
 _PLAYER, _SCORE, _LOSSES = (_SEAT.index(f) for f in ("registration_id", "score", "elements_lost"))
 
-# What stands for the event's key and the last round while a statement is compiled: compiled once per process
-# and database vendor, as `events.cache_keys` does (compiling the games' statement took a sixth of reading them).
-# The round's stand-in is a round number Django takes as possible (it answers a negative one with no query).
+# What stands for the event's key and the last round while a statement is compiled, once per process and database
+# (`events.statements`: compiling the games' statement took a sixth of reading them). The round's stand-in is a round
+# number Django takes as possible (it answers a negative one with no query).
 _EVENT, _UPTO = -7_340_223, 32_749
-_compiled: dict[tuple[str, str, bool], tuple[str, tuple, dict[int, int]]] = {}
+_compiled: dict[tuple[str, str, bool], Statement] = {}
 
 
 def _entrants_query(event_id: int, _upto: int | None):
@@ -160,24 +160,13 @@ def _games_query(event_id: int, upto: int | None):
 def _fetched(query_of, event_id: int, upto: int | None = None) -> list[tuple]:
     """The rows of the `values_list` query `query_of(event_id, upto)` as the database driver returns them, without
     the ORM's per-row converters (for booleans on SQLite: the driver already returns them as bools, PostgreSQL's
-    are booleans): they were a third of reading a 1,000-player event's seats. The SQL is the ORM's own, compiled
-    once per database with stand-ins for the two values that change, whose places are noted then: a stand-in may
-    come back wrapped (psycopg's `Int2` for a round number), so it is found by place, not by its type."""
+    are booleans): they were a third of reading a 1,000-player event's seats. The SQL is the ORM's own."""
     key = (connection.alias, query_of.__name__, upto is None)
     if key not in _compiled:
         query = query_of(_EVENT, None if upto is None else _UPTO).query
         sql, params = query.get_compiler(using=connection.alias).as_sql()
-        places = {index: stand_in for index, p in enumerate(params) for stand_in in (_EVENT, _UPTO)
-                  if not isinstance(p, (bool, str)) and p == stand_in}
-        assert sorted(places.values()) == [_EVENT] + [_UPTO] * (upto is not None)  # noqa: S101 - each once
-        _compiled[key] = sql, tuple(params), places
-    sql, params, places = _compiled[key]
-    given, values = {_EVENT: event_id, _UPTO: upto}, list(params)
-    for index, stand_in in places.items():
-        values[index] = type(params[index])(given[stand_in])  # as the ORM wrapped it
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        return cursor.fetchall()
+        _compiled[key] = Statement.of(sql, params, {_EVENT: 1} if upto is None else {_EVENT: 1, _UPTO: 1})
+    return _compiled[key].run({_EVENT: event_id, _UPTO: upto})
 
 
 def _registrations_state_query(event_id: int, _upto: int | None):
@@ -357,12 +346,12 @@ def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
     registrations = data.registrations
     dropped = f" ({_('dropped')})"
-    cell = _Cells().__getitem__  # each distinct value's cell, made once: the table's values repeat (equal numbers
-    records = []  # read alike)
+    cell = _Cells().__getitem__  # each distinct value's cell, made once: the values repeat (equal numbers read alike)
+    records = []
     for row in rows:
         reg = registrations[row.registration_id]
         entry = entry_as_shown(reg)
-        name = entry.name + dropped if reg.status == DROPPED and dropped_by(reg, upto) else entry.name
+        name = entry.name + dropped if dropped_by(reg, upto) else entry.name
         cells = (shown_rank(row), name, entry.club, entry.army, *map(cell, map(row.values.get, metrics)))
         records.append((row.registration_id, cells))
     return StandingsTable(columns, tuple(records))
