@@ -68,6 +68,14 @@ def test_the_players_pages_open_without_a_connection(browser, live_server, lang,
     page.context.set_offline(False)
     page.goto(f"{live_server.url}/e/{event.slug}/standings/")
     expect(page.locator("#offline-note")).to_have_count(0)
+    # The phone's queue empties here: left to the next page (a send cut short by leaving this one), its send would
+    # reload that page while the journey is already going on to the one after (a navigation aborted, now and then).
+    queued = "() => JSON.parse(localStorage.getItem('dba-queued-reports') || '[]').length"  # no eval: the CSP
+    for _ in range(200):
+        if page.evaluate(queued) == 0:
+            break
+        page.wait_for_timeout(50)
+    assert page.evaluate(queued) == 0, "the waiting result was not sent"
     page.goto(f"{live_server.url}/e/{event.slug}/entries/{marta.pk}/game/")
     expect(page.locator("#own-report")).to_be_visible()
     page.goto(f"{live_server.url}/me/")
