@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 from django.core.servers.basehttp import WSGIServer
-from django.db import connection
+from django.db import connection, connections
 from django.test.testcases import LiveServerThread
 from playwright.sync_api import expect
 
@@ -66,6 +66,18 @@ def browser_type_launch_args(browser_type_launch_args):
         "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
     }
+
+
+@pytest.fixture(scope="session")
+def playwright(playwright):
+    """pytest-playwright's Playwright, which marks an event loop as running in this thread from the first journey
+    to the end of the session. Meanwhile Django keeps this thread's database connections apart from the ones it
+    had before (asgiref's `Local` holds a thread's connections per async context while a loop runs), so a test run
+    after a journey in the same process (pytest-xdist's worksteal hands out such tests) opens a second connection
+    to the test database. Closed here, while the loop still runs: once it stops, that connection can no longer be
+    reached, and dropping the test database at the end failed ("being accessed by other users") and left it behind."""
+    yield playwright
+    connections.close_all()
 
 
 @pytest.fixture
