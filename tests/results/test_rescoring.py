@@ -237,3 +237,25 @@ def test_an_own_scoring_brings_its_tiebreak_order_or_keeps_the_events(organizer,
     names = [(e.before["scoring_name"], e.after["scoring_name"])  # the audit log names each scoring
              for e in AuditEntry.objects.filter(action="event.rescore").order_by("pk")]
     assert names == [("NASAMW (DBA 3.0 adaptation)", "Own"), ("Own", "Plain")]
+
+
+def test_the_preview_ranks_the_after_table_as_the_new_scoring_ranks(organizer, event):
+    """A scoring that ranks by wins first (Southern Battle Gamers' published one, the margin as points): the
+    preview's "after" is ranked by the new scoring's order, not by the event's old one, so it is the table the
+    rescoring then gives. Ana won twice by one element, Carla once by four: Ana first on wins, Carla on points."""
+    import yaml
+
+    from tournament.results.rescoring import preview, proposed_definition, rescore
+    from tournament.results.scoring import TEMPLATES_PATH
+
+    ana, bruno, carla, dario = (make_registration(event, make_player(n)) for n in ["Ana", "Bruno", "Carla", "Dario"])
+    add_round(event, 1, [(ana, bruno, "4-3"), (carla, dario, "4-0")])
+    add_round(event, 2, [(ana, dario, "4-3"), (carla, bruno, "3-4")])
+    definition = yaml.safe_load(TEMPLATES_PATH.read_text(encoding="utf-8"))["presets"]["southern-battle-gamers"]
+    change = proposed_definition(event, {k: v for k, v in definition.items() if k not in ("source", "doubtful")})
+    promised = preview(event, change)
+    assert [(name, points) for _rank, name, points in promised.after] == [
+        ("Ana", 2), ("Carla", 3), ("Bruno", 0), ("Dario", -5)]
+    rescore(event, change, organizer)
+    event.refresh_from_db()
+    assert preview(event, change).before == promised.after
