@@ -187,6 +187,12 @@ def test_a_quoted_line_break_is_kept_as_written():
     assert read_table(b'name\n"Ana\r\nBea"\n', "x.csv").loc[0, "name"] == "Ana\r\nBea"
 
 
+def test_lines_ended_by_a_carriage_return_alone_are_rows():
+    # Excel for Mac's "CSV (Macintosh)" ends lines with "\r" only: each is a row, not one unreadable line
+    frame = read_table(b"name,club\rAna,Roma\rBea,Lazio\r", "x.csv")
+    assert frame.columns.tolist() == ["name", "club"] and frame.values.tolist() == [["Ana", "Roma"], ["Bea", "Lazio"]]
+
+
 def test_bytes_no_encoding_reads_and_an_overlong_field_are_refused_by_name():
     assert _error(b"a\n\x81\n").code == "not_text"  # neither UTF-8 nor Windows-1252
     error = _error(b"a\n" + b"x" * 140_000 + b"\n")
@@ -222,6 +228,21 @@ def test_the_unpacked_limits_are_inclusive_and_said_in_megabytes():
     assert _error(_zip(1, 40 * 1024 * 1024), "x.xlsx").code == "not_xlsx"  # exactly 40 MB: not too large
     error = _error(_zip(1, 40 * 1024 * 1024 + 1), "x.xlsx")
     assert str(error) == "The workbook is too large once unpacked (40 MB; the limit is 40 MB)."
+
+
+def test_a_workbook_within_the_row_limit_but_full_of_empty_cells_is_refused_naming_both_limits():
+    # a row of 10,100 styled empty cells: no value, so not too wide, but more XML than 2 rows of 3 columns hold
+    source = zipfile.ZipFile(io.BytesIO(to_xlsx_bytes(pd.DataFrame({"a": ["x"]}))))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in source.namelist():
+            data = source.read(name)
+            if name == "xl/worksheets/sheet1.xml":
+                data = data.replace(b"</sheetData>", b'<row r="3">' + b'<c s="1"/>' * 10_100 + b"</row></sheetData>")
+            archive.writestr(name, data)
+    error = _error(buffer.getvalue(), "x.xlsx", max_rows=2, max_columns=3)
+    assert (error.code, error.params) == ("too_many_cells", {"rows": 2, "columns": 3})
+    assert str(error) == "The workbook holds more than 2 rows of 3 columns."
 
 
 def test_xlsx_writes_a_numpy_number_in_a_mixed_column_as_a_number():
