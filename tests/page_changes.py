@@ -10,7 +10,17 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from tests.page_world import CLUBS, RESULTS, World, edit_event, open_games, unreported
+from tests.page_world import (
+    CLUBS,
+    RESULTS,
+    World,
+    correct_past_result,
+    edit_event,
+    join_league,
+    merge_people,
+    open_games,
+    unreported,
+)
 from tournament.armies.catalogue import load_catalogue
 from tournament.armies.service import ArmyInput
 from tournament.armies.validation import default_army
@@ -362,6 +372,8 @@ def start_clock(world: World, rng: random.Random) -> str | None:
 
 
 Change = Callable[[World, random.Random], "str | None"]
+# The changes that need the league (`build_world(league=True)`).
+LEAGUE_CHANGES = {"join the league", "correct an earlier event's result", "merge two people in the league"}
 CHANGES: dict[str, Change] = {
     "confirm by staff": confirm_by_staff,
     "confirm by players": confirm_by_players,
@@ -401,6 +413,9 @@ CHANGES: dict[str, Change] = {
     "publish a new round": publish_new_round,
     "delete the last round": delete_last_round,
     "start the clock": start_clock,
+    "join the league": join_league,
+    "correct an earlier event's result": correct_past_result,
+    "merge two people in the league": merge_people,
 }
 
 
