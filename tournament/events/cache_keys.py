@@ -16,7 +16,11 @@ commits: a reader who rendered the old rows while it was open cached them under 
 request has a new key and renders the committed rows. Inside the writing transaction itself (a test, a
 command) the count of its writes is part of the key, so that its own reads see them and nobody else's do.
 One write is passed over: a player's half report (or a hold for the umpire) on a game that is not confirmed,
-which these pages do not show; on an event day those are two thirds of the writes.
+which these pages do not show; on an event day those are two thirds of the writes. The ratings beside the names
+(the event home's strength of field, the pairings) are the players' ratings before the event, made from other
+events (`leagues.event_ratings`): a write to an event renews the pages of the other members of its leagues, and
+of the events on the global rating from its date on when it asked to count toward it; a league's membership or
+merge renews its members' pages. The pairings table is kept by the page generation too, for them.
 
 A fresh random token, never an increment, so that two writers racing cannot leave a key that one of them
 has already used. A token that is lost (the cache evicted or restarted) is replaced on the next read, and a
@@ -30,13 +34,25 @@ import secrets
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Count, Max, Q, Sum, Value
+from django.db.models import Count, Max, Q, Subquery, Sum, Value
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 from django.utils import timezone
 from django.utils.translation import get_language
 
 from tournament.events.statements import Statement
-from tournament.models import Club, Event, Game, Player, ProvidedArmy, Registration, Round, Seat, Stage
+from tournament.models import (
+    Club,
+    Event,
+    Game,
+    LeagueEvent,
+    LeagueMerge,
+    Player,
+    ProvidedArmy,
+    Registration,
+    Round,
+    Seat,
+    Stage,
+)
 
 # --- the event state: one query ------------------------------------------------------------------------
 
@@ -108,6 +124,34 @@ def _key(slug: str) -> str:
     return _PREFIX + slug
 
 
+# What stands for a written event's key while the statement of the events whose pages it renews is compiled.
+_WRITTEN = -7_340_227
+_shown: dict[str, Statement] = {}
+
+
+def _shown_query(event_id: int):
+    """The slugs of this event and of the events whose ratings before them its rows make (`leagues.event_ratings`):
+    the other accepted members of its leagues, and, when it asked to count toward the global rating, the events
+    on it dated from its date on."""
+    accepted = LeagueEvent.State.ACCEPTED
+    leagues = LeagueEvent.objects.filter(event_id=event_id, state=accepted).values("league_id")
+    counted_on = Event.objects.filter(pk=event_id, global_rating=True).values("date")
+    return Event.objects.filter(
+        Q(pk=event_id)
+        | Q(pk__in=LeagueEvent.objects.filter(league_id__in=leagues, state=accepted).values("event_id"))
+        | Q(global_rating=True, date__gte=Subquery(counted_on))
+    ).values_list("slug", flat=True)
+
+
+def _shown_slugs(event_ids) -> set[str]:
+    """The slugs of the events whose pages show these events' rows (`_shown_query`): one query per event."""
+    if connection.alias not in _shown:
+        sql, params = _shown_query(_WRITTEN).query.sql_with_params()
+        _shown[connection.alias] = Statement.of(sql, params, {_WRITTEN: 3})
+    statement = _shown[connection.alias]
+    return {slug for event_id in event_ids for (slug,) in statement.run({_WRITTEN: event_id})}
+
+
 def renew(slugs) -> None:
     """A new generation for these events, now."""
     tokens = {_key(slug): secrets.token_hex(8) for slug in slugs}
@@ -125,8 +169,7 @@ class _Pending:
         self.round_events: dict[int, int] = {}  # only within the transaction: a rolled-back key can be reused
 
     def __call__(self) -> None:
-        slugs = set(self.slugs) | set(Event.objects.filter(pk__in=self.event_ids).values_list("slug", flat=True))
-        renew(slugs)
+        renew(set(self.slugs) | _shown_slugs(self.event_ids))
 
 
 def _pending(*, register: bool) -> _Pending | None:
@@ -168,9 +211,8 @@ def written(*, event_id: int | None = None, slug: str | None = None) -> None:
         else:
             pending.slugs.add(slug)
         return
-    if slug is None:  # autocommit: the write is already committed
-        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
-    renew([slug] if slug else [])
+    # autocommit: the write is already committed
+    renew([slug] if slug is not None else _shown_slugs([event_id]))
 
 
 def _event_of_round_child(instance) -> int | None:
@@ -196,9 +238,14 @@ def _on_event_saving(sender, instance, raw=False, update_fields=None, **kwargs) 
         written(slug=before)
 
 
-def _on_event(sender, instance, raw=False, **kwargs) -> None:
-    if not raw:
+def _on_event(sender, instance, raw=False, signal=None, **kwargs) -> None:
+    """An event saved (by its key: the ratings of other events can read it) or deleted (by its slug: its row is gone)."""
+    if raw:
+        return
+    if signal is post_delete:
         written(slug=instance.slug)
+    else:
+        written(event_id=instance.pk)
 
 
 def _on_round(sender, instance, raw=False, **kwargs) -> None:
@@ -245,6 +292,16 @@ def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
         written(event_id=event_id)
 
 
+def _on_league(sender, instance, raw=False, **kwargs) -> None:
+    """An event joining (or leaving) a league, or two people merged in one: the ratings its members' pages show."""
+    if raw:
+        return
+    members = set(LeagueEvent.objects.filter(league_id=instance.league_id, state=LeagueEvent.State.ACCEPTED)
+                  .values_list("event_id", flat=True))
+    for event_id in members | ({instance.event_id} if sender is LeagueEvent else set()):
+        written(event_id=event_id)
+
+
 def connect() -> None:
     """Connect the signals (AppConfig.ready)."""
     uid = "event-pages-"
@@ -260,6 +317,8 @@ def connect() -> None:
         # A stage or a provided army pair changes the event page's links and the pairings' armies.
         signal.connect(_on_registration, sender=Stage, dispatch_uid=f"{uid}stage-{name}")
         signal.connect(_on_registration, sender=ProvidedArmy, dispatch_uid=f"{uid}provided-army-{name}")
+        signal.connect(_on_league, sender=LeagueEvent, dispatch_uid=f"{uid}league-event-{name}")
+        signal.connect(_on_league, sender=LeagueMerge, dispatch_uid=f"{uid}league-merge-{name}")
     for signal in (post_save, pre_delete):  # before a delete: the registrations still name the club
         name = "save" if signal is post_save else "delete"
         signal.connect(_on_person, sender=Player, dispatch_uid=f"{uid}player-{name}")

@@ -31,7 +31,7 @@ per rules library import, `rulings.search.generation`).
 **Rendered tables** (`cached_fragment`): the pairings and standings tables' renderings for the readers the
 anonymous page cache does not serve (the signed-in, and queries a page does not read), keyed by the event's
 state (`tournament.events.cache_keys.event_state`: one query), so a refresh that finds nothing new renders
-nothing."""
+nothing; the pairings' also by the page generation, for the ratings beside the names, which other events make."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from config.htmx import render_partial, vary_on_htmx, wants_partial
 from tournament import pairing_jobs as jobs
-from tournament.events.cache_keys import event_state
+from tournament.events.cache_keys import event_state, page_generation
 from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Game, PairingJob, Registration, Round, Seat
 from tournament.pairing.clock import clock_state
@@ -286,7 +286,9 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
                 seat.rating = rated.ratings.get(seat.registration_id)
         return {"event": event, "round": rnd, "games": games, "rated": rated, "rows": pairings_rows(games)}
 
-    state = event_state(event, rnd.pk if rnd else None)
+    # The ratings beside the names come from other events (`leagues.event_ratings`), which the event state does not
+    # read: the page generation, renewed by their writes too, is part of the table's key.
+    state = event_state(event, rnd.pk if rnd else None, page_generation(event.slug))
     table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
     if wants_partial(request):
         return vary_on_htmx(HttpResponse(table))
