@@ -125,6 +125,32 @@ def test_ratings_follow_a_corrected_past_result(league, organizer, people):
     assert games_of_round(event) == {frozenset((regs["B"].pk, regs["C"].pk)), frozenset((regs["A"].pk, regs["D"].pk))}
 
 
+@pytest.mark.parametrize(("lang", "rated"), [("en", "{} of 4 players have a rating"), ("es", "{} de 4 jugadores tienen rating"),
+                                             ("it", "{} giocatori su 4 hanno un rating")])
+def test_a_suggested_merge_lends_no_rating_until_the_account_holder_confirms_it(client, league, organizer, people, lang,
+                                                                              rated):
+    """A league organizer suggests that the newcomer E is the account holder A: until A confirms, E's entry is
+    unrated on the event's pages (as in the league table), not shown with A's rating; once A confirms, it is A's."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.leagues import merges
+
+    holder = make_user("holder")
+    type(people["A"]).objects.filter(pk=people["A"].pk).update(user=holder)
+    past = played_event(organizer, people, SEASON, date=datetime.date(2026, 3, 1))
+    join(league, past)
+    newcomer = make_player("Person E")
+    event, regs = next_event(organizer, {"B": people["B"], "C": people["C"], "D": people["D"], "E": newcomer})
+    join(league, event)
+    merges.suggest(get_user_model().objects.get(username="leaguer"), league, newcomer.pk, people["A"].pk)
+    page = {"path": event.get_absolute_url(), "HTTP_ACCEPT_LANGUAGE": lang}
+    assert regs["E"].pk not in event_ratings(event).ratings
+    assert rated.format(3) in client.get(**page).text
+    merges.answer(holder, league, newcomer.pk, confirm=True)
+    ratings = event_ratings(event).ratings
+    assert ratings[regs["E"].pk].rating > ratings[regs["B"].pk].rating  # A won all three games of the past event
+    assert rated.format(4) in client.get(**page).text
+
 def global_event(organizer, people, rounds, date, opt_in=True):
     """An event that asked to count (`opt_in`) and that the site's staff approved."""
     event = played_event(organizer, people, rounds, date=date)

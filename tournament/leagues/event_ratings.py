@@ -4,7 +4,7 @@ pairings page and the strength of field.
 Which rating: the league's, when the event is an accepted member of a league (the oldest membership if
 several); otherwise the global rating when the event opts in; otherwise none. Only games played before
 the event count (earlier date, or the same date and an earlier event), so the figures stay put while
-the event is played. A person is their Player row (with the league's merges), never a name.
+the event is played. A person is their Player row (with the league's confirmed merges), never a name.
 
 The result is cached under a key built from cheap aggregates of what it reads (the games' versions, the
 entries, the merges), so the event page does not recompute a big league on every request; anything
@@ -53,7 +53,8 @@ def _key(event: Event, league: League | None) -> str:
     """Changes when a game, an entry, a member event or a merge the ratings read changes (three aggregates)."""
     if league is not None:
         where = Q(league_memberships__league=league, league_memberships__state=LeagueEvent.State.ACCEPTED)
-        merges = LeagueMerge.objects.filter(league=league).aggregate(n=Count("pk"), last=Max("pk"))
+        merges = LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED).aggregate(
+            n=Count("pk"), last=Max("pk"))
     else:
         where, merges = COUNTED, {}
     parts = [event.pk, event.date, league.pk if league else None, games_state(Event.objects.filter(where),
@@ -81,7 +82,9 @@ def _event_ratings(event: Event, membership: LeagueEvent | None) -> EventRatings
     if membership is not None:
         league = membership.league
         games = load_league(league).games
-        same = dict(LeagueMerge.objects.filter(league=league).values_list("player_id", "into_id"))
+        # A suggested merge counts once the account holder confirms it (`leagues.merges.answer`), as in the table.
+        same = dict(LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
+                    .values_list("player_id", "into_id"))
     else:
         league, games = None, global_games()
     date = event.date.isoformat()
