@@ -21,6 +21,7 @@ from tests.page_entries import (
     rename_entry,
     set_status,
 )
+from tests.page_ratings import RATINGS_CHANGES
 from tests.page_world import (
     RESULTS,
     World,
@@ -281,8 +282,10 @@ def start_clock(world: World, rng: random.Random) -> str | None:
 
 
 Change = Callable[[World, random.Random], "str | None"]
-# The changes that need the league (`build_world(league=True)`).
-LEAGUE_CHANGES = {"join the league", "correct an earlier event's result", "merge two people in the league"}
+# The changes that need the league (`build_world(league=True)`), or the earlier rated event (`rated=True`,
+# tests/page_ratings.py's `RATED_CHANGES`).
+LEAGUE_CHANGES = {"join the league", "correct an earlier event's result", "merge two people in the league",
+                  "move the league's earlier event after this one", "move the league's later event before this one"}
 CHANGES: dict[str, Change] = {
     "confirm by staff": confirm_by_staff,
     "confirm by players": confirm_by_players,
@@ -325,6 +328,7 @@ CHANGES: dict[str, Change] = {
     "join the league": join_league,
     "correct an earlier event's result": correct_past_result,
     "merge two people in the league": merge_people,
+    **RATINGS_CHANGES,
 }
 
 

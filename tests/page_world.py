@@ -37,6 +37,7 @@ class World:
     league: object = None  # the league the event is invited to, run by `league_organizer`
     league_organizer: object = None
     past: Event | None = None  # an earlier event of that league, with the same people
+    rated: Event | None = None  # an earlier event counted in the global rating, with the same people
     serial: int = 0
     done: list[str] = field(default_factory=list)
 
@@ -59,9 +60,10 @@ class World:
         return self.event.rounds.filter(status=Round.Status.DRAFT).first()
 
 
-def build_world(seed: int = 1, *, league: bool = False) -> World:
+def build_world(seed: int = 1, *, league: bool = False, rated: bool = False) -> World:
     """Seven players in three clubs; rounds 1 and 2 played, round 3 published with one result in; with `league`, a
-    league that invites the event, whose earlier event the same people played."""
+    league that invites the event, whose earlier event the same people played; with `rated`, the event asks to count
+    toward the global rating, and an earlier event the same people played counts in it."""
     rng = random.Random(seed)
     organizer = make_user(f"org-{seed}", "Organizer Uno")
     event = make_event(slug=f"oracle-{seed}", name="Torneo Oráculo", rounds_planned=5, seed=seed,
@@ -80,8 +82,36 @@ def build_world(seed: int = 1, *, league: bool = False) -> World:
             result_enter(game, parse_shorthand(rng.choice(RESULTS), event.edition), organizer)
     if league:
         _league(world, rng)
+    if rated:
+        _rated(world, rng)
     world.fresh()
     return world
+
+
+def _played_before(world: World, slug: str, **fields) -> Event:
+    """An earlier event run by the same organizer, with six of this event's people entered (`_play` plays it)."""
+    event, organizer = world.event, world.organizer
+    past = make_event(slug=slug, name="Torneo de Primavera", date=datetime.date(2026, 3, 1), rounds_planned=2,
+                      scoring_preset=event.scoring_preset, **fields)
+    EventRole.objects.create(event=past, user=organizer, role=EventRole.Role.ORGANIZER)
+    for reg in world.regs()[:6]:
+        player_register(event=past, player=reg.player, user=organizer)
+    return past
+
+
+def _play(past: Event, organizer, rng: random.Random) -> None:
+    for _ in range(2):
+        rnd = round_publish(round_pair(past, organizer), organizer)
+        for game in rnd.games.filter(is_bye=False):
+            result_enter(game, parse_shorthand(rng.choice(RESULTS), past.edition), organizer)
+
+
+def _rated(world: World, rng: random.Random) -> None:
+    """The event asks to count toward the global rating; an earlier event the same people played counts in it."""
+    edit_event(world, global_rating="on")
+    world.rated = _played_before(world, f"{world.event.slug}-rated", global_rating=True,
+                                 global_rating_approved=True)
+    _play(world.rated, world.organizer, rng)
 
 
 def _league(world: World, rng: random.Random) -> None:
@@ -91,17 +121,10 @@ def _league(world: World, rng: random.Random) -> None:
     world.league = create_league(world.league_organizer, League(
         slug=f"liga-{event.slug}", name="Liga Ibérica", season_start=datetime.date(2026, 1, 1),
         season_end=datetime.date(2026, 12, 31)))
-    world.past = past = make_event(slug=f"{event.slug}-past", name="Torneo de Primavera", date=datetime.date(2026, 3, 1),
-                                   rounds_planned=2, scoring_preset=event.scoring_preset)
-    EventRole.objects.create(event=past, user=organizer, role=EventRole.Role.ORGANIZER)
-    for reg in world.regs()[:6]:
-        player_register(event=past, player=reg.player, user=organizer)
+    world.past = past = _played_before(world, f"{event.slug}-past")
     # The seventh player of this event played the earlier one under another person record: a merge makes them one.
     entrant_add(event=past, user=organizer, name=world.regs()[6].name, club=CLUBS[0])
-    for _ in range(2):
-        rnd = round_publish(round_pair(past, organizer), organizer)
-        for game in rnd.games.filter(is_bye=False):
-            result_enter(game, parse_shorthand(rng.choice(RESULTS), past.edition), organizer)
+    _play(past, organizer, rng)
     accept(organizer, invite_event(world.league_organizer, world.league, past).pk)
     invite_event(world.league_organizer, world.league, event)
 
@@ -116,9 +139,10 @@ def unreported(world: World) -> list[Game]:
     return [g for g in world.games(status=Game.Status.PENDING) if not g.reports.exists()]
 
 
-def edit_event(world: World, **changes) -> None:
-    """The organizer's event form, as the browser sends it back, with `changes` (None: a box left unticked)."""
-    url = reverse("tournament:event_edit", args=[world.event.slug])
+def edit_event(world: World, of: Event | None = None, **changes) -> None:
+    """The organizer's form of the event (or of another event `of` theirs), as the browser sends it back, with
+    `changes` (None: a box left unticked)."""
+    url = reverse("tournament:event_edit", args=[(of or world.event).slug])
     values = form_values(world.staff.get(url).text, "event-form")
     for name, value in changes.items():
         if value is None:

@@ -18,6 +18,7 @@ from django.urls import reverse
 from tests.factories import make_user
 from tests.page_changes import CHANGES, LEAGUE_CHANGES, apply
 from tests.page_oracle import every_cache_empty, normalised
+from tests.page_ratings import RATED_CHANGES
 from tests.page_world import build_world
 from tournament.results import standings
 from tournament.web import table_rows
@@ -44,12 +45,15 @@ BEFORE = {"pair a draft": ["confirm the round"], "swap in a draft": DRAFT, "publ
           "remove a stage": ["add a stage"], "remove an entry": ["register a player"], "half report": NEW_ROUND,
           "confirm by players": NEW_ROUND, "dispute": NEW_ROUND, "start the clock": NEW_ROUND,
           "draw the stage": ["add a stage", "confirm the round"],
-          "correct an earlier event's result": ["join the league"], "merge two people in the league": ["join the league"]}
+          "correct an earlier event's result": ["join the league"], "merge two people in the league": ["join the league"],
+          "move a later rated event before this one": ["move an earlier rated event after this one"],
+          "move the league's earlier event after this one": ["join the league"],
+          "move the league's later event before this one": ["join the league", "move the league's earlier event after this one"]}
 
 
 @pytest.mark.parametrize("kind", list(CHANGES))
 def test_each_change_shows_on_every_page_at_once(kind):
-    world = build_world(seed=sum(map(ord, kind)), league=kind in LEAGUE_CHANGES)
+    world = build_world(seed=sum(map(ord, kind)), league=kind in LEAGUE_CHANGES, rated=kind in RATED_CHANGES)
     rng = random.Random(kind)
     for first in BEFORE.get(kind, []):
         assert apply(world, first, rng, check=False) is not None, first

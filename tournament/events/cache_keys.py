@@ -19,8 +19,10 @@ One write is passed over: a player's half report (or a hold for the umpire) on a
 which these pages do not show; on an event day those are two thirds of the writes. The ratings beside the names
 (the event home's strength of field, the pairings) are the players' ratings before the event, made from other
 events (`leagues.event_ratings`): a write to an event renews the pages of the other members of its leagues, and
-of the events on the global rating from its date on when it asked to count toward it; a league's membership or
-merge renews its members' pages. The pairings table is kept by the page generation too, for them.
+of the events on the global rating from its date on when it asked to count toward it; a save that changes its date
+or its place in the global rating (asking to count, the staff's approval) renews these as its old values made them
+too, and a delete renews them as they were before its row went; a league's membership or merge renews its
+members' pages. The pairings table is kept by the page generation too, for them.
 
 A fresh random token, never an increment, so that two writers racing cannot leave a key that one of them
 has already used. A token that is lost (the cache evicted or restarted) is replaced on the next read, and a
@@ -230,18 +232,43 @@ def _event_of_round_child(instance) -> int | None:
     return event_id
 
 
+# What decides which events' ratings before them read an event's games (`_shown_query`, `leagues.event_ratings`).
+_RATED_FIELDS = ("date", "global_rating", "global_rating_approved")
+
+
 def _on_event_saving(sender, instance, raw=False, update_fields=None, **kwargs) -> None:
-    if raw or instance.pk is None or (update_fields is not None and "slug" not in update_fields):
+    """Before an event's row changes: the pages its old values show on, renewed after the save (`_on_event`). Its old
+    slug, when it changes (the old address must stop showing the event); and when its date or its place in the global
+    rating changes, the events whose ratings read its games until now (`_shown_slugs`, from the row as it still is).
+    One query, none when `update_fields` names none of these fields, two when the ratings' fields change."""
+    instance._pages_before = set()
+    watched = ("slug", *_RATED_FIELDS)
+    if raw or instance.pk is None or (update_fields is not None and not set(watched) & set(update_fields)):
         return
-    before = sender.objects.filter(pk=instance.pk).values_list("slug", flat=True).first()
-    if before and before != instance.slug:  # the old address must stop showing the event
-        written(slug=before)
+    before = sender.objects.filter(pk=instance.pk).values_list(*watched).first()
+    if before is None:
+        return
+    slug, *rated = before
+    if slug != instance.slug:
+        instance._pages_before.add(slug)
+    if rated != [getattr(instance, name) for name in _RATED_FIELDS]:
+        instance._pages_before |= _shown_slugs([instance.pk])
+
+
+def _on_event_deleting(sender, instance, **kwargs) -> None:
+    """Before an event's row goes: the pages it shows on (`_shown_slugs`, while the row and its league memberships
+    still exist), renewed after the delete (`_on_event`)."""
+    instance._pages_before = _shown_slugs([instance.pk])
 
 
 def _on_event(sender, instance, raw=False, signal=None, **kwargs) -> None:
-    """An event saved (by its key: the ratings of other events can read it) or deleted (by its slug: its row is gone)."""
+    """An event saved (by its key: the ratings of other events can read it) or deleted (by its slug: its row is gone),
+    and the pages it showed on before (`_on_event_saving`, `_on_event_deleting`)."""
     if raw:
         return
+    for slug in getattr(instance, "_pages_before", ()):
+        written(slug=slug)
+    instance._pages_before = set()
     if signal is post_delete:
         written(slug=instance.slug)
     else:
@@ -306,6 +333,7 @@ def connect() -> None:
     """Connect the signals (AppConfig.ready)."""
     uid = "event-pages-"
     pre_save.connect(_on_event_saving, sender=Event, dispatch_uid=uid + "event-slug")
+    pre_delete.connect(_on_event_deleting, sender=Event, dispatch_uid=uid + "event-deleting")
     pre_save.connect(_on_game_saving, sender=Game, dispatch_uid=uid + "game-status")
     for signal in (post_save, post_delete):
         name = "save" if signal is post_save else "delete"

@@ -7,8 +7,9 @@ the event count (earlier date, or the same date and an earlier event), so the fi
 the event is played. A person is their Player row (with the league's confirmed merges), never a name.
 
 The result is cached under a key built from cheap aggregates of what it reads (the games' versions, the
-entries, the merges), so the event page does not recompute a big league on every request; anything
-the key misses is at most CACHE_SECONDS old.
+entries, the merges) and the dates of the events whose games it reads (which of them come before this one),
+so the event page does not recompute a big league on every request; anything the key misses is at most
+CACHE_SECONDS old.
 """
 
 from __future__ import annotations
@@ -50,15 +51,18 @@ def _before(period: tuple, date: str, event_id: int) -> bool:
 
 
 def _key(event: Event, league: League | None) -> str:
-    """Changes when a game, an entry, a member event or a merge the ratings read changes (three aggregates)."""
+    """Changes when a game, an entry, a member event (or its date) or a merge the ratings read changes (three
+    aggregates and the events' dates)."""
     if league is not None:
         where = Q(league_memberships__league=league, league_memberships__state=LeagueEvent.State.ACCEPTED)
         merges = LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED).aggregate(
             n=Count("pk"), last=Max("pk"))
     else:
         where, merges = COUNTED, {}
-    parts = [event.pk, event.date, league.pk if league else None, games_state(Event.objects.filter(where),
-                                                                              Q(event=event)), merges]
+    events = Event.objects.filter(where)
+    # Which games come before the event, and in which order, is read from these events' dates (`_before`).
+    dates = list(events.order_by("pk").values_list("pk", "date"))
+    parts = [event.pk, event.date, league.pk if league else None, games_state(events, Q(event=event)), merges, dates]
     return "event-ratings:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
