@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -15,6 +17,34 @@ from tests.factories import make_event, make_user
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
 settings.register_profile("fuzz", derandomize=False, deadline=None, print_blob=True)
 settings.load_profile("ci")
+
+# TEST_SCOPE=database: the run on a second database (.ci/run's PostgreSQL run, after the whole suite on SQLite)
+# leaves out what no database changes: the pure tests (tests/<room>/unit/, which import no Django database), the
+# tests whose processes run on a SQLite file of their own (`own_database`), and the browser journeys' other
+# languages (each journey runs once, in English; its Spanish and Italian runs, the same requests in other words,
+# ran on the first database). Everything else runs again.
+DATABASE_SCOPE = os.environ.get("TEST_SCOPE") == "database"
+TESTS = Path(__file__).resolve().parent
+
+
+def same_on_every_database(item) -> bool:
+    """A test whose outcome no database changes: a pure one, one on a database of its own, or a journey in another
+    language than English."""
+    path = Path(str(item.fspath)).resolve()
+    if "unit" in path.relative_to(TESTS).parts[:-1] or item.get_closest_marker("own_database"):
+        return True
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    language = params.get("lang", params.get("language"))
+    return path.is_relative_to(TESTS / "e2e") and language not in (None, "en")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not DATABASE_SCOPE:
+        return
+    left_out = [item for item in items if same_on_every_database(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not same_on_every_database(item)]
 
 
 

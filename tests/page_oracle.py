@@ -115,6 +115,7 @@ class Pages:
     gone: list[str] = field(default_factory=list)  # the event's earlier slugs
     seen: dict[Address, Read] = field(default_factory=dict)  # what each anonymous reader got last (their ETag)
     checks: int = 0
+    languages: tuple[str, ...] = LANGUAGES  # each page is read in these
 
     def _read(self, address: Address, client: Client | None = None, etag: str | None = None) -> Read:
         if client is None:
@@ -125,7 +126,7 @@ class Pages:
 
     def addresses(self, event: Event) -> list[Address]:
         return [Address(url, language, htmx) for url, fragment in urls(event, tuple(self.gone))
-                for language in LANGUAGES for htmx in ((False, True) if fragment else (False,))]
+                for language in self.languages for htmx in ((False, True) if fragment else (False,))]
 
     def warm(self, event: Event) -> None:
         """Every page read once through the caches (kept there as the readers left them), nothing compared."""

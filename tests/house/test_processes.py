@@ -19,6 +19,8 @@ from pypdf import PdfReader
 
 from tests import processes
 
+pytestmark = pytest.mark.own_database  # a SQLite file of their own, whatever the suite's database
+
 DEADLINE = 180  # seconds: every wait below gives up (and fails) after this
 
 
