@@ -193,8 +193,9 @@ def before_and_after(client, event, revision: str) -> None:
                 page_caches.forget_local()
                 if side == "after":
                     forget_rows()
-                elif side == "before":  # its rows written anew too (its own module keeps its own)
+                elif side == "before":  # its rows written anew and its entrants read too (its modules keep their own)
                     getattr(table_rows, "_KEPT_ROWS", {}).clear()
+                    getattr(standings, "_KEPT_ENTRANTS", {}).clear()
                 start, start_cpu = time.perf_counter(), time.process_time()
                 pages[side] = client.get(path).content
                 wall[side].append(time.perf_counter() - start)
