@@ -281,3 +281,34 @@ def test_a_player_follows_their_global_rating_on_their_home(organizer, lang, wor
     assert f"{words} {round(row.rating)} ± {round(row.deviation)}" in page
     home.force_login(make_user("no-games"))
     assert words not in home.get(reverse("tournament:me"), headers={"Accept-Language": lang}).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_event_joining_a_league_renews_every_members_pages_in_queries_the_leagues_size_does_not_change():
+    """The members' pages show the league's ratings: each one's page generation is renewed when the membership
+    commits, and reading which pages costs the same for a league of 2 members as for one of 12."""
+    from django.core.cache import cache
+
+    from tournament.events.cache_keys import page_generation
+    from tournament.models import LeagueEvent
+
+    def joined(size: int) -> tuple[int, set[str]]:
+        league = service.create_league(make_user(f"leaguer{size}"), League(
+            slug=f"liga-{size}", name=f"Liga {size}", season_start=datetime.date(2026, 1, 1),
+            season_end=datetime.date(2026, 12, 31)))
+        members = [make_event(slug=f"m{size}-{n}", name=f"Member {n}", date=datetime.date(2026, 3, n + 1))
+                   for n in range(size)]
+        for member in members:
+            LeagueEvent.objects.create(league=league, event=member, state=LeagueEvent.State.ACCEPTED)
+        newcomer = make_event(slug=f"new-{size}", name="Newcomer", date=datetime.date(2026, 9, 1))
+        slugs = [event.slug for event in [*members, newcomer]]
+        before = {slug: page_generation(slug) for slug in slugs}
+        with CaptureQueriesContext(connection) as queries:
+            LeagueEvent.objects.create(league=league, event=newcomer, state=LeagueEvent.State.ACCEPTED)
+        return len(queries), {slug for slug in slugs if page_generation(slug) == before[slug]}
+
+    cache.clear()
+    small, kept_small = joined(2)
+    large, kept_large = joined(12)
+    assert kept_small == kept_large == set()  # every member's pages and the newcomer's are rendered anew
+    assert large == small

@@ -320,13 +320,15 @@ def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
 
 
 def _on_league(sender, instance, raw=False, **kwargs) -> None:
-    """An event joining (or leaving) a league, or two people merged in one: the ratings its members' pages show."""
+    """An event joining (or leaving) a league, or two people merged in one: the ratings its members' pages show (the
+    league's ratings: its members' pages only, by slug, read in one query whatever the league's size)."""
     if raw:
         return
-    members = set(LeagueEvent.objects.filter(league_id=instance.league_id, state=LeagueEvent.State.ACCEPTED)
-                  .values_list("event_id", flat=True))
-    for event_id in members | ({instance.event_id} if sender is LeagueEvent else set()):
-        written(event_id=event_id)
+    shown = Q(league_memberships__league_id=instance.league_id, league_memberships__state=LeagueEvent.State.ACCEPTED)
+    if sender is LeagueEvent:
+        shown |= Q(pk=instance.event_id)
+    for slug in set(Event.objects.filter(shown).values_list("slug", flat=True)):
+        written(slug=slug)
 
 
 def connect() -> None:
