@@ -19,7 +19,7 @@ settings.register_profile("fuzz", derandomize=False, deadline=None, print_blob=T
 settings.load_profile("ci")
 
 # TEST_SCOPE=database: the run on a second database (.ci/run's PostgreSQL run, after the whole suite on SQLite)
-# leaves out what no database changes: the pure tests (tests/<room>/unit/, which import no Django database), the
+# leaves out what no database changes: the pure tests (tests/<room>/unit/, which use no database: pytest-django refuses them one), the
 # tests whose processes run on a SQLite file of their own (`own_database`), and the browser journeys' other
 # languages (each journey runs once, in English; its Spanish and Italian runs, the same requests in other words,
 # ran on the first database). Everything else runs again.

@@ -104,3 +104,16 @@ def test_a_query_typed_in_italian_lists_italian_clauses_first(rules):
     hits = search("zona di controllo").hits
     assert hits[0].clause.language == "it"
     assert any(h.clause.language == "es" for h in hits)  # Spanish clauses still found, after
+
+
+@pytest.mark.parametrize(("reader", "first"), [("en", "it"), ("es", "es"), ("it", "it")])
+def test_the_search_page_lists_the_readers_language_first_among_its_results(rules, reader, first):
+    """What the umpire's journey reads on the page (recoil: Italian first for English and Italian readers, Spanish for
+    Spanish ones), from the results the page asks the database for: on PostgreSQL its full-text search's best rows,
+    which must hold a clause in each language (the journeys run in Spanish and Italian on SQLite only)."""
+    from rulings.search.service import rank
+    from rulings.views.search import MAX_RESULTS
+
+    ranked = rank("recoil", MAX_RESULTS, reader=reader).ranked
+    assert ranked[0].language == first
+    assert {"es", "it"} <= {match.language for match in ranked}
