@@ -249,9 +249,9 @@ def test_about_and_global_pages_run_a_constant_number_of_queries(client, league,
     assert _count(client, target.get_absolute_url()) < few[2]  # the event's ratings come from the cache
     with django_assert_max_num_queries(6):
         assert client.get("/leagues/liga/about/").status_code == 200
-    with django_assert_max_num_queries(6):  # from nothing: 2 for the "games changed" key, 4 to compute
-        assert client.get("/ratings/").status_code == 200
-    with django_assert_max_num_queries(2):  # then from the cache
+    with django_assert_max_num_queries(7):  # from nothing: 3 for the "games changed" key (games, entries, the
+        assert client.get("/ratings/").status_code == 200  # counted events' dates), 4 to compute
+    with django_assert_max_num_queries(3):  # then from the cache
         assert client.get("/ratings/").status_code == 200
 
 
@@ -312,3 +312,19 @@ def test_an_event_joining_a_league_renews_every_members_pages_in_queries_the_lea
     large, kept_large = joined(12)
     assert kept_small == kept_large == set()  # every member's pages and the newcomer's are rendered anew
     assert large == small
+
+
+def test_the_global_table_follows_a_counted_event_dated_anew(organizer):
+    """Glicko-2 reads the rating periods in date order: a counted event moved before another one changes the table,
+    and `/ratings/` shows the change at once (its key holds the counted events' dates)."""
+    from tournament.leagues.global_rating import compute_global_table
+
+    ann, bob = make_player("Ann Account", user=account("ann")), make_player("Bob Account", user=account("bob"))
+    global_event(organizer, {"Ann": ann, "Bob": bob}, [[("Ann", "Bob", "4-1")]] * 2, datetime.date(2026, 3, 1))
+    later = global_event(organizer, {"Ann": ann, "Bob": bob}, [[("Bob", "Ann", "4-1")]], datetime.date(2026, 5, 1))
+    before = global_table()
+    later = Event.objects.get(pk=later.pk)  # as approved
+    later.date = datetime.date(2026, 2, 1)  # Bob's win now comes first
+    later.save()
+    assert global_table() == compute_global_table() != before
+    assert [row.games for row in global_table()] == [3, 3]  # still counted: moved, not withdrawn

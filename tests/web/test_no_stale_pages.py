@@ -174,3 +174,19 @@ def test_an_earlier_event_approved_for_the_global_rating_moves_the_ratings_at_on
     request.user = make_user("site-staff")
     admin.site._registry[Event]._approve(request, Event.objects.filter(pk=rated.past.pk), True)  # the admin's action
     assert rated.pages() == rated.fresh() != before
+
+
+def test_a_confirmed_ladder_game_of_the_league_moves_the_ratings_at_once(rated):
+    from tests.leagues.test_leagues import join
+    from tournament.leagues import ladder
+    from tournament.models import Player
+
+    join(rated.league, rated.event)
+    players = {label: make_user(f"ladder-{label}") for label in "AB"}
+    for label, user in players.items():
+        Player.objects.filter(pk=rated.people[label].pk).update(user=user)
+    before = rated.pages()
+    game = ladder.report(players["A"], rated.league, rated.people["B"].pk, datetime.date(2026, 4, 2), "b")
+    assert rated.pages() == rated.fresh() == before  # reported, not yet confirmed: nothing moves
+    ladder.confirm(players["B"], rated.league, game.pk)
+    assert rated.pages() == rated.fresh() != before

@@ -21,8 +21,8 @@ which these pages do not show; on an event day those are two thirds of the write
 events (`leagues.event_ratings`): a write to an event renews the pages of the other members of its leagues, and
 of the events on the global rating from its date on when it asked to count toward it; a save that changes its date
 or its place in the global rating (asking to count, the staff's approval) renews these as its old values made them
-too, and a delete renews them as they were before its row went; a league's membership or merge renews its
-members' pages. The pairings table is kept by the page generation too, for them.
+too, and a delete renews them as they were before its row went; a league's membership or merge, or a ladder
+game or pair of its players, renews its members' pages. The pairings table is kept by the page generation too, for them.
 
 A fresh random token, never an increment, so that two writers racing cannot leave a key that one of them
 has already used. A token that is lost (the cache evicted or restarted) is replaced on the next read, and a
@@ -46,6 +46,8 @@ from tournament.models import (
     Club,
     Event,
     Game,
+    LadderGame,
+    LadderPair,
     LeagueEvent,
     LeagueMerge,
     Player,
@@ -320,7 +322,8 @@ def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
 
 
 def _on_league(sender, instance, raw=False, **kwargs) -> None:
-    """An event joining (or leaving) a league, or two people merged in one: the ratings its members' pages show (the
+    """An event joining (or leaving) a league, two people merged in one, or a ladder game or pair of its players
+    changed: the ratings its members' pages show (the
     league's ratings: its members' pages only, by slug, read in one query whatever the league's size)."""
     if raw:
         return
@@ -349,6 +352,8 @@ def connect() -> None:
         signal.connect(_on_registration, sender=ProvidedArmy, dispatch_uid=f"{uid}provided-army-{name}")
         signal.connect(_on_league, sender=LeagueEvent, dispatch_uid=f"{uid}league-event-{name}")
         signal.connect(_on_league, sender=LeagueMerge, dispatch_uid=f"{uid}league-merge-{name}")
+        signal.connect(_on_league, sender=LadderGame, dispatch_uid=f"{uid}ladder-game-{name}")
+        signal.connect(_on_league, sender=LadderPair, dispatch_uid=f"{uid}ladder-pair-{name}")
     for signal in (post_save, pre_delete):  # before a delete: the registrations still name the club
         name = "save" if signal is post_save else "delete"
         signal.connect(_on_person, sender=Player, dispatch_uid=f"{uid}player-{name}")

@@ -7,9 +7,9 @@ the event count (earlier date, or the same date and an earlier event), so the fi
 the event is played. A person is their Player row (with the league's confirmed merges), never a name.
 
 The result is cached under a key built from cheap aggregates of what it reads (the games' versions, the
-entries, the merges) and the dates of the events whose games it reads (which of them come before this one),
-so the event page does not recompute a big league on every request; anything the key misses is at most
-CACHE_SECONDS old.
+entries, the merges, a league's ladder games) and the dates of the events whose games it reads (which of them
+come before this one), so the event page does not recompute a big league on every request; anything the key misses
+is at most CACHE_SECONDS old.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.db.models import Count, Max, Q
 from tournament.leagues import ratings as glicko
 from tournament.leagues.global_rating import COUNTED, games_state, global_games
 from tournament.leagues.table import load_league
-from tournament.models import Event, League, LeagueEvent, LeagueMerge, Registration
+from tournament.models import Event, LadderGame, LadderPair, League, LeagueEvent, LeagueMerge, Registration
 
 CACHE_SECONDS = 60
 
@@ -51,18 +51,20 @@ def _before(period: tuple, date: str, event_id: int) -> bool:
 
 
 def _key(event: Event, league: League | None) -> str:
-    """Changes when a game, an entry, a member event (or its date) or a merge the ratings read changes (three
-    aggregates and the events' dates)."""
+    """Changes when a game, an entry, a member event (or its date: `games_state`), a merge or a ladder game the
+    ratings read changes (a league's confirmed ladder games and approved pairs: `leagues.ladder.counted_pairs`)."""
     if league is not None:
         where = Q(league_memberships__league=league, league_memberships__state=LeagueEvent.State.ACCEPTED)
         merges = LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED).aggregate(
             n=Count("pk"), last=Max("pk"))
+        ladder = [LadderGame.objects.filter(league=league, state=LadderGame.State.CONFIRMED).aggregate(
+                      n=Count("pk"), last=Max("pk")),
+                  list(LadderPair.objects.filter(league=league, state=LadderPair.State.APPROVED).order_by("pk")
+                       .values_list("pk", flat=True))]
     else:
-        where, merges = COUNTED, {}
-    events = Event.objects.filter(where)
-    # Which games come before the event, and in which order, is read from these events' dates (`_before`).
-    dates = list(events.order_by("pk").values_list("pk", "date"))
-    parts = [event.pk, event.date, league.pk if league else None, games_state(events, Q(event=event)), merges, dates]
+        where, merges, ladder = COUNTED, {}, []
+    parts = [event.pk, event.date, league.pk if league else None, games_state(Event.objects.filter(where),
+                                                                              Q(event=event)), merges, ladder]
     return "event-ratings:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 

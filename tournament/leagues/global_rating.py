@@ -6,8 +6,9 @@ A person is their Player row, never a name: a person with an account is one Play
 their games add up; an entry without an account is rated on its own record, and is never listed. The
 public list shows players with an account only, by their own profile's name and club, nothing private.
 Read in a fixed number of queries, whatever the number of events. The public table is cached under a
-"games changed" key (`games_state`: cheap aggregates of the counted games and entries), so `/ratings/`
-recomputes only after a counted game or entry changed; names and clubs are at most CACHE_SECONDS old.
+"games changed" key (`games_state`: cheap aggregates of the counted games and entries, and the counted events'
+dates), so `/ratings/` recomputes only after a counted game, entry or date changed; names and clubs are at most
+CACHE_SECONDS old.
 """
 
 from __future__ import annotations
@@ -60,14 +61,16 @@ def global_games() -> list[glicko.RatedGame]:
 def games_state(events, *extra) -> str:
     """A key that changes when a game of `events` (a queryset) or an entry of `events` (or of `extra`
     filters) changes: the games' versions, counts, newest keys and events, and the entries' newest change
-    (an event approved or withdrawn changes the games counted). Two queries, whatever the number of games."""
+    (an event approved or withdrawn changes the games counted); and when one of `events` is dated anew (which games
+    come before which: the rating periods). Three queries, whatever the number of games."""
     games = Game.objects.filter(round__event__in=events).aggregate(
         v=Sum("version"), n=Count("pk"), last=Max("pk"), t=Max("entered_at"), events=Count("round__event", distinct=True))
     where = Q(event__in=events)
     for other in extra:
         where |= other
     entries = Registration.objects.filter(where).aggregate(t=Max("updated_at"), n=Count("pk"), last=Max("pk"))
-    return hashlib.sha256(repr([games, entries]).encode()).hexdigest()
+    dates = list(events.order_by("pk").values_list("pk", "date"))
+    return hashlib.sha256(repr([games, entries, dates]).encode()).hexdigest()
 
 
 def global_table() -> list[GlobalRow]:
