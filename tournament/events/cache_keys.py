@@ -22,7 +22,8 @@ events (`leagues.event_ratings`): a write to an event renews the pages of the ot
 of the events on the global rating from its date on when it asked to count toward it; a save that changes its date
 or its place in the global rating (asking to count, the staff's approval) renews these as its old values made them
 too, and a delete renews them as they were before its row went; a league's membership or merge, or a ladder
-game or pair of its players, renews its members' pages. The pairings table is kept by the page generation too, for them.
+game or pair of its players, renews its members' pages. The pairings table is kept by the page generation too, for
+them.
 
 A fresh random token, never an increment, so that two writers racing cannot leave a key that one of them
 has already used. A token that is lost (the cache evicted or restarted) is replaced on the next read, and a
@@ -323,8 +324,8 @@ def _on_person(sender, instance, raw=False, created=False, **kwargs) -> None:
 
 def _on_league(sender, instance, raw=False, **kwargs) -> None:
     """An event joining (or leaving) a league, two people merged in one, or a ladder game or pair of its players
-    changed: the ratings its members' pages show (the
-    league's ratings: its members' pages only, by slug, read in one query whatever the league's size)."""
+    changed: the ratings its members' pages show (the league's: its members' pages only, by slug, read in one query
+    whatever the league's size)."""
     if raw:
         return
     shown = Q(league_memberships__league_id=instance.league_id, league_memberships__state=LeagueEvent.State.ACCEPTED)
