@@ -58,24 +58,25 @@ def confirm_by_staff(world: World, rng: random.Random) -> str | None:
     return f"umpire confirms round {game.round.number} table {game.table}: {code}"
 
 
-def confirm_by_players(world: World, rng: random.Random) -> str | None:
+def _reported(world: World, rng: random.Random, sides: str) -> str | None:
+    """An unreported game reported by the players of `sides` ("ab": both, so it is confirmed; "a": one), or None."""
     games = unreported(world)
     if not games:
         return None
     game, code = rng.choice(games), rng.choice(RESULTS)
     result = parse_shorthand(code, world.event.edition)
-    for side, reporter in (("a", "phone-a"), ("b", "phone-b")):
-        result_report(game.seats.get(side=side), result, reporter=f"{reporter}-{world.next()}")
-    return f"both players report round {game.round.number} table {game.table}: {code}"
+    for side in sides:
+        result_report(game.seats.get(side=side), result, reporter=f"phone-{side}-{world.next()}")
+    who = "both players report" if len(sides) == 2 else "one player reports"
+    return f"{who} round {game.round.number} table {game.table}: {code}"
+
+
+def confirm_by_players(world: World, rng: random.Random) -> str | None:
+    return _reported(world, rng, "ab")
 
 
 def half_report(world: World, rng: random.Random) -> str | None:
-    games = unreported(world)
-    if not games:
-        return None
-    game, code = rng.choice(games), rng.choice(RESULTS)
-    result_report(game.seats.get(side="a"), parse_shorthand(code, world.event.edition), reporter=f"p-{world.next()}")
-    return f"one player reports round {game.round.number} table {game.table}: {code}"
+    return _reported(world, rng, "a")
 
 
 def dispute(world: World, rng: random.Random) -> str | None:

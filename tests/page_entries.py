@@ -47,12 +47,16 @@ def change_entry_club(world: World, rng: random.Random) -> str | None:
     return f"{reg.name}'s club: {club or 'none'}"
 
 
+def _a_club(world: World, rng: random.Random) -> Club | None:
+    """One of the clubs the event's entries name, or None if they name none."""
+    clubs = list(Club.objects.filter(registrations__event=world.event).distinct().order_by("pk"))
+    return rng.choice(clubs) if clubs else None
+
+
 def rename_club(world: World, rng: random.Random) -> str | None:
     """The admin renames a club (ClubAdmin saves the row)."""
-    clubs = list(Club.objects.filter(registrations__event=world.event).distinct().order_by("pk"))
-    if not clubs:
+    if (club := _a_club(world, rng)) is None:
         return None
-    club = rng.choice(clubs)
     before, club.name = club.name, f"{club.name.split(' ~')[0]} ~{world.next()}"
     club.save()
     return f"club {before} renamed {club.name}"
@@ -60,10 +64,8 @@ def rename_club(world: World, rng: random.Random) -> str | None:
 
 def delete_club(world: World, rng: random.Random) -> str | None:
     """The admin deletes a club: its entries keep no club."""
-    clubs = list(Club.objects.filter(registrations__event=world.event).distinct().order_by("pk"))
-    if not clubs:
+    if (club := _a_club(world, rng)) is None:
         return None
-    club = rng.choice(clubs)
     club.delete()
     return f"club {club.name} deleted"
 
