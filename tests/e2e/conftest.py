@@ -37,10 +37,12 @@ class Turns:
 
     lock = threading.Lock()
     _held = threading.local()  # the journey's thread: whether it holds the lock (outside any Playwright call)
+    WAIT_SECONDS = 60  # a request of the server's longer than this fails the journey (never a hung run)
 
     @classmethod
     def journey_takes(cls) -> None:
-        cls.lock.acquire()
+        if not cls.lock.acquire(timeout=cls.WAIT_SECONDS):
+            raise RuntimeError(f"the live server kept the test database for {cls.WAIT_SECONDS} s (one request)")
         cls._held.journey = True
 
     @classmethod
