@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.events.services import check_event_quota
 from tournament.models import Club, Event, EventRole, Game, Player, Registration, Round, Seat
@@ -203,8 +204,9 @@ def _registrations(event: Event, rows: list[Row]) -> dict[str, Registration]:
                 continue
             if club not in clubs:
                 clubs[club] = (Club.objects.filter(name__iexact=club).first() or Club.objects.create(name=club)) if club else None
-            player = (Player.objects.filter(name_key=name_key(name), club=clubs[club]).order_by("pk").first()
-                      or Player.objects.create(name=name, club=clubs[club]))
+            # a person of this event's own, as a players file or a backup makes: never another event's person found
+            # by name (their account, email and region would become this event's)
+            player = Player.objects.create(name=name, club=clubs[club])
             regs[name] = Registration.objects.create(event=event, player=player, army_ref=row.armies[side])
     return regs
 
@@ -263,7 +265,8 @@ def import_results(frame: pd.DataFrame, *, slug: str, name: str, date, edition: 
                                                             "choose another.") % {"slug": slug}))
     if checked.problems:
         raise ImportRejected(checked.problems)
-    if user is not None:
+    if user is not None:  # as the event form and the backup: a confirmed email, then the daily quota
+        require_confirmed_email(user)
         check_event_quota(user)
     swiss = [r for r in checked.rows if r.stage == "swiss"]
     played = [r for r in checked.rows if r.stage != "playoff"]

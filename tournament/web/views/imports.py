@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.accounts.emails import EmailNotConfirmed
 from tournament.events.services import EventQuotaExceeded
 from tournament.models import Edition
 from tournament.results.scoring import templates
@@ -62,6 +63,10 @@ def results_import(request: HttpRequest) -> HttpResponse:
                                            user=request.user)
                 except ImportRejected as exc:
                     problems = exc.problems
+                except EmailNotConfirmed:
+                    problems = [Problem(0, "", _("Confirm your email before creating events: ask for a link at "
+                                                 "/accounts/confirm-email/."))]
+                    status = 403
                 except EventQuotaExceeded as exc:
                     problems = [Problem(0, "", _("You have created %(n)s events in the last 24 hours, the most one "
                                                  "account may. Try again tomorrow, or ask an administrator.")
