@@ -23,7 +23,6 @@ from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.events.services import check_event_quota
 from tournament.models import Club, Event, EventRole, Game, Player, Registration, Round, Seat
-from tournament.models.keys import name_key
 from tournament.results.definition import definition_data
 from tournament.results.scoring import Preset, bye_score, presets, score_game
 from tournament.results.shorthand import GameResult, ResultError, check_result, parse_shorthand
