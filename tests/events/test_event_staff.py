@@ -259,3 +259,36 @@ def test_the_home_stops_answering_304_when_an_invitation_arrives(organizer_clien
     fresh = lucia_client.get("/me/", headers={"If-None-Match": etag, "HX-Request": "true"})
     assert fresh.status_code == 200
     assert "You are invited to umpire Torneo de prueba." in fresh.text
+
+
+def test_an_invitation_by_email_never_goes_to_an_account_whose_username_is_that_email(organizer_client, event,
+                                                                                       lucia):
+    """Anyone may sign up with Lucía's email address as their username: an invitation typed as her email is hers
+    (found by a review on 2026-11-28: it went to the stranger, who accepted it and became co-organizer)."""
+    signup = Client().post(reverse("signup"), {"username": "lucia@example.org", "email": "",
+                                               "password1": "Zq8!long-enough", "password2": "Zq8!long-enough"})
+    assert signup.status_code == 302
+    squatter = type(lucia).objects.get(username="lucia@example.org")
+    invite(organizer_client, event, "lucia@example.org", "organizer")
+    invitation = StaffInvitation.objects.get(event=event)
+    assert invitation.user == lucia
+    assert client_for(squatter).post(reverse("tournament:staff_accept", args=[invitation.pk])).status_code == 404
+    assert not EventRole.objects.filter(event=event, user=squatter).exists()
+
+
+def test_an_invitation_by_email_goes_to_the_account_that_confirmed_it(organizer_client, event, lucia):
+    """Two accounts give the same email: the one that confirmed it is invited, never the other; with neither
+    confirmed nobody is (as before)."""
+    from django.utils import timezone
+
+    from tournament.models import ConfirmedEmail
+
+    other = make_user("other-lucia")
+    other.email = "LUCIA@example.org"
+    other.save()
+    invite(organizer_client, event, "lucia@example.org")
+    assert StaffInvitation.objects.get(event=event).user is None
+    StaffInvitation.objects.all().delete()
+    ConfirmedEmail.objects.create(user=lucia, email="lucia@example.org", confirmed_at=timezone.now())
+    invite(organizer_client, event, "Lucia@Example.org")
+    assert StaffInvitation.objects.get(event=event).user == lucia

@@ -31,13 +31,19 @@ class LastOrganizer(Exception):
 
 
 def account_named(invited_as: str):
-    """The active account with this username, or else the one active account with this email (None otherwise)."""
+    """The active account an invitation names (None when none, or more than one, answers to it). An email (with
+    "@") names the one account that confirmed it, or else the one that gives it, and never a username: anyone may
+    sign up with somebody's email address as their username, and would take invitations meant for its owner. Any
+    other text names the account with that username."""
     users = get_user_model().objects.filter(is_active=True)
-    found = users.filter(username__iexact=invited_as).first()
-    if found is None and "@" in invited_as:
-        matches = list(users.filter(email__iexact=invited_as)[:2])
-        found = matches[0] if len(matches) == 1 else None
-    return found
+    if "@" not in invited_as:
+        return users.filter(username__iexact=invited_as).first()
+    giving = users.filter(email__iexact=invited_as)
+    for candidates in (giving.filter(confirmed_email__email__iexact=invited_as), giving):
+        matches = list(candidates[:2])
+        if matches:
+            return matches[0] if len(matches) == 1 else None
+    return None
 
 
 def invite(event: Event, by, invited_as: str, role: str) -> None:
