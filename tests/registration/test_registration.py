@@ -182,6 +182,37 @@ def test_organizer_edits_a_row_in_place(organizer_client, event):
     assert reg.player.name == "Bob Beattie"  # the entry changed, not the person's record
 
 
+def test_the_rows_in_place_answer_a_fragment_only_to_htmx_and_say_so(organizer_client, event):
+    """The row's edit form, the row again (cancel) and a status change: a `<tr>` for an htmx swap only, the whole
+    page for a plain request or a history restore (a bare row there left the organizer on a piece of a table), and
+    `Vary: HX-Request` on every answer (found by a review on 2026-11-28)."""
+    reg = make_registration(event, make_player("Bob Beattie", "Capital"))
+    edit = reverse("tournament:entry_edit", args=[event.slug, reg.pk])
+    row = reverse("tournament:entry_row", args=[event.slug, reg.pk])
+    status = reverse("tournament:entry_status", args=[event.slug, reg.pk])
+    swap, restore = {"HX-Request": "true"}, {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    answers = {
+        "edit, htmx": organizer_client.get(edit, headers=swap),
+        "edit, plain": organizer_client.get(edit),
+        "edit, restore": organizer_client.get(edit, headers=restore),
+        "row, htmx": organizer_client.get(row, headers=swap),
+        "row, plain": organizer_client.get(row),
+        "row, restore": organizer_client.get(row, headers=restore),
+        "status, htmx": organizer_client.post(status, {"status": "checked_in"}, headers=swap),
+        "status, plain": organizer_client.post(status, {"status": "registered"}),
+    }
+    for name, response in answers.items():
+        assert "HX-Request" in response.get("Vary", ""), name
+    for name in ("edit, htmx", "row, htmx", "status, htmx"):
+        assert answers[name].text.lstrip().startswith("<tr") and "Bob Beattie" in answers[name].text, name
+    for name in ("edit, plain", "edit, restore"):
+        assert "<html" in answers[name].text and 'name="name"' in answers[name].text, name
+    for name in ("row, plain", "row, restore"):
+        assert answers[name].status_code == 302
+        assert answers[name]["Location"] == reverse("tournament:players", args=[event.slug]) + f"#entry-{reg.pk}"
+    assert answers["status, plain"].status_code == 302
+
+
 def test_drop_and_reinstate(organizer_client, event):
     reg = make_registration(event, make_player("Jane Whitfield"))
     url = reverse("tournament:entry_status", args=[event.slug, reg.pk])

@@ -6,11 +6,12 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from config.htmx import vary_on_htmx, wants_partial
+from config.htmx import varies_on_htmx, vary_on_htmx, wants_partial
 from tournament.models import Event, Registration
 from tournament.registration.names import sort_key
 from tournament.registration.player_import import export_frame
@@ -72,30 +73,35 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournament/player_add.html", {"event": event, "form": form})
 
 
+@varies_on_htmx
 @event_view(role=ORGANIZER)
 def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    """Edit one row in place (htmx swaps the row) or on its own page without JavaScript."""
+    """Edit one row in place (htmx swaps the row) or on its own page without JavaScript (or on a history restore)."""
     reg = get_object_or_404(Registration.objects.select_related("club"), pk=pk, event=event)
     form = EntryEditForm(request.POST or None, instance=reg)
     if request.method == "POST" and form.is_valid():
         reg = registration_edit(reg=reg, user=request.user, **form.cleaned_data)
-        if request.htmx:
+        if wants_partial(request):
             return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
         messages.success(request, _("Saved."))
         return redirect("tournament:players", slug=event.slug)
-    template = "tournament/players.html#row-form" if request.htmx else "tournament/entry_edit.html"
+    template = "tournament/players.html#row-form" if wants_partial(request) else "tournament/entry_edit.html"
     return render(request, template, {"event": event, "reg": reg, "form": form})
 
 
 @require_GET
+@varies_on_htmx
 @event_view(role=ORGANIZER)
 def entry_row(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
-    """htmx: the read-only row again (cancel an in-place edit)."""
+    """htmx: the read-only row again (cancel an in-place edit); anything else: the players page at that row."""
     reg = get_object_or_404(Registration.objects.select_related("club"), pk=pk, event=event)
+    if not wants_partial(request):
+        return redirect(reverse("tournament:players", args=[event.slug]) + f"#entry-{reg.pk}")
     return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
 
 
 @require_POST
+@varies_on_htmx
 @event_view(role=ORGANIZER)
 def entry_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     reg = get_object_or_404(Registration.objects.select_related("club"), pk=pk, event=event)
@@ -103,7 +109,7 @@ def entry_status(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     if status not in Registration.Status.values:
         return HttpResponse(_("Unknown status."), status=400)
     reg = registration_set_status(reg=reg, status=status, user=request.user)
-    if request.htmx:
+    if wants_partial(request):
         return render(request, "tournament/players.html#row", {"event": event, "reg": reg})
     return redirect("tournament:players", slug=event.slug)
 
