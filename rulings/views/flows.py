@@ -146,23 +146,30 @@ def _back_url(flow: flows.Flow, walk: flows.Walk, event: str | None) -> str | No
     return flow_url(flow.id, walk.tokens, at=nodes[index - 1], event=event) if index > 0 else None
 
 
-def _log_context(request: HttpRequest, flow: flows.Flow, walk: flows.Walk) -> dict:
+def _log_context(request: HttpRequest, flow: flows.Flow, walk: flows.Walk, slug: str | None,
+                 form: RulingLogForm | None = None) -> dict:
+    """The record form of the event `slug` names (or of the reader's one event), `form` as sent if it was."""
     staff_events = _staff_events(request)
-    slug = request.GET.get("event") or (staff_events[0].slug if len(staff_events) == 1 else "")
+    slug = slug or (staff_events[0].slug if len(staff_events) == 1 else "")
     event = next((e for e in staff_events if e.slug == slug), None)
     if event is None or not is_staff_of(request.user, event):
         return {"staff_events": staff_events, "event": None}
     previous = RulingLogEntry.objects.filter(event=event, flow_id=flow.id, ruling_node=walk.current)
-    return {"staff_events": staff_events, "event": event, "previous": previous[:20], "form": RulingLogForm(),
+    return {"staff_events": staff_events, "event": event, "previous": previous[:20], "form": form or RulingLogForm(),
             "record_url": reverse("rulings:log_record", args=[event.slug])}
 
 
 @require_GET
 def flow_detail(request: HttpRequest, flow_id: str) -> HttpResponse:
     flow = _get_flow(flow_id)
-    language = get_language()
     walk = flows.walk(flow, request.GET.getlist("a"), stop_at=request.GET.get("at") or None)
-    the_event = event_from(request)
+    return _flow_page(request, flow, walk, event_from(request), request.GET.get("event"))
+
+
+def _flow_page(request: HttpRequest, flow: flows.Flow, walk: flows.Walk, the_event: Event | None,
+               log_slug: str | None, form: RulingLogForm | None = None, status: int = 200) -> HttpResponse:
+    """A step of the walk, or its ruling with the record form (of the event `log_slug` names; `form` as sent)."""
+    language = get_language()
     event = the_event.slug if the_event else None
     context = {
         "flow": flow, "flow_title": flow.text("title", language), "flow_intro": flow.text("intro", language),
@@ -176,12 +183,12 @@ def flow_detail(request: HttpRequest, flow_id: str) -> HttpResponse:
         node = flow.node(walk.current)
         context.update(ruling=flows.localized(node["ruling"], language),
                        doubt=flows.localized(node.get("doubt"), language),
-                       cites=_citations(node["cites"], language), **_log_context(request, flow, walk))
+                       cites=_citations(node["cites"], language), **_log_context(request, flow, walk, log_slug, form))
     else:
         context.update(_question_context(flow, walk, language, event))
         if walk.current in [step.node for step in walk.steps]:
             context["resume_url"] = flow_url(flow.id, walk.tokens, event=event)
-    return render_partial(request, "rulings/flow.html", "rulings/_flow_step.html", context)
+    return render_partial(request, "rulings/flow.html", "rulings/_flow_step.html", context, status=status)
 
 
 def _decided_doubts(event: Event, language: str) -> list[dict]:
@@ -223,9 +230,9 @@ def log_record(request: HttpRequest, event: Event) -> HttpResponse:
         messages.error(request, _("Only a finished step-through (a ruling) can be recorded."))
         return redirect(flow_url(flow.id, walk.tokens, event=event.slug))
     form = RulingLogForm(request.POST)
-    if form.is_valid():
-        ruling_record(event=event, flow_id=flow.id, tokens=walk.tokens, node=walk.current, form=form, user=request.user)
-        messages.success(request, _("Ruling recorded in the event log."))
-    else:
+    if not form.is_valid():  # the ruling again, with the form as sent and what is wrong beside each field
         messages.error(request, _("The ruling was not recorded: check the table, players and note."))
+        return _flow_page(request, flow, walk, event, event.slug, form, status=400)
+    ruling_record(event=event, flow_id=flow.id, tokens=walk.tokens, node=walk.current, form=form, user=request.user)
+    messages.success(request, _("Ruling recorded in the event log."))
     return redirect(flow_url(flow.id, walk.tokens, event=event.slug) + "#flow-log")

@@ -115,6 +115,24 @@ def test_log_is_newest_first(organizer_client, event):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("language", "too_long"), [("en", "Ensure this value has at most 40 characters"),
+                                                     ("es", "Asegúrese de que este valor tenga menos de 40 caracteres"),
+                                                     ("it", "Assicurati che questo valore non contenga più di 40")])
+def test_a_record_with_a_field_too_long_is_a_400_naming_the_field_with_the_ruling_kept(umpire_client, event,
+                                                                                      language, too_long):
+    """Nothing recorded, the ruling shown again with what was typed and what is wrong beside the field (until
+    2026-11-28 a redirect with a general message, and what was typed was lost)."""
+    response = umpire_client.post(reverse("rulings:log_record", args=[event.slug]),
+                                  {"flow": FLOW, "a": _ruling_tokens(), "table": "7" * 41, "players": "Ana v Bruno",
+                                   "note": "second move"}, headers={"Accept-Language": language})
+    assert response.status_code == 400
+    assert not RulingLogEntry.objects.exists()
+    assert f'id="id_table_error"><li>{too_long}' in response.text
+    assert 'value="Ana v Bruno"' in response.text and "second move" in response.text
+    assert 'id="flow-record"' in response.text and "PIP" in response.text
+
+
+@pytest.mark.django_db
 def test_unfinished_path_is_not_recorded(umpire_client, event):
     umpire_client.post(reverse("rulings:log_record", args=[event.slug]), {"flow": FLOW, "a": ["q-tactical.yes"]})
     assert not RulingLogEntry.objects.exists()
