@@ -71,6 +71,7 @@ class MatchState:
     loser: int | None
     conflict: bool = False  # the recorded winner did not play this match (an earlier result was corrected)
     needed: bool = True  # False: a grand final's reset game that is not (or not yet) to be played
+    forfeit: bool = False  # won without a game: the loser dropped out before it was played
 
     @property
     def playable(self) -> bool:
@@ -238,12 +239,18 @@ def _topological(matches: list[Match]) -> list[Match]:
     return result
 
 
-def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str, int]) -> dict[str, MatchState]:
+def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str, int],
+            played: Mapping[str, frozenset[int]] | None = None, absent: frozenset[int] = frozenset()
+            ) -> dict[str, MatchState]:
     """Who plays each match, and who won it. `seeds[0]` is seed 1 (None: an empty place); `winners`: the
-    winner of each match played so far, by match code. A winner who is not one of the match's players
-    (the result of an earlier match was corrected after this one was played) leaves the match undecided
-    and marked as a conflict: it is to be played again, by the right players."""
+    winner of each match played so far, by match code, and `played`: the two players of that game. A game
+    played by other players than the match's now (the result of an earlier match was corrected after this one
+    was played) leaves the match undecided and marked as a conflict: it is to be played again, by the right
+    players, even when its recorded winner is still one of them. A match not played yet with a player in
+    `absent` (who dropped out) is a walkover for the other one; between two absent players, for the better placed
+    in the bracket's order (side A), who loses their next match the same way."""
     states: dict[str, MatchState] = {}
+    played = played or {}
 
     def player(source: Source) -> int | None:
         if source.kind == "bye":
@@ -270,11 +277,15 @@ def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str,
             if a is not None and b is not None:
                 winner, loser = (b, BYE) if a == BYE else (a, BYE)
         elif a is not None and b is not None and m.code in winners:
-            if winners[m.code] not in (a, b):
+            if winners[m.code] not in (a, b) or played.get(m.code, frozenset((a, b))) != frozenset((a, b)):
                 states[m.code] = MatchState(m, a, b, None, None, conflict=True)
                 continue
             winner = winners[m.code]
             loser = b if winner == a else a
+        elif a is not None and b is not None and (a in absent or b in absent):
+            winner, loser = (b, a) if a in absent and b not in absent else (a, b)
+            states[m.code] = MatchState(m, a, b, winner, loser, forfeit=True)
+            continue
         states[m.code] = MatchState(m, a, b, winner, loser)
     return states
 

@@ -75,9 +75,11 @@ def _bracket_context(stage: Stage, data: standings.EventData, names: dict[int, s
                                           "sort": (order[m.side], m.column)})
         game = played.get(m.code)
         points = _points(game) if game else {}
+        dropped = f" ({_('dropped')})"  # a walkover for the other player (`MatchState.forfeit`)
         column["matches"].append({
             "code": m.code, "label": match_label(bracket, m),
-            "a": _who(state.a, names), "b": _who(state.b, names),
+            "a": _who(state.a, names) + (dropped if state.forfeit and state.loser == state.a else ""),
+            "b": _who(state.b, names) + (dropped if state.forfeit and state.loser == state.b else ""),
             "a_won": state.winner is not None and state.winner == state.a and state.a != brackets.BYE,
             "b_won": state.winner is not None and state.winner == state.b and state.b != brackets.BYE,
             "score": f"{points.get(state.a, '')}–{points.get(state.b, '')}" if game else "",

@@ -112,12 +112,16 @@ def bracket_state(stage: Stage, data: standings.EventData | None = None):
     bracket = bracket_of(stage, len(seeds))
     data = data or standings.load(stage.event)
     winners: dict[str, int] = {}
+    played: dict[str, frozenset[int]] = {}
     for game in _stage_games(data, stage):  # in round order: a match played again counts its latest game
         a, b = game.seats[:2]
         side = brackets.knockout_winner(game.outcome, a.score or 0, b.score or 0,
                                         seed_of.get(a.registration_id, 999), seed_of.get(b.registration_id, 999))
         winners[game.slot] = a.registration_id if side == "a" else b.registration_id
-    return bracket, brackets.resolve(bracket, seeds, winners)
+        played[game.slot] = frozenset((a.registration_id, b.registration_id))
+    dropped = frozenset(pk for pk, entrant in data.registrations.items()
+                        if entrant.status == Registration.Status.DROPPED)
+    return bracket, brackets.resolve(bracket, seeds, winners, played, dropped)
 
 
 def stage_finished(stage: Stage, data: standings.EventData | None = None) -> bool:

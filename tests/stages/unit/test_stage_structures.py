@@ -235,6 +235,53 @@ def test_a_winner_who_did_not_play_the_match_leaves_it_undecided_and_in_conflict
     assert not brackets.finished(states)
 
 
+def test_a_final_whose_winner_is_still_in_it_but_whose_game_had_other_players_is_played_again():
+    """1 v 4 and 2 v 3; 2 beat 1 in the final; then W1-1 was corrected to 4: the final is 4 v 2, which was never
+    played, so 2 is not champion until it is (found by a review on 2026-11-28: 2 stayed champion, 4 runner-up)."""
+    bracket = brackets.single(4)
+    winners = {"W1-1": 4, "W1-2": 2, "W2-1": 2}
+    played = {"W1-1": frozenset((1, 4)), "W1-2": frozenset((2, 3)), "W2-1": frozenset((1, 2))}
+    states = brackets.resolve(bracket, [1, 2, 3, 4], winners, played)
+    assert states["W2-1"].conflict and states["W2-1"].winner is None
+    assert states["W2-1"].playable and {states["W2-1"].a, states["W2-1"].b} == {4, 2}
+    assert brackets.placings(bracket, states) == []
+    again = brackets.resolve(bracket, [1, 2, 3, 4], {**winners, "W2-1": 4}, {**played, "W2-1": frozenset((2, 4))})
+    assert not again["W2-1"].conflict and again["W2-1"].winner == 4
+
+
+def test_a_player_who_dropped_out_loses_their_next_match_without_a_game():
+    bracket = brackets.single(4)
+    states = brackets.resolve(bracket, [1, 2, 3, 4], {"W1-1": 1, "W1-2": 2},
+                              {"W1-1": frozenset((1, 4)), "W1-2": frozenset((2, 3))}, absent=frozenset({1}))
+    final = states["W2-1"]
+    assert (final.winner, final.loser, final.forfeit, final.playable) == (2, 1, True, False)
+    assert not any(s.forfeit for code, s in states.items() if code != "W2-1")  # the games played stand
+    # A match already played stands even when a player dropped out after it.
+    played = brackets.resolve(bracket, [1, 2, 3, 4], {"W1-1": 1, "W1-2": 2, "W2-1": 1},
+                              {"W1-1": frozenset((1, 4)), "W1-2": frozenset((2, 3)), "W2-1": frozenset((1, 2))},
+                              absent=frozenset({1}))
+    assert played["W2-1"].winner == 1 and not played["W2-1"].forfeit
+
+
+@given(st.integers(min_value=2, max_value=24), st.booleans(), st.integers(min_value=0, max_value=10**6))
+def test_a_single_elimination_with_players_dropping_out_still_places_everyone(n, third, seed):
+    rng = random.Random(seed)
+    bracket = brackets.single(n, third)
+    seeds = list(range(1, n + 1))
+    absent = frozenset(rng.sample(seeds, rng.randint(0, n)))
+    winners = {}
+    while True:
+        states = brackets.resolve(bracket, seeds, winners, absent=absent)
+        ready = brackets.playable(states)
+        if not ready:
+            break
+        assert not any({s.a, s.b} & absent for s in ready)  # nobody who dropped out is paired
+        for s in ready:
+            winners[s.match.code] = rng.choice([s.a, s.b])
+    assert brackets.finished(states)
+    assert sorted(p for _place, p in brackets.placings(bracket, states)) == seeds
+
+
 def test_placement_play_offs_give_the_winner_the_better_place():
     bracket = brackets.placement(5)
     states = brackets.resolve(bracket, [10, 20, 11, 21, 12], {"P1": 20, "P2": 11})
