@@ -9,6 +9,8 @@ decision for the same players replaces it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -69,12 +71,16 @@ def _check_texts(kind: str, reason: str, record: str, result: str) -> None:
 
 @transaction.atomic
 def record_tie_decision(event: Event, user, *, kind: str, players: list[int], order: list[int] | None = None,
-                        reason: str = "", record: str = "", result: str = "") -> dict:
-    """Record how the tie of `players` is settled; returns the decision."""
+                        reason: str = "", record: str = "", result: str = "",
+                        also: Callable[[Event], Iterable[tuple[int, ...]]] | None = None) -> dict:
+    """Record how the tie of `players` is settled; returns the decision. The players must be level in the
+    standings now, or in one of the ties `also(event)` gives (the groups' ties: `stages.tables.group_ties`, read
+    by the caller: the results room does not reach into the stages)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if kind not in KINDS:
         raise TieRejected("kind", _("Choose how the tie is settled."))
-    group = next((g for g in current_ties(event) if set(g) == set(players)), None)
+    ties = [*current_ties(event), *(also(event) if also is not None else ())]
+    group = next((g for g in ties if set(g) == set(players)), None)
     if group is None:
         raise TieRejected("players", _("These players do not share a place in the standings now."))
     reason, record = (reason or "").strip(), (record or "").strip()

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournament.models import Event, Registration, Stage
 from tournament.results import standings, tiebreaks
 from tournament.results.scoring import event_scoring
+from tournament.results.settlements import tied_groups
 from tournament.stages import brackets, groups, schedule
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -57,6 +60,22 @@ def group_tables(stage: Stage, data: standings.EventData | None = None) -> list[
         result.append(GroupTable(number, group_letter(number), standings.build_table(part), standings.rank(part),
                                  played, schedule.circle(members)))
     return result
+
+
+def group_ties(event: Event, data: standings.EventData | None = None) -> list[tuple[str, tuple[int, ...]]]:
+    """The ties inside the groups of the event's drawn groups stages, before any decision: (the group's name, the
+    players level after every tie-break) per tie. A decision recorded for exactly those players orders them in the
+    group's table (`standings.rank`), as one for players level in the standings orders the standings."""
+    ties = []
+    stages = event.stages.filter(kind=Stage.Kind.GROUPS, drawn_at__isnull=False).order_by("number")
+    for stage in stages:
+        data = data or standings.load(event)
+        for number, members in group_members(stage):
+            slot = f"g{number}"
+            part = data.part(members, lambda game, slot=slot, pk=stage.pk: game.stage_id == pk and game.slot == slot)
+            name = _("%(stage)s, group %(letter)s") % {"stage": stage.name, "letter": group_letter(number)}
+            ties += [(name, tie) for tie in tied_groups(standings.ranked(part))]
+    return ties
 
 
 def across_groups(event: Event) -> list[str]:

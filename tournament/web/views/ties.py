@@ -14,6 +14,7 @@ from tournament.events.audit_messages import TIE_KINDS
 from tournament.models import Event
 from tournament.results.standings import entry_as_shown
 from tournament.results.tie_decisions import TieRejected, current_ties, record_tie_decision, remove_tie_decision
+from tournament.stages.tables import group_ties
 from tournament.web.permissions import event_view
 
 
@@ -46,12 +47,17 @@ def _players(value: str) -> list[int]:
     return [int(x) for x in value.split(",") if x.isascii() and x.isdigit()][:50]
 
 
+def _group_ties(event: Event) -> list[tuple[int, ...]]:
+    return [tie for _name, tie in group_ties(event)]
+
+
 def _settle(request: HttpRequest, event: Event, group: list[int], form: TieForm) -> bool:
     """Record the organizer's decision for one tied group; False (the reason on the form) when refused."""
     try:
         record_tie_decision(event, request.user, kind=form.cleaned_data["kind"], players=list(group),
                             order=form.order(), reason=form.cleaned_data["reason"],
-                            record=form.cleaned_data["record"], result=form.cleaned_data["result"])
+                            record=form.cleaned_data["record"], result=form.cleaned_data["result"],
+                            also=_group_ties)
     except TieRejected as exc:
         form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         return False
@@ -66,7 +72,8 @@ def _decisions(event: Event, names: dict[int, str]) -> list[tuple]:
 @event_view(role="staff")
 def ties(request: HttpRequest, event: Event) -> HttpResponse:
     names = _names(event)
-    groups = current_ties(event)
+    # the ties of the standings, then those inside the groups of a groups stage (named by their group)
+    groups = [("", tie) for tie in current_ties(event)] + group_ties(event)
     status = 200
     posted = _players(request.POST.get("players", "")) if request.method == "POST" else []
     if request.method == "POST" and request.POST.get("action") == "remove":
@@ -74,7 +81,7 @@ def ties(request: HttpRequest, event: Event) -> HttpResponse:
             messages.success(request, _("Tie decision removed."))
         return redirect("tournament:ties", slug=event.slug)
     forms_by_group = []
-    for group in groups:
+    for where, group in groups:
         bound = request.method == "POST" and set(posted) == set(group)
         form = TieForm(request.POST if bound else None, group=group, names=names, prefix=f"t{group[0]}")
         if bound and form.is_valid() and _settle(request, event, group, form):
@@ -82,8 +89,8 @@ def ties(request: HttpRequest, event: Event) -> HttpResponse:
             return redirect("tournament:ties", slug=event.slug)
         if bound:
             status = 400
-        forms_by_group.append((",".join(map(str, group)), [names[p] for p in group], form))
-    if request.method == "POST" and not any(set(posted) == set(g) for g in groups):
+        forms_by_group.append((",".join(map(str, group)), [names[p] for p in group], form, where))
+    if request.method == "POST" and not any(set(posted) == set(g) for _where, g in groups):
         messages.error(request, _("These players do not share a place in the standings now."))
         status = 400
     context = {"event": event, "groups": forms_by_group, "decisions": _decisions(event, names)}

@@ -1,0 +1,66 @@
+"""A tie inside a group, settled on the ties page like a tie in the standings (found by a review on 2026-11-28:
+the page offered only the standings' ties, so three players level in a group stayed in the order of their
+names, and the group's winner with them)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_player, make_registration
+from tournament.models import Stage
+from tournament.pairing.manager import round_publish
+from tournament.results.entry import result_enter
+from tournament.results.shorthand import parse_shorthand
+from tournament.results.tie_decisions import TieRejected, record_tie_decision
+from tournament.stages import tables
+from tournament.stages.service import stage_draw, stage_pair
+
+
+@pytest.fixture
+def cycles(event, organizer):
+    """Two groups of three, each a cycle (everyone wins once 4-1 and loses once 1-4): level on every tie-break."""
+    event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]  # no drawn lot
+    event.save()
+    for i in range(1, 7):
+        make_registration(event, make_player(f"Player {i:02d}"))
+    stage = Stage.objects.create(event=event, number=1, name="Pools", kind="groups", groups=2, entrants="all",
+                                 seeding="standings")
+    stage_draw(stage, organizer)
+    for _ in range(3):
+        rnd = stage_pair(event, organizer)
+        round_publish(rnd, organizer)
+        for game in rnd.games.filter(is_bye=False):
+            result_enter(game, parse_shorthand("4-1", event.edition), organizer)
+    group_a = tables.group_tables(stage)[0]
+    assert [r.shared for r in group_a.rows] == [True, True, True]
+    return stage, [r.registration_id for r in group_a.rows]
+
+
+def test_the_service_settles_a_groups_tie_only_when_told_where_the_groups_are(event, organizer, cycles):
+    stage, tied = cycles
+    with pytest.raises(TieRejected):  # the standings alone: all six are level there, not these three
+        record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2")
+    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2",
+                        also=lambda e: [tie for _where, tie in tables.group_ties(e)])
+    group_a = tables.group_tables(Stage.objects.get(pk=stage.pk))[0]  # the event read again, with its decision
+    assert [(r.registration_id, r.shared, r.settled) for r in group_a.rows] == [(p, False, "lot") for p in tied[::-1]]
+
+
+@pytest.mark.parametrize(("language", "where"), [("en", "Pools, group A"), ("es", "Pools, grupo A"),
+                                                 ("it", "Pools, girone A")])
+def test_the_ties_page_offers_a_groups_tie_and_its_decision_orders_the_group(event, organizer_client, cycles,
+                                                                            language, where):
+    stage, tied = cycles
+    url = reverse("tournament:ties", args=[event.slug])
+    page = organizer_client.get(url, headers={"Accept-Language": language}).text
+    assert where in page
+    prefix = f"t{tied[0]}"
+    response = organizer_client.post(url, {
+        "players": ",".join(map(str, tied)), "action": "settle", f"{prefix}-kind": "lot",
+        f"{prefix}-record": "d6: 6, 4, 2", **{f"{prefix}-place_{n}": pk for n, pk in enumerate(tied[::-1], 1)}},
+        headers={"Accept-Language": language})
+    assert response.status_code == 302
+    assert [r.registration_id for r in tables.group_tables(Stage.objects.get(pk=stage.pk))[0].rows] == tied[::-1]
+    event.refresh_from_db()
+    assert [(d["kind"], d["players"], d["record"]) for d in event.tie_decisions] == [("lot", tied[::-1], "d6: 6, 4, 2")]
