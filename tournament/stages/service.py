@@ -19,11 +19,11 @@ from tournament.models import Event, Game, Registration, Round, Seat, Stage, Sta
 from tournament.models.stages import MAX_STAGES
 from tournament.pairing.manager import RatingsSource, RoundError, active_registrations
 from tournament.results.standings import event_standings
-from tournament.stages import brackets, groups, schedule
+from tournament.stages import brackets, groups
 from tournament.stages.messages import PLACEMENT_NEEDS, group_error
 from tournament.stages.tables import (
     bracket_state,
-    group_members,
+    group_games_left,
     placement_seeds,
     qualifying_order,
     stage_finished,
@@ -156,19 +156,6 @@ def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None, *,
     return stage
 
 
-def _group_games(stage: Stage) -> list[tuple[str, int, int]]:
-    """The next round of every group's round robin: (slot, side A, side B)."""
-    played = stage.games.values("round_id").distinct().count()
-    active = {r.pk for r in _active(stage.event)}
-    games = []
-    for number, members in group_members(stage):
-        table = schedule.circle(members)
-        if played < len(table):
-            # A player who dropped out leaves their opponents that round without a game (like a bye).
-            games += [(f"g{number}", a, b) for a, b in table[played] if b is not None and {a, b} <= active]
-    return games
-
-
 def _bracket_games(stage: Stage) -> list[tuple[str, int, int]]:
     _bracket, states = bracket_state(stage)
     # A match is paired once for its players; after a correction changed who plays it, it is paired again.
@@ -179,7 +166,7 @@ def _bracket_games(stage: Stage) -> list[tuple[str, int, int]]:
 def next_games(stage: Stage) -> list[tuple[str, int, int]]:
     if stage.drawn_at is None:
         return []
-    return _group_games(stage) if stage.kind == Stage.Kind.GROUPS else _bracket_games(stage)
+    return group_games_left(stage) if stage.kind == Stage.Kind.GROUPS else _bracket_games(stage)
 
 
 @transaction.atomic

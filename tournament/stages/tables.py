@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournament.models import Event, Registration, Stage
+from tournament.models import Event, Registration, Seat, Stage
+from tournament.pairing.manager import active_registrations
 from tournament.results import standings, tiebreaks
 from tournament.results.scoring import event_scoring
 from tournament.results.settlements import tied_groups
@@ -34,6 +35,35 @@ def group_members(stage: Stage) -> list[tuple[int, list[int]]]:
 
 def _stage_games(data: standings.EventData, stage: Stage, slot: str | None = None) -> list:
     return [g for g in data.games if g.stage_id == stage.pk and (slot is None or g.slot == slot)]
+
+
+def group_games_left(stage: Stage) -> list[tuple[str, int, int]]:
+    """The next round of every group's round robin: (slot, side A, side B), in group and table order.
+
+    A group's next round is the first round of its circle (`schedule.circle`), in order, that still has a game
+    not yet played (no game of the stage in the group's slot between those two players) between two players
+    still active; its unplayed games between active players are the ones to pair. A player who dropped out leaves
+    their opponents without a game (like a bye), and the round robin goes on to the games still to play. Empty
+    when no group has a game left."""
+    event = stage.event
+    last = event.rounds.order_by("-number").first()
+    active = {r.pk for r in active_registrations(event, (last.number if last else 0) + 1)}
+    met: dict[int, list[int]] = {}
+    slots: dict[int, str] = {}
+    for game, slot, reg in Seat.objects.filter(game__stage=stage).values_list("game_id", "game__slot", "registration_id"):
+        met.setdefault(game, []).append(reg)
+        slots[game] = slot
+    played = {(slots[game], frozenset(regs)) for game, regs in met.items()}
+    games = []
+    for number, members in group_members(stage):
+        slot = f"g{number}"
+        for rnd in schedule.circle(members):
+            left = [(a, b) for a, b in rnd if b is not None and {a, b} <= active
+                    and (slot, frozenset((a, b))) not in played]
+            if left:
+                games += [(slot, a, b) for a, b in left]
+                break
+    return games
 
 
 @dataclass(frozen=True)
@@ -149,8 +179,7 @@ def stage_finished(stage: Stage, data: standings.EventData | None = None) -> boo
     if stage.games.exclude(status="confirmed").exists():
         return False
     if stage.kind == Stage.Kind.GROUPS:
-        played = stage.games.values("round_id").distinct().count()
-        return all(played >= schedule.rounds_needed(len(m)) for _n, m in group_members(stage))
+        return not group_games_left(stage)
     return brackets.finished(bracket_state(stage, data)[1])
 
 
