@@ -110,7 +110,20 @@ def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | N
         return _placement_seeds(stage, active_ids)
     if stage.entrants == Stage.Entrants.ALL:
         return list(_seeded(event, stage, active, ratings))
-    return _cut(stage, event, [p for p in qualifying_order(event, stage.source) if p in active_ids])
+    return _crossed(stage, _cut(stage, event, [p for p in qualifying_order(event, stage.source) if p in active_ids]))
+
+
+def _crossed(stage: Stage, order: list[int]) -> list[int]:
+    """A bracket after groups: the seeds moved so that no first-round match replays a group game, when that can be
+    done (`groups.crossed`: the first seed of each group's worth, the group winners, stay; the runners-up and later
+    places move only as needed)."""
+    source = stage.source
+    if stage.kind not in (Stage.Kind.SINGLE, Stage.Kind.DOUBLE) or source is None or source.kind != Stage.Kind.GROUPS \
+            or len(order) < 2:
+        return order
+    members = group_members(source)
+    group_of = {p: number for number, ps in members for p in ps}
+    return groups.crossed(order, group_of, len(members), brackets.first_round(len(order)))
 
 
 def _placed(stage: Stage, event: Event, seeds: list[int | None], assignment: dict[int, int] | None
