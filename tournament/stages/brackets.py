@@ -96,6 +96,14 @@ def seed_order(size: int) -> list[int]:
     return order
 
 
+def first_round(n: int) -> list[tuple[int, int]]:
+    """The seeds that meet in the first round of a single- or double-elimination bracket of `n` entrants, in
+    bracket order ([(1, 8), (4, 5), (2, 7), (3, 6)] for 8); a seed beyond `n` is an empty place (a bye)."""
+    _rounds, size = _size(n, 2)
+    order = seed_order(size)
+    return [(order[i], order[i + 1]) for i in range(0, size, 2)]
+
+
 def _size(n: int, least: int) -> tuple[int, int]:
     if n < least:
         raise ValueError(f"a bracket needs at least {least} entrants")

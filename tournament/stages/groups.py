@@ -10,12 +10,16 @@
   them (points, or wins then points; then each tie-break), each per game played (groups may differ in size);
   a key that cannot compare players of different groups (head-to-head) is left out; then the group's order.
 - `placement_seeds`: play-offs between groups, place by place: 1st v 1st, 2nd v 2nd...
+- `crossed`: those seeds moved so that no first-round match of the bracket after the groups replays a group
+  game (A1 v B2 and B1 v A2, not A1 v A2 and B1 v B2), whenever that can be done: the first seeds (the
+  group winners) stay where they are, and the runners-up (then the thirds...) move only as far as needed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tournament.stages.schedule import MAX_GROUP, MIN_GROUP
@@ -133,3 +137,104 @@ def placement_seeds(tables: Sequence[Sequence[Placed]]) -> list[int | None]:
         line = sorted(((t[place], g) for g, t in enumerate(tables) if place < len(t)), key=lambda pg: _strength(*pg))
         seeds += [p.player for p, _g in line] + [None] * (len(tables) - len(line))
     return seeds
+
+
+def crossed(order: Sequence[int], group_of: Mapping[int, Hashable], keep: int,
+            first_round: Sequence[tuple[int, int]]) -> list[int]:
+    """The seeds `order` (best first) rearranged so that no first-round match pairs two players of the same group,
+    whenever that is possible. `first_round`: the seed numbers (1 the best) that meet in the bracket's first round,
+    a seed beyond the entrants being a bye (`brackets.first_round`); `group_of`: each player's group (a player
+    without one meets anybody). The first `keep` seeds (the group winners) stay as they are; every later seed, from
+    the best, keeps its player if the seeds after it can still be filled without a same-group match, or else
+    takes the best player after it who allows that (a runner-up moves up or down a seed or two; a third moves into
+    the runners-up only when no runner-up can take the place). When no arrangement avoids every same-group match,
+    the seeds stay as they are."""
+    n = len(order)
+    keep = min(keep, n)
+    opponent: dict[int, int] = {}
+    for a, b in first_round:
+        opponent[a], opponent[b] = b, a
+
+    def group(player: int) -> Hashable:
+        g = group_of.get(player)
+        return ("alone", player) if g is None else g
+
+    placed = {seed: order[seed - 1] for seed in range(1, keep + 1)}
+    left = list(order[keep:])
+    if not _can_fill(placed, left, n, opponent, group):
+        return list(order)
+    for seed in range(keep + 1, n + 1):
+        against = placed.get(opponent.get(seed, 0))
+        for player in left:
+            if against is not None and group(against) == group(player):
+                continue
+            rest = [p for p in left if p != player]
+            if _can_fill({**placed, seed: player}, rest, n, opponent, group):
+                placed[seed] = player
+                left = rest
+                break
+    return [placed[seed] for seed in range(1, n + 1)]
+
+
+def _can_fill(placed: Mapping[int, int], left: Sequence[int], n: int, opponent: Mapping[int, int], group) -> bool:
+    """Whether the players `left` fill the seeds not `placed` (of 1..n) with no first-round match inside a group.
+
+    A free seed facing a bye takes anybody; one facing a placed player, anybody of another group; two free seeds
+    facing each other, two players of different groups (P such matches take any 2P players of whom no group has
+    more than P). A flow from the groups to those three kinds of places says whether everyone fits."""
+    free = [s for s in range(1, n + 1) if s not in placed]
+    anybody = 0
+    not_of: dict[Hashable, int] = {}  # the group a free seed's placed opponent is of: how many such seeds
+    pairs = 0
+    for seed in free:
+        other = opponent.get(seed, 0)
+        if not 1 <= other <= n:
+            anybody += 1
+        elif other in placed:
+            g = group(placed[other])
+            not_of[g] = not_of.get(g, 0) + 1
+        elif seed < other:
+            pairs += 1
+    counts: dict[Hashable, int] = {}
+    for p in left:
+        counts[group(p)] = counts.get(group(p), 0) + 1
+    # The flow network: source -> each group -> each kind of place -> sink.
+    source, sink, anyone, paired = ("source",), ("sink",), ("anybody",), ("pairs",)
+    capacity: dict[Hashable, dict[Hashable, int]] = {source: {}, anyone: {sink: anybody}, paired: {sink: 2 * pairs}}
+    for h, seats in not_of.items():
+        capacity[("not", h)] = {sink: seats}
+    for g, count in counts.items():
+        node = ("group", g)
+        capacity[source][node] = count
+        capacity[node] = {anyone: count, paired: min(count, pairs)}
+        capacity[node].update({("not", h): count for h in not_of if h != g})
+    return _max_flow(capacity, source, sink) == len(left)
+
+
+def _max_flow(capacity: dict[Hashable, dict[Hashable, int]], source: Hashable, sink: Hashable) -> int:
+    """Edmonds-Karp on a small network (`capacity` is changed into the residual network)."""
+    for node, edges in list(capacity.items()):
+        for other in edges:
+            capacity.setdefault(other, {}).setdefault(node, 0)
+    total = 0
+    while True:
+        parent: dict[Hashable, Hashable] = {source: source}
+        queue = deque([source])
+        while queue and sink not in parent:
+            node = queue.popleft()
+            for other, room in capacity[node].items():
+                if room > 0 and other not in parent:
+                    parent[other] = node
+                    queue.append(other)
+        if sink not in parent:
+            return total
+        path = []
+        node = sink
+        while node != source:
+            path.append((parent[node], node))
+            node = parent[node]
+        push = min(capacity[a][b] for a, b in path)
+        for a, b in path:
+            capacity[a][b] -= push
+            capacity[b][a] += push
+        total += push

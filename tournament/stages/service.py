@@ -18,12 +18,14 @@ from tournament.events.audit import audit
 from tournament.models import Event, Game, Registration, Round, Seat, Stage, StageEntry
 from tournament.models.stages import MAX_STAGES
 from tournament.pairing.manager import RatingsSource, RoundError, active_registrations
-from tournament.results.standings import event_standings
+from tournament.results import tiebreaks
+from tournament.results.standings import entry_as_shown, event_standings, load, rank
 from tournament.stages import brackets, groups
 from tournament.stages.messages import PLACEMENT_NEEDS, group_error
 from tournament.stages.tables import (
     bracket_state,
     group_games_left,
+    group_members,
     placement_seeds,
     qualifying_order,
     stage_finished,
@@ -100,6 +102,27 @@ def _cut(stage: Stage, event: Event, order: list[int]) -> list[int]:
     return order[:k]
 
 
+def _check_cut_tie(stage: Stage, event: Event, active_ids: set[int]) -> None:
+    """A top-K cut of the standings through a place its players still share, which nothing orders (the event draws
+    no lot among its tie-breaks, and the ties page has no decision for them, or one that they share the place),
+    would take those whose names sort first: it is refused, naming them, until the tie is settled there."""
+    k = stage.cut or 0
+    data = load(event)
+    rows = [row for row in rank(data) if row.registration_id in active_ids]
+    if not 1 <= k < len(rows):
+        return  # no cut to make here (`_cut` says why when it is out of range)
+    last, next_out = rows[k - 1], rows[k]
+    if not (last.shared and next_out.shared and last.rank == next_out.rank):
+        return  # not level, or a recorded decision ordered them (a playoff, a lot, the umpire's)
+    lots = [key for key in last.values if key in tiebreaks.REGISTRY and tiebreaks.REGISTRY[key].lot]
+    if any(last.values.get(key) != next_out.values.get(key) for key in lots):
+        return  # the event's drawn lot orders them (they still share the rank, for the table)
+    tied = [row.registration_id for row in rows if row.shared and row.rank == last.rank]
+    raise StageError(_("%(players)s share a place that the cut of the top %(n)s splits: settle their tie on the ties "
+                       "page first (a playoff game, a die roll or lot, or the umpire's decision).") % {
+        "players": ", ".join(entry_as_shown(data.registrations[p]).name for p in tied), "n": k})
+
+
 def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
     """Who plays the stage, in seeding order (None: an empty place, in placement play-offs)."""
     event = stage.event
@@ -110,7 +133,22 @@ def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | N
         return _placement_seeds(stage, active_ids)
     if stage.entrants == Stage.Entrants.ALL:
         return list(_seeded(event, stage, active, ratings))
-    return _cut(stage, event, [p for p in qualifying_order(event, stage.source) if p in active_ids])
+    if stage.source is None and stage.entrants != Stage.Entrants.REST:
+        _check_cut_tie(stage, event, active_ids)
+    return _crossed(stage, _cut(stage, event, [p for p in qualifying_order(event, stage.source) if p in active_ids]))
+
+
+def _crossed(stage: Stage, order: list[int]) -> list[int]:
+    """A bracket after groups: the seeds moved so that no first-round match replays a group game, when that can be
+    done (`groups.crossed`: the first seed of each group's worth, the group winners, stay; the runners-up and later
+    places move only as needed)."""
+    source = stage.source
+    if stage.kind not in (Stage.Kind.SINGLE, Stage.Kind.DOUBLE) or source is None or source.kind != Stage.Kind.GROUPS \
+            or len(order) < 2:
+        return order
+    members = group_members(source)
+    group_of = {p: number for number, ps in members for p in ps}
+    return groups.crossed(order, group_of, len(members), brackets.first_round(len(order)))
 
 
 def _placed(stage: Stage, event: Event, seeds: list[int | None], assignment: dict[int, int] | None

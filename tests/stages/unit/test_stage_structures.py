@@ -340,3 +340,111 @@ def test_three_groups_give_the_best_group_winner_the_bye():
 ])
 def test_a_knockout_game_on_time_goes_to_the_points_then_the_better_seed(outcome, points, seeds, expected):
     assert brackets.knockout_winner(outcome, *points, *seeds) == expected
+
+
+# --- crossing the groups in the bracket after them ------------------------------------------------
+
+def _qualifiers(places: list[list[int]]) -> tuple[list[int], dict[int, int]]:
+    """Players 1.. in seeding order, place by place (`places[i]`: the groups of the i-th place's players, best
+    first), and each one's group."""
+    order, group_of = [], {}
+    for line in places:
+        for g in line:
+            player = len(order) + 1
+            order.append(player)
+            group_of[player] = g
+    return order, group_of
+
+
+def _same_group_matches(order, group_of):
+    n = len(order)
+    return [(a, b) for a, b in brackets.first_round(n) if a <= n and b <= n
+            and group_of[order[a - 1]] == group_of[order[b - 1]]]
+
+
+@st.composite
+def _group_places(draw):
+    count = draw(st.sampled_from([2, 4]))
+    size = draw(st.integers(min_value=3, max_value=8))
+    k = draw(st.integers(min_value=count, max_value=min(count * size, 16)))
+    # Each place's players from every group, in an order drawn at random (which group's is the best of that place).
+    places = [draw(st.permutations(range(1, count + 1))) for _ in range(size)]
+    order, group_of = _qualifiers([list(p) for p in places])
+    return count, order[:k], group_of
+
+
+def _can_cross(order, group_of, keep):
+    """An independent search: can the seeds after the first `keep` be filled with no first-round match inside a
+    group? (Players of one group are alike here: the search tries each group, not each player.)"""
+    n = len(order)
+    opponent = {}
+    for a, b in brackets.first_round(n):
+        opponent[a], opponent[b] = b, a
+    placed = {s: group_of[order[s - 1]] for s in range(1, keep + 1)}
+    left: dict[int, int] = {}
+    for p in order[keep:]:
+        left[group_of[p]] = left.get(group_of[p], 0) + 1
+
+    def search(seed):
+        if seed > n:
+            return True
+        against = placed.get(opponent[seed])
+        for g in [g for g, c in left.items() if c and g != against]:
+            left[g] -= 1
+            placed[seed] = g
+            if search(seed + 1):
+                return True
+            left[g] += 1
+            del placed[seed]
+        return False
+
+    return search(keep + 1)
+
+
+@given(_group_places())
+def test_a_bracket_after_two_or_four_groups_never_replays_a_group_game_in_its_first_round(drawn):
+    count, order, group_of = drawn
+    seeds = groups.crossed(order, group_of, count, brackets.first_round(len(order)))
+    assert sorted(seeds) == sorted(order)  # the same players
+    assert seeds[:count] == order[:count]  # the winners keep their seeds
+    if _same_group_matches(order, group_of) == []:
+        assert seeds == order  # nothing to move: nothing moves
+    elif _can_cross(order, group_of, count):
+        assert _same_group_matches(seeds, group_of) == []
+    else:
+        assert seeds == order  # it cannot be done (an odd cut: more of one group than the others can meet)
+
+
+@pytest.mark.parametrize(("places", "k", "expected"), [
+    # Two groups, the best winner's group has the weaker runner-up: A1, B1, B2, A2 -> A1 v B2, B1 v A2.
+    ([["A", "B"], ["B", "A"]], 4, ["A1", "B1", "A2", "B2"]),
+    # Already crossed: A1, B1, A2, B2 stays.
+    ([["A", "B"], ["A", "B"]], 4, ["A1", "B1", "A2", "B2"]),
+    # Four groups, eight qualifiers (1 v 8, 4 v 5, 2 v 7, 3 v 6): only the runners-up move, as little as needed.
+    ([["A", "B", "C", "D"], ["D", "A", "C", "B"]], 8, ["A1", "B1", "C1", "D1", "A2", "D2", "C2", "B2"]),
+    # Six qualifiers from two groups (byes for the winners): seeds 4 v 5 and 3 v 6 cross the groups.
+    ([["A", "B"], ["A", "B"], ["A", "B"]], 6, ["A1", "B1", "A2", "B2", "A3", "B3"]),
+    ([["A", "B"], ["B", "A"], ["B", "A"]], 6, ["A1", "B1", "B2", "A2", "B3", "A3"]),
+])
+def test_crossing_keeps_the_winners_and_moves_the_runners_up_only_as_needed(places, k, expected):
+    order, group_of = _qualifiers(places)
+    order = order[:k]
+    place_of = {}
+    seen: dict[str, int] = {}
+    for p in order:
+        seen[group_of[p]] = seen.get(group_of[p], 0) + 1
+        place_of[p] = f"{group_of[p]}{seen[group_of[p]]}"
+    seeds = groups.crossed(order, group_of, len(places[0]), brackets.first_round(k))
+    assert [place_of[p] for p in seeds] == expected
+
+
+def test_when_no_seeding_avoids_a_group_game_the_seeds_stay():
+    # Three groups, four qualifiers: seed 1 (A1) meets seed 4, the only runner-up, of group A; winners do not move.
+    order, group_of = _qualifiers([["A", "B", "C"], ["A"]])
+    assert groups.crossed(order, group_of, 3, brackets.first_round(4)) == order
+
+
+def test_the_first_round_in_bracket_order():
+    assert brackets.first_round(8) == [(1, 8), (4, 5), (2, 7), (3, 6)]
+    assert brackets.first_round(6) == [(1, 8), (4, 5), (2, 7), (3, 6)]  # seeds 7 and 8: byes
+    assert brackets.first_round(2) == [(1, 2)]
