@@ -262,3 +262,32 @@ def test_the_home_refreshes_itself_and_is_answered_304_until_something_changes(e
 
 def text_fragment(response) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
+
+
+def test_the_home_is_not_answered_304_once_the_players_global_rank_has_moved(db):
+    """Ann's home says she is 1st of 2 in the global rating. Another approved event, where Ann did not play, puts
+    two more players in the table: her home answers with the new page, not 304 (found by a review on 2026-11-28:
+    the browser kept showing "1 of 2", the key read only her own events)."""
+    import datetime
+
+    from tests.leagues.test_event_ratings import global_event
+
+    organizer = make_user("org")
+    ann = make_player("Ann", user=make_user("ann"))
+    bob = make_player("Bob", user=make_user("bob"))
+    global_event(organizer, {"Ann": ann, "Bob": bob}, [[("Ann", "Bob", "4-1")]], datetime.date(2026, 3, 1))
+    home = Client()
+    home.force_login(ann.user)
+    first = home.get(reverse("tournament:me"))
+    assert ", 1 of 2 (" in my_rating(first.text)
+    assert home.get(reverse("tournament:me"), headers={"If-None-Match": first["ETag"]}).status_code == 304
+    cid = make_player("Cid", user=make_user("cid"))
+    dee = make_player("Dee", user=make_user("dee"))
+    global_event(organizer, {"Cid": cid, "Dee": dee}, [[("Cid", "Dee", "4-0")]] * 3, datetime.date(2026, 4, 1))
+    again = home.get(reverse("tournament:me"), headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 200
+    assert " of 4 (" in my_rating(again.text) and "of 2" not in my_rating(again.text)
+
+
+def my_rating(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html.split('id="my-rating">', 1)[1].split("</p>", 1)[0])).split())

@@ -73,9 +73,14 @@ def games_state(events, *extra) -> str:
     return hashlib.sha256(repr([games, entries, dates]).encode()).hexdigest()
 
 
+def table_state() -> str:
+    """What the global table is made of, as a key: it changes whenever the table may (`games_state`)."""
+    return games_state(Event.objects.filter(COUNTED))
+
+
 def global_table() -> list[GlobalRow]:
     """The public table, computed again only when the counted games changed (see the module's docstring)."""
-    key = "global-rating:" + games_state(Event.objects.filter(COUNTED))
+    key = "global-rating:" + table_state()
     rows = cache.get(key)
     if rows is None:
         rows = compute_global_table()

@@ -17,7 +17,7 @@ from django.db.models import Count, Max, Q
 from tournament.events import staff
 from tournament.events.cache_keys import event_state
 from tournament.leagues import merges
-from tournament.leagues.global_rating import global_table
+from tournament.leagues.global_rating import global_table, table_state
 from tournament.models import Event, EventRole, Game, League, LeagueEvent, Player, PrintJob, Registration, Round, Seat
 from tournament.pairing.clock import ClockState, clock_state
 from tournament.results.entry import current_seat
@@ -161,5 +161,7 @@ def home_key(user) -> str:
              [(reg.pk, reg.status) for reg in regs], sorted(invited.values_list("pk", flat=True)),
              sorted(asked.values_list("pk", flat=True)), sorted(staff.waiting_for(user).values_list("pk", flat=True)),
              sorted(merges.suggestions_for(user).values_list("pk", flat=True)),
-             list(League.objects.filter(roles__user=user).values_list("pk", "name"))]
+             list(League.objects.filter(roles__user=user).values_list("pk", "name")),
+             # the home's global rank ("x of N") and rating move with other events' games too
+             table_state() if regs else ""]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
