@@ -93,8 +93,10 @@ class ArmyEntry:
     aggression: int | None
     general: Part
     slots: tuple[Slot, ...]
+    # The lists the enemies and allies columns name, each a catalogue reference: "I/33" in a column
+    # stands for I/33a and I/33b (see `covers`). A reference that names no list is kept as written.
     enemies: tuple[str, ...] = ()
-    allies: tuple[str, ...] = ()  # every list the allies column names
+    allies: tuple[str, ...] = ()
     allies_text: str = ""
     problems: tuple[str, ...] = ()
 
@@ -252,6 +254,14 @@ def _canonical_ref(ref: str) -> str:
     return ref.replace(" ", "")
 
 
+def covers(reference: str, ref: str) -> bool:
+    """Whether `reference`, as a list or an event writes it, names the list `ref`: "II/56" names
+    II/56 and every variant of it (II/56a, II/56b...); "II/56a" only itself."""
+    reference = _canonical_ref(reference)
+    return ref == reference or (
+        ref.startswith(reference) and ref[len(reference):].isalpha() and reference[-1:].isdigit())
+
+
 def expand_refs(text: str) -> tuple[str, ...]:
     """"I/1a, 4a, II/5" -> ("I/1a", "I/4a", "II/5"): a bare number takes the last book named."""
     refs: list[str] = []
@@ -342,7 +352,35 @@ def read_catalogue(lines) -> Catalogue:
             entry = _renamed_duplicate(entry, catalogue)
         catalogue.entries[entry.ref] = entry
         catalogue.problems += [(entry.ref, problem) for problem in entry.problems]
+    _resolve_references(catalogue)
     return catalogue
+
+
+def _resolve_references(catalogue: Catalogue) -> None:
+    """Turn each enemies and allies reference into the lists it names ("I/33" -> I/33a, I/33b), so a
+    plain membership test answers "is this list an enemy (an ally)". A reference naming no list is
+    kept as written and reported in `problems`."""
+    by_army: dict[str, list[str]] = {}
+    for entry in catalogue.entries.values():
+        by_army.setdefault(f"{entry.book}/{entry.army}", []).append(entry.ref)
+    for entry in list(catalogue.entries.values()):
+        named: dict[str, tuple[str, ...]] = {}
+        for column, references in (("enemies", entry.enemies), ("allies", entry.allies)):
+            refs: list[str] = []
+            for reference in references:
+                found = _named_by(reference, by_army)
+                if not found:
+                    catalogue.problems.append((entry.ref, f"{column}: {reference} names no list in the catalogue"))
+                    found = (reference,)
+                refs += [ref for ref in found if ref not in refs]
+            named[column] = tuple(refs)
+        catalogue.entries[entry.ref] = replace(entry, **named)
+
+
+def _named_by(reference: str, by_army: dict[str, list[str]]) -> tuple[str, ...]:
+    match = _REF.match(_canonical_ref(reference))
+    candidates = by_army.get(f"{match[1]}/{match[2]}", ()) if match else ()
+    return tuple(ref for ref in candidates if covers(reference, ref))
 
 
 def _renamed_duplicate(entry: ArmyEntry, catalogue: Catalogue) -> ArmyEntry:

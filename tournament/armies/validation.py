@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from tournament.armies.catalogue import ARMY_SIZE, ArmyEntry, Catalogue, Choice, Part
+from tournament.armies.catalogue import ARMY_SIZE, ArmyEntry, Catalogue, Choice, Part, covers
 from tournament.armies.elements import known_codes
 
 MAX_COMBINATIONS = 4096
@@ -107,7 +107,7 @@ def _restrictions(entry: ArmyEntry, r: Restrictions) -> list[Violation]:
     found = []
     if r.allowed_books and entry.book not in r.allowed_books:
         found.append(_v("book_not_allowed", ref=entry.ref, books=", ".join(r.allowed_books)))
-    if r.allowed_refs and not any(_ref_matches(entry.ref, allowed) for allowed in r.allowed_refs):
+    if r.allowed_refs and not any(covers(allowed, entry.ref) for allowed in r.allowed_refs):
         found.append(_v("ref_not_allowed", ref=entry.ref, refs=", ".join(r.allowed_refs)))
     if entry.date_from is not None and entry.date_to is not None:
         too_early = r.date_to is not None and entry.date_from > r.date_to
@@ -116,12 +116,6 @@ def _restrictions(entry: ArmyEntry, r: Restrictions) -> list[Violation]:
             found.append(_v("date_out_of_range", ref=entry.ref, start=entry.date_from, end=entry.date_to,
                             date_from=r.date_from, date_to=r.date_to))
     return found
-
-
-def _ref_matches(ref: str, allowed: str) -> bool:
-    """"II/56" allows every variant of II/56 (II/56a, II/56b...); "II/56a" only itself."""
-    allowed = allowed.replace(" ", "")
-    return ref == allowed or (ref.startswith(allowed) and ref[len(allowed):].isalpha() and allowed[-1].isdigit())
 
 
 def _all_parts(entry: ArmyEntry):
