@@ -17,9 +17,7 @@ from tournament.leagues.ladder import counted_pairs
 from tournament.leagues.presets import league_rule
 from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
 from tournament.models import Game, LadderGame, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
-from tournament.results import tiebreaks
-from tournament.results.scoring import event_scoring
-from tournament.results.settlements import settle, settlements_of
+from tournament.results import standings, tiebreaks
 from tournament.results.shorthand import seats_result
 
 
@@ -137,10 +135,9 @@ def _add_event(tally: _Tally, membership: LeagueEvent, games: list[list[tuple]],
     order = (event.date.isoformat(), event_id)
     played = _played(games)
     in_event = sorted({g.a for g in played} | {g.b for g in played if g.b is not None})
-    keys = [k for k in (event.tiebreaks or []) if k in tiebreaks.REGISTRY]
-    rows = tiebreaks.standings(in_event, played, keys, seed=event.seed,
-                               keys={r: regs[r][3] for r in in_event}, ranking=event_scoring(event).ranking)
-    rows, _applied = settle(rows, settlements_of(event.tie_decisions))  # the event's own final order
+    # The event's own final order, ranked by its standings' own function (its tie-breaks, head-to-head rule and
+    # tie decisions), over the players who played.
+    rows = standings.settled_among(event, {r: regs[r][3] for r in in_event}, played)
     for row in rows:
         player = regs[row.player][1]
         tally.placings.append(Placing(event_id, order, player, row.rank, len(in_event), membership.premier))
