@@ -1,7 +1,9 @@
-"""A league read from the database in a fixed number of queries, then scored by the pure modules.
+"""A league read from the database in a fixed number of queries (and a few more for each event run in stages),
+then scored by the pure modules.
 
 Reads only what the league pages show: each entry's name and club as entered at its event (the
-event's own data), the events' confirmed games and their final places. Never an entry's email or
+event's own data), the events' confirmed games and their final places as the event shows them (its final
+placings when it was run in stages, else its standings). Never an entry's email or
 region. A person is the same across events only when their entries point at the same Player row
 (their own profile, linked to their account), or when a league organizer merged two account-less
 people in this league (tournament/leagues/merges.py), never because two names match.
@@ -12,15 +14,16 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import Exists, OuterRef
+
 from tournament.leagues import ratings as glicko
 from tournament.leagues.ladder import counted_pairs
 from tournament.leagues.presets import league_rule
 from tournament.leagues.scoring import GamePoints, Placing, Result, league_table
-from tournament.models import Game, LadderGame, League, LeagueEvent, LeagueMerge, Registration, Round, Seat
-from tournament.results import tiebreaks
-from tournament.results.scoring import event_scoring
-from tournament.results.settlements import settle, settlements_of
+from tournament.models import Game, LadderGame, League, LeagueEvent, LeagueMerge, Registration, Round, Seat, Stage
+from tournament.results import standings, tiebreaks
 from tournament.results.shorthand import seats_result
+from tournament.stages.tables import final_placings
 
 
 @dataclass(frozen=True)
@@ -131,21 +134,32 @@ def _score(outcome: str, a_won: str, b_won: str) -> float:
     return 1.0 if outcome == a_won else 0.0 if outcome == b_won else 0.5
 
 
+def _places(event, in_event: list[int], regs: dict[int, tuple], played: list[tiebreaks.PlayedGame],
+            has_stages: bool) -> list[tuple[int, int]]:
+    """(place, registration) of the players who played, as the event itself places them: its final placings when
+    it was run in stages and every stage is played (`stages.tables.final_placings`, as its final page shows them:
+    a player who dropped out and was placed by no stage has no place), else its standings' order (its tie-breaks,
+    head-to-head rule and tie decisions: `results.standings.settled_among`, the standings' own function)."""
+    if has_stages:  # only then the stages' queries (a few per such event)
+        staged = final_placings(event)
+        if staged:
+            played_it = set(in_event)
+            return [(place, reg) for place, reg, _stage in staged if reg in played_it]
+    return [(row.rank, row.player) for row in standings.settled_among(event, {r: regs[r][3] for r in in_event}, played)]
+
+
 def _add_event(tally: _Tally, membership: LeagueEvent, games: list[list[tuple]], regs: dict[int, tuple]) -> None:
-    """One event's final places (its own tie-breaks and tie decisions), game points and rated games."""
+    """One event's final places (as the event shows them: `_places`), game points and rated games."""
     event, event_id = membership.event, membership.event_id
     order = (event.date.isoformat(), event_id)
     played = _played(games)
     in_event = sorted({g.a for g in played} | {g.b for g in played if g.b is not None})
-    keys = [k for k in (event.tiebreaks or []) if k in tiebreaks.REGISTRY]
-    rows = tiebreaks.standings(in_event, played, keys, seed=event.seed,
-                               keys={r: regs[r][3] for r in in_event}, ranking=event_scoring(event).ranking)
-    rows, _applied = settle(rows, settlements_of(event.tie_decisions))  # the event's own final order
-    for row in rows:
-        player = regs[row.player][1]
-        tally.placings.append(Placing(event_id, order, player, row.rank, len(in_event), membership.premier))
+    for place, reg in _places(event, in_event, regs, played, membership.has_stages):
+        tally.placings.append(Placing(event_id, order, regs[reg][1], place, len(in_event), membership.premier))
+    for reg in in_event:
+        player = regs[reg][1]
         if player not in tally.latest or tally.latest[player][0] < order:
-            tally.latest[player] = (order, regs[row.player][2], regs[row.player][5] or "")
+            tally.latest[player] = (order, regs[reg][2], regs[reg][5] or "")
     for game in played:
         if game.b is None:
             continue
@@ -180,9 +194,11 @@ def _league_rows(table, current: dict, latest: dict[int, tuple]) -> list[LeagueR
 
 
 def load_league(league: League) -> LeagueData:
-    """The league's table, ratings and history: five queries, whatever the league's size."""
+    """The league's table, ratings and history: five queries, whatever the league's size, and for each event run in
+    stages the stages' own (about seven: `stages.tables.final_placings` reads its stages and standings)."""
     memberships = list(
         LeagueEvent.objects.filter(league=league, state=LeagueEvent.State.ACCEPTED).select_related("event")
+        .annotate(has_stages=Exists(Stage.objects.filter(event_id=OuterRef("event_id"))))
         .order_by("event__date", "event_id")
     )
     events = {m.event_id: m for m in memberships}

@@ -248,18 +248,32 @@ def load(event: Event, upto: int | None = None) -> EventData:
     return EventData(event, entrants(event), played(rows), rows)
 
 
-def ranked(data: EventData) -> list[tiebreaks.Row]:
-    """The ranking by points and tie-breaks, before the event's own settlements of the ties left."""
-    event = data.event
+def ranked_among(event: Event, keys: dict[int, str], games: list[tiebreaks.PlayedGame]) -> list[tiebreaks.Row]:
+    """The players `keys` names (registration -> the name key the drawn lot is made from) ranked over `games` as
+    the event's standings rank them: its scoring, its tie-breaks, its head-to-head rule and its drawn lot, before
+    its own settlements of the ties left. The one ranking of an event's players: its standings and a league's
+    places (`leagues.table`, from games it read itself) both call it."""
     return tiebreaks.standings(
-        list(data.registrations), data.played, event.tiebreaks or [], seed=event.seed,
-        keys={pk: entry_as_shown(reg).key for pk, reg in data.registrations.items()},
+        list(keys), games, event.tiebreaks or [], seed=event.seed, keys=keys,
         h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES, ranking=event_scoring(event).ranking,
     )
 
 
+def settled_among(event: Event, keys: dict[int, str], games: list[tiebreaks.PlayedGame]) -> list[tiebreaks.Row]:
+    """`ranked_among` after the event's own settlements of the ties left (playoffs, umpire's decisions, lots)."""
+    rows, _applied = settle(ranked_among(event, keys, games), settlements_of(event.tie_decisions))
+    return rows
+
+
+def ranked(data: EventData) -> list[tiebreaks.Row]:
+    """The ranking by points and tie-breaks, before the event's own settlements of the ties left."""
+    return ranked_among(data.event, {pk: entry_as_shown(reg).key for pk, reg in data.registrations.items()},
+                        data.played)
+
+
 def rank(data: EventData) -> list[StandingRow]:
-    rows, _applied = settle(ranked(data), settlements_of(data.event.tie_decisions))
+    rows = settled_among(data.event, {pk: entry_as_shown(reg).key for pk, reg in data.registrations.items()},
+                         data.played)
     return [StandingRow(row.player, row.rank, index, int(row.values.get("points") or 0), row.values, row.shared,
                         row.settled) for index, row in enumerate(rows)]
 
