@@ -43,9 +43,17 @@ MERGE_REFUSALS = {
     "account": gettext_lazy("The first must be a person without an account, the second a player with one."),
     "not_in_league": gettext_lazy("Both people must have played in the league's events."),
     "same_event": gettext_lazy("Both played the same event, so they are two people."),
+    "same_event_merged": gettext_lazy("Both already count an entry at %(event)s (one of them through a person merged "
+                                           "into them), so they are two people."),
     "already": gettext_lazy("These entries are already merged or suggested."),
     "missing": gettext_lazy("This suggestion is no longer waiting."),
 }
+
+
+def merge_refusal(refused: merges.MergeRefused) -> str:
+    """The sentence for a refused merge, naming the event both would hold when there is one."""
+    text = MERGE_REFUSALS.get(str(refused), MERGE_REFUSALS["missing"])
+    return text % {"event": refused.event} if refused.event else str(text)
 
 
 def _league_for_member(request: HttpRequest, slug: str) -> League:
@@ -140,7 +148,7 @@ def merge_suggest(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         merges.suggest(request.user, league, form.cleaned_data["player"], form.cleaned_data["into"])
     except merges.MergeRefused as refused:
-        messages.error(request, MERGE_REFUSALS[str(refused)])
+        messages.error(request, merge_refusal(refused))
     else:
         messages.success(request, _("Suggestion sent. It counts once the player confirms the entries are theirs."))
     return redirect("leagues:manage", slug=league.slug)
@@ -166,7 +174,7 @@ def merge_answer(request: HttpRequest, slug: str, player: int, answer: str) -> H
     try:
         row = merges.answer(request.user, league, player, confirm=answer == "confirm")
     except merges.MergeRefused as refused:
-        messages.error(request, MERGE_REFUSALS.get(str(refused), MERGE_REFUSALS["missing"]))
+        messages.error(request, merge_refusal(refused))
         return redirect("leagues:my_merges")
     if row is None:
         messages.success(request, _("Thank you: those entries stay apart from yours."))
