@@ -102,3 +102,90 @@ def test_the_merge_page_names_the_event_a_chain_of_merges_would_give_twice(leagu
         assert response.status_code == 400
         assert sentence in response.content.decode()
     assert LeagueMerge.objects.count() == 1
+
+
+@pytest.fixture
+def followers(league, owner):
+    """Ann (account) played the summer event. "A. Smith" (spring) and "Anne Smyth" (winter) have no account;
+    the league organizer merged Smyth into Smith, then suggested Smith to Ann."""
+    org = make_user("org")
+    ann = make_player("Ann", user=make_user("ann"))
+    smith, smyth, bob, cid, dee = (make_player(n) for n in ("A. Smith", "Anne Smyth", "Bob", "Cid", "Dee"))
+    join(league, played_event(org, {"A. Smith": smith, "Bob": bob}, [[("A. Smith", "Bob", "4-1")]],
+                              date=datetime.date(2026, 3, 1), name="Spring Open"))
+    join(league, played_event(org, {"Ann": ann, "Cid": cid}, [[("Ann", "Cid", "4-1")]],
+                              date=datetime.date(2026, 6, 1), name="Summer Open"))
+    join(league, played_event(org, {"Anne Smyth": smyth, "Dee": dee}, [[("Anne Smyth", "Dee", "4-1")]],
+                              date=datetime.date(2026, 11, 1), name="Winter Open"))
+    merges.merge(owner, league, smyth.pk, smith.pk)
+    merges.suggest(owner, league, smith.pk, ann.pk)
+    return ann, smith, smyth
+
+
+def _events_of(league, person_id) -> set[str]:
+    data = load_league(league)
+    return {data.events[r.event].name for r in data.row_for(person_id).results}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_account_holder_sees_every_entry_a_suggestion_would_give_them(league, followers, lang):
+    """Ann's "Are these entries yours?" page lists A. Smith's spring entry and the winter entry the organizer
+    had merged into A. Smith, saying so; confirming gives her exactly what the page listed."""
+    ann, smith, _smyth = followers
+    label = {"en": "suggested: the league organizer merged it with A. Smith",
+             "es": "propuesta: el organizador de la liga la unió a A. Smith",
+             "it": "proposta: l'organizzatore della lega l'ha unita a A. Smith"}[lang]
+    page = client_for(ann.user).get("/leagues/merges/", headers={"Accept-Language": lang}).content.decode()
+    assert "Spring Open" in page and "Winter Open" in page and "Summer Open" in page
+    assert "Anne Smyth" in page and label in page
+    assert page.count(label) == 1  # the spring entry is A. Smith's own
+    merges.answer(ann.user, league, smith.pk, confirm=True)
+    assert _events_of(league, ann.pk) == {"Spring Open", "Summer Open", "Winter Open"}
+
+
+def test_undoing_a_confirmed_suggestion_takes_back_every_entry_it_gave(league, followers):
+    """Ann confirms, then says "A. Smith is not me": the spring and the winter entries both leave her, and
+    A. Smith is again the person the organizer made of the two."""
+    ann, smith, smyth = followers
+    client = client_for(ann.user)
+    assert client.post(f"/leagues/club-ladder/merge/{smith.pk}/answer/confirm/").status_code == 302
+    assert client.post(f"/leagues/club-ladder/merge/{smith.pk}/mine/undo/").status_code == 302
+    assert _events_of(league, ann.pk) == {"Summer Open"}
+    assert _events_of(league, smith.pk) == {"Spring Open", "Winter Open"}
+    assert list(LeagueMerge.objects.values_list("player_id", "into_id", "via")) == [(smyth.pk, smith.pk, None)]
+
+
+def test_the_league_organizer_undoing_it_takes_back_every_entry_too(league, owner, followers):
+    ann, smith, _smyth = followers
+    merges.answer(ann.user, league, smith.pk, confirm=True)
+    assert client_for(owner).post(f"/leagues/club-ladder/merge/{smith.pk}/undo/").status_code == 302
+    assert _events_of(league, ann.pk) == {"Summer Open"}
+    assert _events_of(league, smith.pk) == {"Spring Open", "Winter Open"}
+
+
+def test_undoing_merges_one_by_one_gives_each_back_to_whom_it_came_with(league, owner, followers):
+    """After Ann confirms, the organizer takes Anne Smyth alone out (she is not Ann): A. Smith's spring entry
+    stays with Ann, the winter one is Smyth's own again; Ann's undo then takes back A. Smith only."""
+    ann, smith, smyth = followers
+    merges.answer(ann.user, league, smith.pk, confirm=True)
+    merges.unmerge(owner, league, smyth.pk)  # Anne Smyth alone is not Ann: she leaves, A. Smith stays
+    assert _events_of(league, ann.pk) == {"Spring Open", "Summer Open"}
+    assert _events_of(league, smyth.pk) == {"Winter Open"}
+    merges.unmerge(ann.user, league, smith.pk)
+    assert _events_of(league, ann.pk) == {"Summer Open"} and not LeagueMerge.objects.exists()
+
+
+def test_undoing_an_organizers_merge_takes_back_the_people_merged_into_it_before(league, owner):
+    """P1 was merged into P2, then P2 into P3: undoing P2's merge leaves P3 alone again, and P1 with P2."""
+    org = make_user("org")
+    people = [make_player(f"P{n}") for n in (1, 2, 3)]
+    for n, (person, month) in enumerate(zip(people, (3, 6, 9), strict=True), start=1):
+        join(league, played_event(org, {f"P{n}": person, f"Q{n}": make_player(f"Q{n}")}, [[(f"P{n}", f"Q{n}", "4-1")]],
+                                  date=datetime.date(2026, month, 1), name=f"Open {n}"))
+    p1, p2, p3 = people
+    merges.merge(owner, league, p1.pk, p2.pk)
+    merges.merge(owner, league, p2.pk, p3.pk)
+    assert _events_of(league, p3.pk) == {"Open 1", "Open 2", "Open 3"}
+    merges.unmerge(owner, league, p2.pk)
+    assert _events_of(league, p3.pk) == {"Open 3"}
+    assert _events_of(league, p2.pk) == {"Open 1", "Open 2"}

@@ -5,8 +5,9 @@
   the account holder confirms it on their own page (or they decline it). Never two account holders:
   a person with an account is already one person in every league.
 Never two entries of the same event (one person plays an event once), counting every entry already
-merged into either side. The events are not touched, and a preview shows only what the league shows
-anyway (name and club as entered, event, date).
+merged into either side. Whoever was merged into a person follows them when that person is merged on (or
+confirmed), and undoing that merge takes them back (LeagueMerge.via). The events are not touched, and a
+preview shows only what the league shows anyway (name and club as entered, event, date).
 """
 
 from __future__ import annotations
@@ -112,6 +113,34 @@ def person_of(league: League, player_id: int) -> int:
     return merged(league).filter(player_id=player_id).values_list("into_id", flat=True).first() or player_id
 
 
+def _followers_move(league: League, player_id: int, into_id: int) -> None:
+    """Whoever was merged into `player_id` follows them to `into_id` (no chain is left for the table to
+    read), remembering whom they came with: undoing that merge gives them back (_given_back)."""
+    followers = merged(league).filter(into_id=player_id)
+    followers.filter(via__isnull=True).update(via_id=player_id)  # came with player_id; an older `via` stays
+    followers.update(into_id=into_id)
+
+
+def _given_back(league: League, player_id: int) -> list[int]:
+    """Undoing `player_id`'s merge: the people that came with it (directly, or with someone that did), who
+    go back to `player_id`."""
+    via = dict(LeagueMerge.objects.filter(league=league, via__isnull=False).values_list("player_id", "via_id"))
+
+    def came_with(pk: int) -> bool:
+        seen = set()
+        while pk in via and pk not in seen:
+            seen.add(pk)
+            pk = via[pk]
+            if pk == player_id:
+                return True
+        return False
+
+    back = [pk for pk in via if came_with(pk)]
+    LeagueMerge.objects.filter(league=league, player_id__in=back).update(into_id=player_id)
+    LeagueMerge.objects.filter(league=league, player_id__in=back, via_id=player_id).update(via=None)
+    return back
+
+
 def merge(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
     if not is_league_organizer(user, league):
         raise PermissionDenied
@@ -119,10 +148,11 @@ def merge(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
         League.objects.select_for_update().get(pk=league.pk)  # one merge at a time per league
         into_id = person_of(league, into_id)
         entries = check_merge(league, player_id, into_id)
-        LeagueMerge.objects.filter(league=league, into_id=player_id).update(into_id=into_id)
+        _followers_move(league, player_id, into_id)
         row, _created = LeagueMerge.objects.update_or_create(
             league=league, player_id=player_id,
-            defaults={"into_id": into_id, "created_by": user, "state": LeagueMerge.State.CONFIRMED, "confirmed_by": user})
+            defaults={"into_id": into_id, "created_by": user, "state": LeagueMerge.State.CONFIRMED, "confirmed_by": user,
+                      "via": None})
         audit(event=None, user=user, action="league.merge", target=league.slug,
               before={"player": player_id, "entries": [e.__dict__ for e in entries[player_id]]},
               after={"into": into_id, "entries": [e.__dict__ for e in entries[into_id]]})
@@ -137,9 +167,10 @@ def unmerge(user, league: League, player_id: int) -> None:
             return
         if not (is_league_organizer(user, league) or (row.into.user_id and row.into.user_id == user.pk)):
             raise PermissionDenied
-        audit(event=None, user=user, action="league.unmerge", target=league.slug,
-              before={"player": player_id, "into": row.into_id}, after=None)
         row.delete()
+        back = _given_back(league, player_id)  # every entry the merge (or confirmation) gave goes back with it
+        audit(event=None, user=user, action="league.unmerge", target=league.slug,
+              before={"player": player_id, "into": row.into_id, "with": back}, after=None)
 
 
 def suggest(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
@@ -183,8 +214,9 @@ def answer(user, league: League, player_id: int, *, confirm: bool) -> LeagueMerg
             audit(event=None, user=user, action="league.merge_decline", target=league.slug,
                   before={"player": player_id, "into": row.into_id}, after=None)
             return None
-        # Whoever was merged into this person before now follows them to the account holder.
-        LeagueMerge.objects.filter(league=league, into_id=player_id, state=LeagueMerge.State.CONFIRMED).update(into_id=row.into_id)
+        # Whoever was merged into this person before now follows them to the account holder (the page listed
+        # their entries as part of the suggestion); undoing the confirmation takes them back.
+        _followers_move(league, player_id, row.into_id)
         row.state, row.confirmed_by = LeagueMerge.State.CONFIRMED, user
         row.save(update_fields=["state", "confirmed_by"])
         audit(event=None, user=user, action="league.merge_confirm", target=league.slug,

@@ -158,8 +158,9 @@ def merge_suggest(request: HttpRequest, slug: str) -> HttpResponse:
 def my_merges(request: HttpRequest) -> HttpResponse:
     """Is this you? Entries an organizer suggested are this account holder's, with what would merge."""
     waiting = []
-    for row in merges.suggestions_for(request.user):
-        entries = merges.league_entries(row.league, [row.player_id, row.into_id])
+    for row in merges.suggestions_for(request.user).select_related("player"):
+        # Every entry the confirmation gives: the suggested person's, and those merged into them before.
+        entries = merges.person_entries(row.league, [row.player_id, row.into_id])
         waiting.append((row, entries[row.player_id], entries[row.into_id]))
     confirmed = LeagueMerge.objects.filter(state=LeagueMerge.State.CONFIRMED, into__user=request.user).select_related("league")
     return render(request, "leagues/my_merges.html", {"waiting": waiting, "confirmed": confirmed})
