@@ -8,12 +8,12 @@ import datetime
 
 import pytest
 
-from tests.factories import make_player, make_user
+from tests.factories import make_event, make_player, make_registration, make_user
 from tests.leagues.test_league_play import client_for, make_league
 from tests.leagues.test_leagues import join, played_event
-from tournament.leagues import merges
+from tournament.leagues import ladder, merges
 from tournament.leagues.table import load_league
-from tournament.models import LeagueMerge
+from tournament.models import LadderGame, LadderPair, LeagueEvent, LeagueMerge
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("en", "es", "it")
@@ -189,3 +189,39 @@ def test_undoing_an_organizers_merge_takes_back_the_people_merged_into_it_before
     merges.unmerge(owner, league, p2.pk)
     assert _events_of(league, p3.pk) == {"Open 3"}
     assert _events_of(league, p2.pk) == {"Open 1", "Open 2"}
+
+
+@pytest.fixture
+def played_through_a_merge(league, owner):
+    """Ann's game in the league was entered without her account ("A. Smith", against Bob); she confirmed it
+    is hers. Her own account's entry is at a later event, not played yet."""
+    ann = make_player("Ann", user=make_user("ann"))
+    bob = make_player("Bob", user=make_user("bob"))
+    smith = make_player("A. Smith")
+    join(league, played_event(make_user("org"), {"A. Smith": smith, "Bob": bob}, [[("A. Smith", "Bob", "4-1")]],
+                              date=datetime.date(2026, 3, 1)))
+    upcoming = make_event(date=datetime.date(2026, 11, 1))
+    make_registration(upcoming, ann, name="Ann")
+    LeagueEvent.objects.create(league=league, event=upcoming, state=LeagueEvent.State.ACCEPTED)
+    merges.suggest(owner, league, smith.pk, ann.pk)
+    merges.answer(ann.user, league, smith.pk, confirm=True)
+    assert load_league(league).row_for(ann.pk).games == 1  # the league counts the game as hers
+    return ann, bob
+
+
+def test_an_account_holder_whose_played_entries_were_merged_into_them_may_report_ladder_games(played_through_a_merge):
+    """Ann opens the ladder page and finds the report form (not "only players who played in one of the
+    league's events"); her game against Bob counts once he confirms, without waiting for the organizer:
+    she met Bob at the event, as A. Smith."""
+    ann, bob = played_through_a_merge
+    client = client_for(ann.user)
+    page = client.get("/leagues/club-ladder/ladder/").content.decode()
+    assert 'name="opponent"' in page and f'value="{bob.pk}"' in page
+    assert client.post("/leagues/club-ladder/ladder/", {"opponent": bob.pk, "played_on": "2026-04-02", "outcome": "a",
+                                                        "points_a": 6, "points_b": 1}).status_code == 302
+    game = LadderGame.objects.get()
+    assert (game.player_a_id, game.player_b_id, game.state) == (ann.pk, bob.pk, LadderGame.State.PENDING)
+    assert LadderPair.objects.get().state == LadderPair.State.APPROVED
+    assert ann in ladder.ladder_players(game.league)  # Bob may report against her too
+    ladder.confirm(bob.user, game.league, game.pk)
+    assert [g.pk for g in ladder.games_of(game.league, ann.pk)] == [game.pk]
