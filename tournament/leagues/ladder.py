@@ -6,8 +6,9 @@ game. A confirmed game counts toward ratings, and toward points when the league 
 (League.ladder_points; read by tournament/leagues/table.py). Every step is audited.
 
 Against farming (issue #26): only players with an account who played a game of one of the league's
-events take part; a pair of players that never met in such a game is new, and its games count only once
-a league organizer approves the pair (LadderPair); and a pair reports at most
+events take part (with their own entry, or one merged into them: merges.merged, as the league table
+counts); a pair of players that never met in such a game is new, and its games count only once a league
+organizer approves the pair (LadderPair); and a pair reports at most
 settings.LADDER_GAMES_PER_PAIR_PER_MONTH games played in one calendar month (pending ones included).
 """
 
@@ -22,7 +23,8 @@ from django.db.models.functions import Greatest, Least
 from django.utils import timezone
 
 from tournament.events.audit import audit
-from tournament.models import Game, LadderGame, LadderPair, League, LeagueEvent, LeagueMerge, Player, Seat
+from tournament.leagues.merges import merged
+from tournament.models import Game, LadderGame, LadderPair, League, LeagueEvent, Player, Seat
 
 
 class LadderRefused(ValueError):
@@ -37,17 +39,29 @@ def _played_seats(league: League):
         game__status=Game.Status.CONFIRMED, game__is_bye=False)
 
 
+def _mine(league: League, player_id: int, *fields: str) -> models.Q:
+    """Rows of this person in the league, as the league table counts them: their own, and those of the
+    people merged into them (tournament/leagues/merges.py `merged`; `fields`, the player columns)."""
+    theirs = merged(league).filter(into_id=player_id).values("player_id")
+    q = models.Q()
+    for name in fields:
+        q |= models.Q(**{name: player_id}) | models.Q(**{f"{name}__in": theirs})
+    return q
+
+
 def ladder_players(league: League):
-    """People with an account who played a game in one of the league's member events: they may report
-    games (an entry alone is not enough)."""
+    """People with an account who played a game in one of the league's member events, counting the entries
+    merged into them: they may report games (an entry alone is not enough)."""
     played = _played_seats(league).values("registration__player_id")
-    return Player.objects.filter(user__isnull=False, pk__in=played).order_by("name", "pk")
+    theirs = merged(league).filter(player_id__in=played).values("into_id")
+    return Player.objects.filter(models.Q(pk__in=played) | models.Q(pk__in=theirs), user__isnull=False) \
+        .order_by("name", "pk")
 
 
 def met_in_an_event(league: League, one: Player, other: Player) -> bool:
-    """The two played each other in a played game of one of the league's events."""
-    games = _played_seats(league).filter(registration__player=one).values("game_id")
-    return Seat.objects.filter(game_id__in=games, registration__player=other).exists()
+    """The two played each other in a played game of one of the league's events (merged entries count)."""
+    games = _played_seats(league).filter(_mine(league, one.pk, "registration__player_id")).values("game_id")
+    return _played_seats(league).filter(_mine(league, other.pk, "registration__player_id"), game_id__in=games).exists()
 
 
 def pair_of(league: League, one: Player, other: Player, user) -> LadderPair:
@@ -185,9 +199,6 @@ def waiting_for(user, league: League):
 def games_of(league: League, player_id: int):
     """A person's counted ladder games in the league (confirmed, of an approved pair), counting entries
     merged into them."""
-    merged = LeagueMerge.objects.filter(league=league, into_id=player_id, state=LeagueMerge.State.CONFIRMED) \
-        .values("player_id")
-    mine = models.Q(player_a_id=player_id) | models.Q(player_b_id=player_id)
-    mine |= models.Q(player_a_id__in=merged) | models.Q(player_b_id__in=merged)
+    mine = _mine(league, player_id, "player_a_id", "player_b_id")
     return LadderGame.objects.filter(counted_pairs(league), league=league, state=LadderGame.State.CONFIRMED).filter(mine) \
         .select_related("player_a", "player_b").order_by("played_on", "pk")

@@ -4,8 +4,10 @@
 - An account-less person and an account holder: a league organizer only suggests it; it counts once
   the account holder confirms it on their own page (or they decline it). Never two account holders:
   a person with an account is already one person in every league.
-Never two entries of the same event (one person plays an event once). The events are not touched, and
-a preview shows only what the league shows anyway (name and club as entered, event, date).
+Never two entries of the same event (one person plays an event once), counting every entry already
+merged into either side. Whoever was merged into a person follows them when that person is merged on (or
+confirmed), and undoing that merge takes them back (LeagueMerge.via). The events are not touched, and a
+preview shows only what the league shows anyway (name and club as entered, event, date).
 """
 
 from __future__ import annotations
@@ -21,7 +23,11 @@ from tournament.models import League, LeagueEvent, LeagueMerge, Player, Registra
 
 
 class MergeRefused(ValueError):
-    """Why two people cannot be merged (a sentence code for the view)."""
+    """Why two people cannot be merged (a sentence code for the view; `event`, the event both would hold)."""
+
+    def __init__(self, code: str, event: str = "") -> None:
+        super().__init__(code)
+        self.event = event
 
 
 @dataclass(frozen=True)
@@ -31,18 +37,42 @@ class Entry:
     date: str
     name: str
     club: str
+    player_id: int  # whose entry it is: the person's own, or one merged into them
+
+
+def merged(league: League):
+    """The league's confirmed merges: each row's `player` counts as its `into`. One step only: whoever was
+    merged into a person follows them when that person is merged on (merge, answer), so no chain is left.
+    This is what "a person's entries" means in the league (tournament/leagues/table.py reads the same rows)."""
+    return LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
+
+
+def players_of(league: League, person_ids: list[int]) -> dict[int, list[int]]:
+    """Each person's Player rows in the league: their own and every person merged into them."""
+    out = {pk: [pk] for pk in person_ids}
+    for player_id, into_id in merged(league).filter(into_id__in=person_ids).values_list("player_id", "into_id"):
+        out[into_id].append(player_id)
+    return out
 
 
 def league_entries(league: League, player_ids: list[int]) -> dict[int, list[Entry]]:
-    """Each person's entries in the league's member events (name and club as entered; nothing private)."""
+    """Each Player row's own entries in the league's member events (name and club as entered; nothing private)."""
     rows = Registration.objects.filter(
         player_id__in=player_ids, event__league_memberships__league=league,
         event__league_memberships__state=LeagueEvent.State.ACCEPTED,
     ).order_by("event__date", "pk").values_list("player_id", "event_id", "event__name", "event__date", "name", "club__name")
     out: dict[int, list[Entry]] = {pk: [] for pk in player_ids}
     for player_id, event_id, event, date, name, club in rows:
-        out[player_id].append(Entry(event_id, event, date.isoformat(), name, club or ""))
+        out[player_id].append(Entry(event_id, event, date.isoformat(), name, club or "", player_id))
     return out
+
+
+def person_entries(league: League, person_ids: list[int]) -> dict[int, list[Entry]]:
+    """Each person's entries in the league, counting every entry already merged into them (by date)."""
+    players = players_of(league, person_ids)
+    own = league_entries(league, [pk for pks in players.values() for pk in pks])
+    return {person: sorted((e for pk in pks for e in own[pk]), key=lambda e: (e.date, e.event_id))
+            for person, pks in players.items()}
 
 
 def league_people(league: League, *, with_account: bool = False) -> list[tuple[int, str]]:
@@ -65,12 +95,50 @@ def check_merge(league: League, player_id: int, into_id: int, *, into_has_accoun
     people = {p.pk: p for p in Player.objects.filter(pk__in=[player_id, into_id])}
     if len(people) != 2 or people[player_id].user_id or bool(people[into_id].user_id) != into_has_account:
         raise MergeRefused("account")
-    entries = league_entries(league, [player_id, into_id])
+    # Each side with every entry already merged into it: after the merge one person holds them all, and one
+    # person plays an event once.
+    entries = person_entries(league, [player_id, into_id])
     if not entries[player_id] or not entries[into_id]:
         raise MergeRefused("not_in_league")
-    if {e.event_id for e in entries[player_id]} & {e.event_id for e in entries[into_id]}:
-        raise MergeRefused("same_event")
+    clashes = [(a, b) for a in entries[player_id] for b in entries[into_id] if a.event_id == b.event_id]
+    if any(a.player_id == player_id and b.player_id == into_id for a, b in clashes):
+        raise MergeRefused("same_event")  # the two played the same event themselves
+    if clashes:  # through an entry merged into one of them: name the event, the two never met there
+        raise MergeRefused("same_event_merged", event=clashes[0][0].event)
     return entries
+
+
+def person_of(league: League, player_id: int) -> int:
+    """The person the league counts this Player row as (the one it was merged into, or itself)."""
+    return merged(league).filter(player_id=player_id).values_list("into_id", flat=True).first() or player_id
+
+
+def _followers_move(league: League, player_id: int, into_id: int) -> None:
+    """Whoever was merged into `player_id` follows them to `into_id` (no chain is left for the table to
+    read), remembering whom they came with: undoing that merge gives them back (_given_back)."""
+    followers = merged(league).filter(into_id=player_id)
+    followers.filter(via__isnull=True).update(via_id=player_id)  # came with player_id; an older `via` stays
+    followers.update(into_id=into_id)
+
+
+def _given_back(league: League, player_id: int) -> list[int]:
+    """Undoing `player_id`'s merge: the people that came with it (directly, or with someone that did), who
+    go back to `player_id`."""
+    via = dict(LeagueMerge.objects.filter(league=league, via__isnull=False).values_list("player_id", "via_id"))
+
+    def came_with(pk: int) -> bool:
+        seen = set()
+        while pk in via and pk not in seen:
+            seen.add(pk)
+            pk = via[pk]
+            if pk == player_id:
+                return True
+        return False
+
+    back = [pk for pk in via if came_with(pk)]
+    LeagueMerge.objects.filter(league=league, player_id__in=back).update(into_id=player_id)
+    LeagueMerge.objects.filter(league=league, player_id__in=back, via_id=player_id).update(via=None)
+    return back
 
 
 def merge(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
@@ -78,14 +146,13 @@ def merge(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
         raise PermissionDenied
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league.pk)  # one merge at a time per league
-        target = dict(LeagueMerge.objects.filter(league=league, state=LeagueMerge.State.CONFIRMED)
-                      .values_list("player_id", "into_id"))
-        into_id = target.get(into_id, into_id)
+        into_id = person_of(league, into_id)
         entries = check_merge(league, player_id, into_id)
-        LeagueMerge.objects.filter(league=league, into_id=player_id).update(into_id=into_id)
+        _followers_move(league, player_id, into_id)
         row, _created = LeagueMerge.objects.update_or_create(
             league=league, player_id=player_id,
-            defaults={"into_id": into_id, "created_by": user, "state": LeagueMerge.State.CONFIRMED, "confirmed_by": user})
+            defaults={"into_id": into_id, "created_by": user, "state": LeagueMerge.State.CONFIRMED, "confirmed_by": user,
+                      "via": None})
         audit(event=None, user=user, action="league.merge", target=league.slug,
               before={"player": player_id, "entries": [e.__dict__ for e in entries[player_id]]},
               after={"into": into_id, "entries": [e.__dict__ for e in entries[into_id]]})
@@ -100,9 +167,10 @@ def unmerge(user, league: League, player_id: int) -> None:
             return
         if not (is_league_organizer(user, league) or (row.into.user_id and row.into.user_id == user.pk)):
             raise PermissionDenied
-        audit(event=None, user=user, action="league.unmerge", target=league.slug,
-              before={"player": player_id, "into": row.into_id}, after=None)
         row.delete()
+        back = _given_back(league, player_id)  # every entry the merge (or confirmation) gave goes back with it
+        audit(event=None, user=user, action="league.unmerge", target=league.slug,
+              before={"player": player_id, "into": row.into_id, "with": back}, after=None)
 
 
 def suggest(user, league: League, player_id: int, into_id: int) -> LeagueMerge:
@@ -146,8 +214,9 @@ def answer(user, league: League, player_id: int, *, confirm: bool) -> LeagueMerg
             audit(event=None, user=user, action="league.merge_decline", target=league.slug,
                   before={"player": player_id, "into": row.into_id}, after=None)
             return None
-        # Whoever was merged into this person before now follows them to the account holder.
-        LeagueMerge.objects.filter(league=league, into_id=player_id, state=LeagueMerge.State.CONFIRMED).update(into_id=row.into_id)
+        # Whoever was merged into this person before now follows them to the account holder (the page listed
+        # their entries as part of the suggestion); undoing the confirmation takes them back.
+        _followers_move(league, player_id, row.into_id)
         row.state, row.confirmed_by = LeagueMerge.State.CONFIRMED, user
         row.save(update_fields=["state", "confirmed_by"])
         audit(event=None, user=user, action="league.merge_confirm", target=league.slug,

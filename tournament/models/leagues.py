@@ -119,6 +119,9 @@ class LeagueMerge(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="merges")
     player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
     into = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    # Whom `player` was merged into before it followed them on to `into` (when that person was merged on, or
+    # confirmed as an account holder): undoing that person's merge gives `player` back to them.
+    via = models.ForeignKey("tournament.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -43,9 +43,17 @@ MERGE_REFUSALS = {
     "account": gettext_lazy("The first must be a person without an account, the second a player with one."),
     "not_in_league": gettext_lazy("Both people must have played in the league's events."),
     "same_event": gettext_lazy("Both played the same event, so they are two people."),
+    "same_event_merged": gettext_lazy("Both already count an entry at %(event)s (one of them through a person merged "
+                                           "into them), so they are two people."),
     "already": gettext_lazy("These entries are already merged or suggested."),
     "missing": gettext_lazy("This suggestion is no longer waiting."),
 }
+
+
+def merge_refusal(refused: merges.MergeRefused) -> str:
+    """The sentence for a refused merge, naming the event both would hold when there is one."""
+    text = MERGE_REFUSALS.get(str(refused), MERGE_REFUSALS["missing"])
+    return text % {"event": refused.event} if refused.event else str(text)
 
 
 def _league_for_member(request: HttpRequest, slug: str) -> League:
@@ -140,7 +148,7 @@ def merge_suggest(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         merges.suggest(request.user, league, form.cleaned_data["player"], form.cleaned_data["into"])
     except merges.MergeRefused as refused:
-        messages.error(request, MERGE_REFUSALS[str(refused)])
+        messages.error(request, merge_refusal(refused))
     else:
         messages.success(request, _("Suggestion sent. It counts once the player confirms the entries are theirs."))
     return redirect("leagues:manage", slug=league.slug)
@@ -150,8 +158,9 @@ def merge_suggest(request: HttpRequest, slug: str) -> HttpResponse:
 def my_merges(request: HttpRequest) -> HttpResponse:
     """Is this you? Entries an organizer suggested are this account holder's, with what would merge."""
     waiting = []
-    for row in merges.suggestions_for(request.user):
-        entries = merges.league_entries(row.league, [row.player_id, row.into_id])
+    for row in merges.suggestions_for(request.user).select_related("player"):
+        # Every entry the confirmation gives: the suggested person's, and those merged into them before.
+        entries = merges.person_entries(row.league, [row.player_id, row.into_id])
         waiting.append((row, entries[row.player_id], entries[row.into_id]))
     confirmed = LeagueMerge.objects.filter(state=LeagueMerge.State.CONFIRMED, into__user=request.user).select_related("league")
     return render(request, "leagues/my_merges.html", {"waiting": waiting, "confirmed": confirmed})
@@ -166,7 +175,7 @@ def merge_answer(request: HttpRequest, slug: str, player: int, answer: str) -> H
     try:
         row = merges.answer(request.user, league, player, confirm=answer == "confirm")
     except merges.MergeRefused as refused:
-        messages.error(request, MERGE_REFUSALS.get(str(refused), MERGE_REFUSALS["missing"]))
+        messages.error(request, merge_refusal(refused))
         return redirect("leagues:my_merges")
     if row is None:
         messages.success(request, _("Thank you: those entries stay apart from yours."))

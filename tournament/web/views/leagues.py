@@ -162,6 +162,8 @@ MERGE_REFUSALS = {
     "account": _lazy("Only people without an account can be merged: a person with an account is already one person."),
     "not_in_league": _lazy("Both people must have played in the league's events."),
     "same_event": _lazy("Both played the same event, so they are two people."),
+    "same_event_merged": _lazy("Both already count an entry at %(event)s (one of them through a person merged "
+                               "into them), so they are two people."),
 }
 
 
@@ -179,9 +181,11 @@ def league_merge(request: HttpRequest, slug: str) -> HttpResponse:
             merges.merge(request.user, league, player, into)
             messages.success(request, _("Merged. The league table now counts both as one person."))
             return redirect("leagues:manage", slug=league.slug)
+        into = merges.person_of(league, into)  # merging into someone already merged merges into their person
         entries = merges.check_merge(league, player, into)
     except merges.MergeRefused as refused:
-        form.add_error(None, MERGE_REFUSALS[str(refused)])
+        text = MERGE_REFUSALS[str(refused)]
+        form.add_error(None, text % {"event": refused.event} if refused.event else text)
         return render(request, "leagues/merge.html", {"league": league, "form": form}, status=400)
     return render(request, "leagues/merge.html", {
         "league": league, "form": form, "player": player, "into": into,
