@@ -150,17 +150,19 @@ def entrant_add(*, event: Event, user, name: str, club: str = "", region: str = 
 
 def _entry_facts(reg: Registration) -> dict:
     return {"name": reg.name, "club": reg.club.name if reg.club_id else "", "status": reg.status,
-            "fixed_table": reg.fixed_table, "notes": reg.notes}
+            "dropped_after_round": reg.dropped_after_round, "fixed_table": reg.fixed_table, "notes": reg.notes}
 
 
 @transaction.atomic
 def registration_edit(*, reg: Registration, user, name: str, club: str, status: str, fixed_table: int | None,
                       notes: str) -> Registration:
-    """Correct an entry as this event knows it; the person's record and their other events are untouched."""
+    """Correct an entry as this event knows it; the person's record and their other events are untouched. A drop or
+    a reinstatement here is recorded as the Drop and Reinstate buttons record it."""
     reg = Registration.objects.select_for_update(of=("self",)).select_related("event", "club").get(pk=reg.pk)
     before = _entry_facts(reg)
     reg.name, reg.club = name, club_get_or_create(club)
-    reg.status, reg.fixed_table, reg.notes = status, fixed_table, notes
+    _apply_status(reg, status)
+    reg.fixed_table, reg.notes = fixed_table, notes
     reg.save()
     audit(event=reg.event, user=user, action="registration.edit", target=reg.name, before=before, after=_entry_facts(reg))
     return reg
@@ -194,17 +196,24 @@ def apply_army(reg: Registration, army: ArmyInput, user) -> None:
     audit(event=reg.event, user=user, action="registration.army", target=reg.name, before=before, after=army_snapshot(reg))
 
 
+def _apply_status(reg: Registration, status: str) -> None:
+    """The one rule for the Drop and Reinstate buttons and the row edit: a drop counts after the last round under
+    way when it is made (kept as it was when the player is dropped already); any other status clears it."""
+    if status == Registration.Status.DROPPED:
+        if reg.status != Registration.Status.DROPPED or reg.dropped_after_round is None:
+            reg.dropped_after_round = last_round_under_way(reg.event)
+    else:
+        reg.dropped_after_round = None
+    reg.status = status
+
+
 @transaction.atomic
 def registration_set_status(*, reg: Registration, status: str, user) -> Registration:
     """Check in, drop (after the last round published or with results: a draft is paired again without them) or
     reinstate a player."""
     reg = Registration.objects.select_for_update().get(pk=reg.pk)
     before = {"status": reg.status, "dropped_after_round": reg.dropped_after_round}
-    reg.status = status
-    if status == Registration.Status.DROPPED:
-        reg.dropped_after_round = last_round_under_way(reg.event)
-    else:
-        reg.dropped_after_round = None
+    _apply_status(reg, status)
     reg.save(update_fields=["status", "dropped_after_round", "updated_at"])
     audit(event=reg.event, user=user, action=f"registration.{status}", target=reg.name, before=before,
           after={"status": reg.status, "dropped_after_round": reg.dropped_after_round})
