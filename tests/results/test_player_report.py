@@ -128,3 +128,24 @@ def test_the_figures_alone_follow_the_outcome_the_player_chose(game):
     nothing = Client().post(reverse("tournament:report", args=[a.report_token]), {"a_elements_lost": "1"})
     assert "Choose your result (I won, I lost or time was called), then the figures." in unescape(nothing.text)
     assert game.reports.count() == 1
+
+
+@pytest.mark.parametrize(("lang", "hint"), [
+    ("en", "In the shorthand {a}'s figures come first: what they destroyed, a dash, what the opponent destroyed."),
+    ("es", "En la abreviatura van primero las cifras de {a}: lo que destruyó, un guion, lo que destruyó el oponente."),
+    ("it", "Nell'abbreviazione vengono prima le cifre di {a}: ciò che ha distrutto, un trattino, ciò che ha distrutto "
+           "l'avversario."),
+])
+def test_the_hint_after_figures_in_the_wrong_order_names_the_right_order(game, lang, hint):
+    """Side B's player who won 4-1 and types their own kills first ("4-1", which reads as side A destroying 4) is
+    stopped, and told that the first figure is what side A destroyed: typing "1-4" as told is taken. Before, the
+    hint said side A's losses came first, so following it the player typed "4-1" again and was stopped again."""
+    a, b = game.seats.order_by("side")
+    url = reverse("tournament:report", args=[b.report_token])
+    client = Client()
+    wrong = client.post(url, {"mine": "won", "shorthand": "4-1"}, headers={"Accept-Language": lang})
+    assert wrong.status_code == 400
+    assert hint.format(a=a.registration.name) in _text(wrong)
+    assert not game.reports.exists()
+    client.post(url, {"mine": "won", "shorthand": "1-4"}, headers={"Accept-Language": lang})
+    assert game.reports.get().payload["outcome"] == "b"

@@ -198,7 +198,8 @@ def has_results(rnd: Round) -> bool:
 
 @transaction.atomic
 def round_delete(rnd: Round, user) -> int:
-    """Delete the last round before any result is in, so it can be paired again."""
+    """Delete the last round before any result is in, so it can be paired again (without the players dropped
+    meanwhile)."""
     rnd = _locked_round(rnd)
     if rnd.event.rounds.filter(number__gt=rnd.number).exists():
         raise RoundError(_("Only the last round can be deleted."))
@@ -207,6 +208,10 @@ def round_delete(rnd: Round, user) -> int:
     before = [[g.table, *[s.registration_id for s in g.seats.all()]] for g in rnd.games.prefetch_related("seats")]
     number = rnd.number
     rnd.delete()
+    # A player dropped while this round was out played no game of it: they dropped after the round before, and
+    # this round paired again leaves them out.
+    rnd.event.registrations.filter(status=Registration.Status.DROPPED, dropped_after_round__gte=number).update(
+        dropped_after_round=number - 1)
     audit(event=rnd.event, user=user, action="round.delete", target=f"round {number}", before={"games": before},
           round_number=number)
     return number

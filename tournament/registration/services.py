@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 
 from tournament.armies.service import ArmyInput, army_name, army_problems
 from tournament.events.audit import audit
-from tournament.models import Club, Event, EventRole, Player, Registration
+from tournament.models import Club, Event, EventRole, Game, Player, Registration, Round
 from tournament.registration.names import name_key, similar_names
 
 
@@ -116,6 +116,16 @@ def next_round_number(event: Event) -> int:
     return (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
+def last_round_under_way(event: Event) -> int:
+    """The last round the players have seen: published (or completed), or holding a result; 0 before any.
+
+    A player dropped now still plays that round, and no round after it. A draft after it does not count: it is
+    still the organizer's to pair again (or delete), and paired again it leaves the dropped player out."""
+    under_way = (~Q(status=Round.Status.DRAFT) | Q(games__reports__isnull=False)
+                 | (Q(games__is_bye=False) & ~Q(games__status=Game.Status.PENDING)))
+    return event.rounds.filter(under_way).aggregate(n=Max("number"))["n"] or 0
+
+
 @transaction.atomic
 def player_register(*, event: Event, player: Player, user, army: ArmyInput | None = None) -> Registration:
     """Enter a player (the entry starts from their record); after round 1 is paired, a late entry at the next round."""
@@ -140,17 +150,19 @@ def entrant_add(*, event: Event, user, name: str, club: str = "", region: str = 
 
 def _entry_facts(reg: Registration) -> dict:
     return {"name": reg.name, "club": reg.club.name if reg.club_id else "", "status": reg.status,
-            "fixed_table": reg.fixed_table, "notes": reg.notes}
+            "dropped_after_round": reg.dropped_after_round, "fixed_table": reg.fixed_table, "notes": reg.notes}
 
 
 @transaction.atomic
 def registration_edit(*, reg: Registration, user, name: str, club: str, status: str, fixed_table: int | None,
                       notes: str) -> Registration:
-    """Correct an entry as this event knows it; the person's record and their other events are untouched."""
+    """Correct an entry as this event knows it; the person's record and their other events are untouched. A drop or
+    a reinstatement here is recorded as the Drop and Reinstate buttons record it."""
     reg = Registration.objects.select_for_update(of=("self",)).select_related("event", "club").get(pk=reg.pk)
     before = _entry_facts(reg)
     reg.name, reg.club = name, club_get_or_create(club)
-    reg.status, reg.fixed_table, reg.notes = status, fixed_table, notes
+    _apply_status(reg, status)
+    reg.fixed_table, reg.notes = fixed_table, notes
     reg.save()
     audit(event=reg.event, user=user, action="registration.edit", target=reg.name, before=before, after=_entry_facts(reg))
     return reg
@@ -184,16 +196,24 @@ def apply_army(reg: Registration, army: ArmyInput, user) -> None:
     audit(event=reg.event, user=user, action="registration.army", target=reg.name, before=before, after=army_snapshot(reg))
 
 
-@transaction.atomic
-def registration_set_status(*, reg: Registration, status: str, user) -> Registration:
-    """Check in, drop (after the last round paired) or reinstate a player."""
-    reg = Registration.objects.select_for_update().get(pk=reg.pk)
-    before = {"status": reg.status, "dropped_after_round": reg.dropped_after_round}
-    reg.status = status
+def _apply_status(reg: Registration, status: str) -> None:
+    """The one rule for the Drop and Reinstate buttons and the row edit: a drop counts after the last round under
+    way when it is made (kept as it was when the player is dropped already); any other status clears it."""
     if status == Registration.Status.DROPPED:
-        reg.dropped_after_round = next_round_number(reg.event) - 1
+        if reg.status != Registration.Status.DROPPED or reg.dropped_after_round is None:
+            reg.dropped_after_round = last_round_under_way(reg.event)
     else:
         reg.dropped_after_round = None
+    reg.status = status
+
+
+@transaction.atomic
+def registration_set_status(*, reg: Registration, status: str, user) -> Registration:
+    """Check in, drop (after the last round published or with results: a draft is paired again without them) or
+    reinstate a player."""
+    reg = Registration.objects.select_for_update().get(pk=reg.pk)
+    before = {"status": reg.status, "dropped_after_round": reg.dropped_after_round}
+    _apply_status(reg, status)
     reg.save(update_fields=["status", "dropped_after_round", "updated_at"])
     audit(event=reg.event, user=user, action=f"registration.{status}", target=reg.name, before=before,
           after={"status": reg.status, "dropped_after_round": reg.dropped_after_round})

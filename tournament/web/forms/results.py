@@ -96,7 +96,8 @@ class ResultForm(forms.Form):
                 raise forms.ValidationError(problem_message(exc)) from exc
             if declared and data["result"].outcome != declared:
                 raise forms.ValidationError(_(
-                    "The figures do not match the result you chose. In the shorthand %(name)s's losses come first."
+                    "The figures do not match the result you chose. In the shorthand %(name)s's figures come first: "
+                    "what they destroyed, a dash, what the opponent destroyed."
                 ) % {"name": self.side_a_name})
             return data
         if declared:
