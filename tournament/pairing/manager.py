@@ -210,8 +210,9 @@ def round_delete(rnd: Round, user) -> int:
     rnd.delete()
     # A player dropped while this round was out played no game of it: they dropped after the round before, and
     # this round paired again leaves them out.
+    # (`updated_at` stamped as a save would: the standings' kept entrants and the event state read it)
     rnd.event.registrations.filter(status=Registration.Status.DROPPED, dropped_after_round__gte=number).update(
-        dropped_after_round=number - 1)
+        dropped_after_round=number - 1, updated_at=timezone.now())
     audit(event=rnd.event, user=user, action="round.delete", target=f"round {number}", before={"games": before},
           round_number=number)
     return number
