@@ -94,3 +94,32 @@ def test_editing_a_dropped_players_row_keeps_the_round_they_dropped_after(organi
     assert same.dropped_after_round == 1
     back = edit_row(organizer_client, event, leaving, status)
     assert back.status == status and back.dropped_after_round is None
+
+
+def test_a_late_entry_made_while_the_next_round_is_a_draft_is_paired_when_it_is_paired_again(
+        organizer_client, event, field):  # noqa: F811
+    """A ninth player arrives while round 2 is still a draft: the organizer adds them and presses "Pair again";
+    the new draft seats them (before 2026-11-28 they joined at round 3, the draft's next)."""
+    from tests.factories import make_player
+    from tournament.registration.services import player_register
+
+    play_round(organizer_client, event, pair(organizer_client, event))
+    pair(organizer_client, event)
+    late = player_register(event=event, player=make_player("Late Arrival"), user=None)
+    assert late.late_entry_round == 2
+    assert organizer_client.post(reverse("tournament:round_regenerate", args=[event.slug, 2])).status_code == 302
+    assert late.pk in seated(event.rounds.get(number=2))
+
+
+def test_a_late_entry_made_while_a_published_round_waits_joins_it_when_it_is_paired_again(
+        organizer_client, event, field):  # noqa: F811
+    from tests.factories import make_player
+    from tournament.registration.services import player_register
+
+    play_round(organizer_client, event, pair(organizer_client, event))
+    publish(organizer_client, event, pair(organizer_client, event))
+    late = player_register(event=event, player=make_player("Late Arrival"), user=None)
+    assert late.late_entry_round == 3  # round 2 is out: they join the next
+    assert organizer_client.post(reverse("tournament:round_delete", args=[event.slug, 2])).status_code == 302
+    assert Registration.objects.get(pk=late.pk).late_entry_round == 2
+    assert late.pk in seated(pair(organizer_client, event))

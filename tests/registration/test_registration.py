@@ -241,9 +241,11 @@ def test_near_duplicate_player_name_is_flagged(organizer_client, organizer, even
 
 
 def test_late_entry_joins_at_the_next_round(organizer_client, event):
+    """Once round 1 is out (published), a player added joins at round 2 (while it is a draft: at round 1 when it
+    is paired again, tests/registration/test_drops.py)."""
     from tournament.models import Round
 
-    Round.objects.create(event=event, number=1)
+    Round.objects.create(event=event, number=1, status=Round.Status.PUBLISHED)
     organizer_client.post(reverse("tournament:player_add", args=[event.slug]), {"name": "Tardío Pérez"})
     reg = Registration.objects.get(player__name="Tardío Pérez")
     assert reg.late_entry_round == 2

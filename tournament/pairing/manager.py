@@ -213,6 +213,9 @@ def round_delete(rnd: Round, user) -> int:
     # (`updated_at` stamped as a save would: the standings' kept entrants and the event state read it)
     rnd.event.registrations.filter(status=Registration.Status.DROPPED, dropped_after_round__gte=number).update(
         dropped_after_round=number - 1, updated_at=timezone.now())
+    # A late entry made while this round was out joins it when it is paired again.
+    rnd.event.registrations.filter(late_entry_round__gt=number).update(
+        late_entry_round=number if number > 1 else None, updated_at=timezone.now())
     audit(event=rnd.event, user=user, action="round.delete", target=f"round {number}", before={"games": before},
           round_number=number)
     return number

@@ -28,7 +28,7 @@ from tournament.events import cache_keys
 from tournament.events.audit import audit
 from tournament.models import AuditEntry, Club, Event, Player, Registration
 from tournament.registration.names import name_key
-from tournament.registration.services import next_round_number
+from tournament.registration.services import last_round_under_way
 
 COLUMNS = ["name", "club", "region", "email", "army_ref", "elements", "general", "camp", "allies"]
 MAX_ROWS = 2000
@@ -253,7 +253,7 @@ def import_rows(event: Event, report: ImportReport, user) -> int:
         [Player(name=item.name, name_key=key, club=clubs.get(item.club.lower()),
                 region=item.region, email=item.email) for item, key in zip(report.rows, keys, strict=True)],
         batch_size=BATCH)
-    late = next_round_number(event)
+    late = last_round_under_way(event) + 1  # as `player_register`: a draft paired again takes them in
     entries = []
     for item, player in zip(report.rows, people, strict=True):
         entry = Registration(event=event, player=player, name=player.name, name_key=player.name_key, club=player.club,

@@ -112,10 +112,6 @@ def army_snapshot(reg: Registration) -> dict:
     return {"army_ref": reg.army_ref, "elements": reg.elements, "general": reg.general, "camp": reg.camp, "allies": reg.allies}
 
 
-def next_round_number(event: Event) -> int:
-    return (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
-
-
 def last_round_under_way(event: Event) -> int:
     """The last round the players have seen: published (or completed), or holding a result; 0 before any.
 
@@ -128,8 +124,9 @@ def last_round_under_way(event: Event) -> int:
 
 @transaction.atomic
 def player_register(*, event: Event, player: Player, user, army: ArmyInput | None = None) -> Registration:
-    """Enter a player (the entry starts from their record); after round 1 is paired, a late entry at the next round."""
-    late = next_round_number(event)
+    """Enter a player (the entry starts from their record); after round 1 is out, a late entry at the round after
+    the last one under way (a draft after it, paired again, takes them in)."""
+    late = last_round_under_way(event) + 1
     reg, created = Registration.objects.get_or_create(
         event=event, player=player, defaults={"late_entry_round": late if late > 1 else None}
     )
