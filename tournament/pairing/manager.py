@@ -78,13 +78,18 @@ def active_registrations(event: Event, number: int) -> list[Registration]:
 
 
 def entrants(event: Event, number: int, ratings: RatingsSource | None = None) -> list[pairing.Entrant]:
-    """The players of round `number` for the engine; `ratings` is asked only for round 1 by rating."""
+    """The players of round `number` for the engine; `ratings` is asked only for round 1 by rating.
+
+    Their score is their points; when the event ranks by wins first, their wins too, so that the score groups
+    follow the standings (wins, then points)."""
     regs = active_registrations(event, number)
     rated = ratings(event) if ratings and number == 1 and event.round_one_method in RATED_ROUND_ONE else None
     past = history(event, number)
     rows = event_standings(event, upto=number - 1)
     position = {row.registration_id: row.rank_index for row in rows}
     points = {row.registration_id: row.points for row in rows}
+    wins_first = event_scoring(event).ranking[0] == "wins"
+    wins = {row.registration_id: int(row.values.get("wins") or 0) for row in rows} if wins_first else {}
     catalogue = load_catalogue() if event.edition == Edition.DBA30 else None
     ordered = sorted(regs, key=lambda r: (position.get(r.pk, len(position)), r.name_key, r.pk))
     result = []
@@ -98,6 +103,7 @@ def entrants(event: Event, number: int, ratings: RatingsSource | None = None) ->
             tables=frozenset(past.tables.get(reg.pk, ())), fixed_table=reg.fixed_table,
             enemies=frozenset(entry.enemies) if entry else frozenset(),
             rating=rated.ratings[reg.pk].rating if rated and reg.pk in rated.ratings else None,
+            wins=wins.get(reg.pk, 0) if wins_first else None,
         ))
     return result
 
