@@ -9,7 +9,8 @@ Every possible game gets a vector of penalties, strictest first (LEVELS):
                      edge at all while someone has none ("second_bye" only when everyone has had one).
     2 outside group  how many score groups apart the two are (0 in the same group): few players
                      float, and only as far as needed (a float through two groups costs two)
-    3 score gap      squared score difference (scores divided by their common divisor first)
+    3 score gap      squared score difference (scores divided by their common divisor first); when the
+                     event ranks by wins first, the squared difference in wins before it (`_Field.gap`)
     4 same club      1 if both are of one club (when the event avoids it)
     5 civil war      1 if both play the same army list (when the event avoids it)
     6 not enemies    1 unless the armies are historical enemies (round 1 "enemies" only)
@@ -18,8 +19,12 @@ Every possible game gets a vector of penalties, strictest first (LEVELS):
                      Round 1 by rating: the distance from the fold partner (`fold_distance`), so a
                      club clash swaps 1 v N/2+1 for 1 v N/2+2 and 2 v N/2+1, never 1 v 2
 
+A score group is the players level on what the standings rank by first: their score, or, when the
+event ranks by wins first (`Entrant.wins` given), their wins and then their score (`types.standing`), so
+the players on most wins meet each other whatever their points.
+
 In round 1 everyone is on 0, so levels 2-3 vanish and the same-club level decides first. The pairing
-order is the standings (score, then rank); in round 1 it is a shuffle by the recorded seed ("random",
+order is the standings (score group, then rank); in round 1 it is a shuffle by the recorded seed ("random",
 "enemies") or the armies' dates ("date", ties shuffled), or by rating (`by_rating`): "rating_folded"
 pairs 1st v N/2+1st, 2nd v N/2+2nd…; "rating_accelerated" splits the field into a top and a bottom half
 and folds each (1st v N/4+1st…), so the strongest meet each other in round 1. Unrated players come
@@ -66,6 +71,7 @@ from tournament.pairing.types import (  # noqa: F401  (the engine's public names
     PairingOptions,
     PairingResult,
     enemies,
+    standing,
 )
 
 DENSE_UP_TO = 128
@@ -127,9 +133,12 @@ class _Field:
         self.players = self._ordered(list(entrants))
         self.index = {e.id: i for i, e in enumerate(self.players)}
         n = len(self.players)
-        scores = sorted({e.score for e in self.players}, reverse=True)
-        self.group = {score: k for k, score in enumerate(scores)}
+        self.group = {key: k for k, key in enumerate(sorted({standing(e) for e in self.players}, reverse=True))}
+        scores = {e.score for e in self.players}
         self.unit = math.gcd(*scores) or 1
+        # wins first: a win apart costs more than every score gap of a round can add up to
+        span = (max(scores) - min(scores)) // self.unit if scores else 0
+        self.win_gap = 1 + (n // 2) * span * span if any(e.wins is not None for e in self.players) else 0
         fresh = [i for i, e in enumerate(self.players) if not e.had_bye]
         self.eligible = fresh or list(range(n))  # a second bye only when everyone has had one
         self.bye_rank = dict.fromkeys(range(n), n)
@@ -140,7 +149,7 @@ class _Field:
     def _ordered(self, entrants: list[Entrant]) -> list[Entrant]:
         entrants.sort(key=lambda e: (e.rank, e.id))
         if not self.first_round:
-            return sorted(entrants, key=lambda e: (-e.score, e.rank, e.id))
+            return sorted(entrants, key=lambda e: (tuple(-x for x in standing(e)), e.rank, e.id))
         random.Random(self.options.seed).shuffle(entrants)
         if self.options.round1 == "date":
             entrants.sort(key=lambda e: (e.army_year is None, e.army_year or 0))
@@ -163,13 +172,19 @@ class _Field:
         return (
             int(b.id in a.opponents or a.id in b.opponents),
             0,
-            abs(self.group[a.score] - self.group[b.score]),
-            ((a.score - b.score) // self.unit) ** 2,
+            abs(self.group[standing(a)] - self.group[standing(b)]),
+            self.gap(a, b),
             int(o.avoid_same_club and bool(a.club) and a.club == b.club),
             int(o.avoid_civil_war and bool(a.army_ref) and a.army_ref == b.army_ref),
             int(self.enemies_level and not enemies(a, b)),
             self._rank(i, j),
         )
+
+    def gap(self, a: Entrant, b: Entrant) -> int:
+        """The score gap level: the squared score difference in units, after the squared difference in wins when
+        the event ranks by wins first (scaled above every score gap a round can add up to)."""
+        wins = ((a.wins or 0) - (b.wins or 0)) ** 2 * self.win_gap
+        return wins + ((a.score - b.score) // self.unit) ** 2
 
     def _rank(self, i: int, j: int) -> int:
         if self.rating_place is None:
@@ -317,8 +332,8 @@ def _trade(f: _Field, pairs, alternative, total: tuple[int, ...], own: int) -> t
         return (("traded", "bye"), ("x", f.players[next(i for i, j in new if j == BYE)].id))
     games = [(i, j) for i, j in new if j != BYE]
     if name in ("outside_group", "score_gap"):
-        i, j = max(games, key=lambda e: abs(f.players[e[0]].score - f.players[e[1]].score))
-        x, y = sorted((f.players[i], f.players[j]), key=lambda e: -e.score)
+        i, j = max(games, key=lambda e: f.gap(f.players[e[0]], f.players[e[1]]))
+        x, y = sorted((f.players[i], f.players[j]), key=standing, reverse=True)
         return (("traded", "score"), ("x", x.id), ("x_score", x.score), ("y", y.id), ("y_score", y.score))
     kind = {"rematch": "rematch", "same_club": "club", "civil_war": "civil_war"}.get(name)
     index = {"rematch": 0, "club": LEVELS.index("same_club"), "civil_war": LEVELS.index("civil_war")}

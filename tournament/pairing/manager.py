@@ -18,11 +18,14 @@ from django.utils.translation import ngettext
 
 from tournament.armies.catalogue import load_catalogue
 from tournament.events.audit import audit
-from tournament.models import Edition, Event, Game, Registration, Round, Seat
+from tournament.models import AuditEntry, Edition, Event, Game, Registration, Round, Seat
 from tournament.pairing import engine as pairing
 from tournament.pairing.notes import hand_made, warns
-from tournament.results.scoring import bye_score, event_scoring
-from tournament.results.standings import event_standings
+from tournament.results import standings
+from tournament.results.entry import result_from_payload
+from tournament.results.scoring import bye_score, event_scoring, score_game
+from tournament.results.shorthand import GameResult
+from tournament.results.standings import StandingRow, event_standings
 
 ROUND_ONE = {"random": "random", "army_date": "date", "enemies": "enemies", "rating_fold": "rating_folded",
              "rating_accel": "rating_accelerated"}
@@ -77,14 +80,21 @@ def active_registrations(event: Event, number: int) -> list[Registration]:
     ]
 
 
-def entrants(event: Event, number: int, ratings: RatingsSource | None = None) -> list[pairing.Entrant]:
-    """The players of round `number` for the engine; `ratings` is asked only for round 1 by rating."""
+def entrants(event: Event, number: int, ratings: RatingsSource | None = None,
+             rows: list[StandingRow] | None = None) -> list[pairing.Entrant]:
+    """The players of round `number` for the engine; `ratings` is asked only for round 1 by rating.
+
+    Their score is their points; when the event ranks by wins first, their wins too, so that the score groups
+    follow the standings (wins, then points). `rows`: the standings after the round before, when the caller
+    ranked them itself (`correction_for`: as they were before a correction); None: as they are."""
     regs = active_registrations(event, number)
     rated = ratings(event) if ratings and number == 1 and event.round_one_method in RATED_ROUND_ONE else None
     past = history(event, number)
-    rows = event_standings(event, upto=number - 1)
+    rows = event_standings(event, upto=number - 1) if rows is None else rows
     position = {row.registration_id: row.rank_index for row in rows}
     points = {row.registration_id: row.points for row in rows}
+    wins_first = event_scoring(event).ranking[0] == "wins"
+    wins = {row.registration_id: int(row.values.get("wins") or 0) for row in rows} if wins_first else {}
     catalogue = load_catalogue() if event.edition == Edition.DBA30 else None
     ordered = sorted(regs, key=lambda r: (position.get(r.pk, len(position)), r.name_key, r.pk))
     result = []
@@ -98,6 +108,7 @@ def entrants(event: Event, number: int, ratings: RatingsSource | None = None) ->
             tables=frozenset(past.tables.get(reg.pk, ())), fixed_table=reg.fixed_table,
             enemies=frozenset(entry.enemies) if entry else frozenset(),
             rating=rated.ratings[reg.pk].rating if rated and reg.pk in rated.ratings else None,
+            wins=wins.get(reg.pk, 0) if wins_first else None,
         ))
     return result
 
@@ -299,14 +310,50 @@ class Correction:
     changed_rounds: tuple[int, ...]  # later rounds whose pairing would now be different
 
 
-def correction_for(game: Game) -> Correction:
-    """Re-pair every later round with the corrected scores and compare with what was played."""
+def correction_for(game: Game, before: GameResult | None = None) -> Correction:
+    """Which later rounds the correction of `game`'s result would have paired differently.
+
+    Each later Swiss round is paired twice the same way (its players, their history, the event's options, the
+    round's seed): from the standings with the corrected result and from the standings with the result `before`
+    the correction (None: the one the game's last "result.enter" audit entry replaced). Only the two are
+    compared, not what was played: a swap by hand, a player dropped or a pairing made under an older correction
+    is not this correction's doing. With no result known from before, each fresh pairing is compared with what
+    was played."""
     event = game.round.event
+    if before is None:
+        before = _replaced_result(game)
     changed = []
     for later in event.rounds.filter(number__gt=game.round.number).exclude(method="stage").order_by("number"):
-        played = {frozenset(g.seats.values_list("registration_id", flat=True)) for g in later.games.all()}
-        again = pairing.pair_round(entrants(event, later.number), later.number, options_for(event, later.seed))
-        redone = {frozenset(x for x in (p.a, p.b) if x is not None) for p in again.pairings}
-        if redone != played:
+        options = options_for(event, later.seed)
+        now = _games(pairing.pair_round(entrants(event, later.number), later.number, options).pairings)
+        if before is None:
+            then = {frozenset(g.seats.values_list("registration_id", flat=True)) for g in later.games.all()}
+        else:
+            rows = _standings_with(event, later.number - 1, game, before)
+            then = _games(pairing.pair_round(entrants(event, later.number, rows=rows), later.number, options).pairings)
+        if now != then:
             changed.append(later.number)
     return Correction(game.round.number, tuple(changed))
+
+
+def _games(pairings) -> set[frozenset[int]]:
+    return {frozenset(x for x in (p.a, p.b) if x is not None) for p in pairings}
+
+
+def _replaced_result(game: Game) -> GameResult | None:
+    """The result the game's last entry by an organizer or umpire replaced, as its audit entry keeps it."""
+    entry = (AuditEntry.objects.filter(event=game.round.event, action="result.enter",
+                                       target=f"round {game.round.number} table {game.table}")
+             .order_by("-at", "-pk").first())
+    if entry is None or not entry.before:
+        return None
+    return result_from_payload(entry.before)
+
+
+def _standings_with(event: Event, upto: int, game: Game, result: GameResult) -> list[StandingRow]:
+    """The standings after round `upto` (`event_standings`' own reading and ranking) with `result` for `game`."""
+    data = standings.load(event, upto)
+    points_a, points_b = score_game(result, event_scoring(event), event.edition)
+    data.played = [one._replace(result=result, points_a=points_a, points_b=points_b) if row[0] == game.pk else one
+                   for row, one in zip(data.rows, data.played, strict=True)]
+    return standings.rank(data)

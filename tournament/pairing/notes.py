@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tournament.pairing.types import BYE, Entrant, Note, Pairing, PairingOptions, enemies
+from tournament.pairing.types import BYE, Entrant, Note, Pairing, PairingOptions, enemies, standing
 
 
 def warns(code: str, params: Mapping) -> bool:
@@ -65,11 +65,19 @@ def explain(f, pairs: list[tuple[int, int]], tables: list[int | None]) -> tuple[
 
 
 def _group_notes(a, b) -> list[Note]:
-    if a.score == b.score:
-        return [Note("score_group", (("score", a.score),))]
-    high, low = (a, b) if a.score > b.score else (b, a)
-    return [Note("pulled_up", (("player", low.id), ("score", low.score), ("to", high.score))),
-            Note("pulled_down", (("player", high.id), ("score", high.score), ("to", low.score)))]
+    """The score group, or who was pulled up and who down; the groups are (wins, score) when the event ranks by
+    wins first (`types.standing`), and the notes then carry the wins too."""
+    if standing(a) == standing(b):
+        return [Note("score_group", (("score", a.score), *_wins(a, "wins")))]
+    high, low = (a, b) if standing(a) > standing(b) else (b, a)
+    return [Note("pulled_up", (("player", low.id), ("score", low.score), ("to", high.score),
+                               *_wins(low, "wins"), *_wins(high, "to_wins"))),
+            Note("pulled_down", (("player", high.id), ("score", high.score), ("to", low.score),
+                                 *_wins(high, "wins"), *_wins(low, "to_wins")))]
+
+
+def _wins(e: Entrant, key: str) -> tuple:
+    return () if e.wins is None else ((key, e.wins),)
 
 
 def _rule_notes(f, a, b) -> list[Note]:

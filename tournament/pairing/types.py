@@ -22,6 +22,9 @@ class Entrant:
     fixed_table: int | None = None
     enemies: frozenset[str] = frozenset()
     rating: float | None = None  # a league or global rating, for round 1 by rating (None: unrated)
+    # The wins, when the event ranks by wins first (scoring ranking [wins, points]): the score groups are then
+    # (wins, score), as the standings order them. None: by score alone.
+    wins: int | None = None
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,11 @@ class PairingResult:
     pairings: tuple[Pairing, ...]
     cost: tuple[int, ...]
     warnings: tuple[Note, ...]
+
+
+def standing(e: Entrant) -> tuple[int, int]:
+    """What the score groups follow: (wins, score) when the event ranks by wins first, else (0, score)."""
+    return (e.wins or 0, e.score)
 
 
 def enemies(a: Entrant, b: Entrant) -> bool:

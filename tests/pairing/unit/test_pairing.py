@@ -238,6 +238,33 @@ def test_scaled_scores_pair_the_same_and_use_few_bits():
     assert games(pair_round(people, 3)) == games(pair_round(scaled, 3))
 
 
+def test_wins_first_score_groups_are_wins_then_points():
+    # Southern Battle Gamers: two narrow wins (+1) rank above a game on time won by 3 elements (+3, no win)
+    people = [Entrant(0, 1, 0, wins=1), Entrant(1, 1, 1, wins=1), Entrant(2, 3, 2, wins=0),
+              Entrant(3, -1, 3, wins=0), Entrant(4, -1, 4, wins=0), Entrant(5, -3, 5, wins=0)]
+    result = pair_round(people, 2)
+    assert games(result) == {frozenset({0, 1}), frozenset({2, 3}), frozenset({4, 5})}
+    top = next(p for p in result.pairings if {p.a, p.b} == {0, 1})
+    assert [(n.code, dict(n.params)) for n in top.notes] == [("score_group", {"score": 1, "wins": 1})]
+    # by points alone the +3 would have met a winner
+    by_points = pair_round([Entrant(e.id, e.score, e.rank) for e in people], 2)
+    assert frozenset({0, 1}) not in games(by_points)
+
+
+def test_wins_first_the_gap_in_wins_outweighs_any_gap_in_margin():
+    # two groups apart either way: two floats of one win each (margins 10 and 4 apart) rather than one of two
+    # wins (0 v 3, a margin 6 apart) and none between the two on one win, though the margins' squares alone
+    # (116 against 36) would choose that; the notes give the wins
+    people = [Entrant(0, 5, 0, wins=2), Entrant(1, -5, 1, wins=1), Entrant(2, -5, 2, wins=1),
+              Entrant(3, -1, 3, wins=0), Entrant(4, -4, 4, wins=0)]
+    result = pair_round(people, 3)
+    assert games(result) == {frozenset({0, 1}), frozenset({2, 3})} and bye_of(result) == 4
+    assert result.cost[2:4] == (2, 2 * (1 + 2 * 10**2) + 10**2 + 4**2)  # two groups apart; 2 wins², margins 10, 4
+    floated = next(p for p in result.pairings if 3 in (p.a, p.b))
+    assert ("pulled_up", {"player": 3, "score": -1, "to": -5, "wins": 0, "to_wins": 1}) in [
+        (n.code, dict(n.params)) for n in floated.notes]
+
+
 def test_players_without_a_club_are_nobodys_club_mates():
     # two players with no club (None or "") are not of one club: the neighbours in the standings meet
     for none in (None, ""):
@@ -263,6 +290,13 @@ FIELDS = [(2, 1, 0, False, True, "random"), (3, 2, 1, True, True, "random"), (4,
 @pytest.mark.parametrize("n, seed, played, civil_war, club, round1", FIELDS)
 def test_fixed_fields_reach_the_exact_optimum(n, seed, played, civil_war, club, round1):
     check_against_dense(*swiss_field(n, seed, played, civil_war, club, round1))
+
+
+@pytest.mark.parametrize("n, seed, played", [(5, 31, 1), (6, 32, 2), (9, 33, 3), (12, 34, 4), (16, 35, 2), (11, 36, 4)])
+def test_fixed_fields_ranked_by_wins_first_reach_the_exact_optimum(n, seed, played):
+    check_against_dense(*swiss_field(n, seed, played, True, True, "random", wins_first=True))
+    with mock.patch.object(pairing, "DENSE_UP_TO", 0), mock.patch.object(pairing, "WINDOW", 2):
+        check_against_dense(*swiss_field(n, seed, played, True, True, "random", wins_first=True))
 
 
 @pytest.mark.parametrize("n, seed, played, window, round1", [

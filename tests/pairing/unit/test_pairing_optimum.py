@@ -29,11 +29,11 @@ def _fresh_cache():
 
 @st.composite
 def events(draw, low=2, high=24):
-    """A field after a few Swiss-like rounds: scores, opponents, clubs, byes and tables."""
+    """A field after a few Swiss-like rounds: scores (or wins, then a margin), opponents, clubs, byes and tables."""
     n = draw(st.integers(min_value=low, max_value=high))
     seed, played = draw(st.integers(0, 10**6)), draw(st.integers(0, 4))
     return swiss_field(n, seed, played, avoid_civil_war=draw(st.booleans()), avoid_same_club=draw(st.booleans()),
-                       round1=draw(st.sampled_from(["random", "date", "enemies"])))
+                       round1=draw(st.sampled_from(["random", "date", "enemies"])), wins_first=draw(st.booleans()))
 
 
 @settings(max_examples=150, deadline=None)
