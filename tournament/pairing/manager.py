@@ -18,11 +18,10 @@ from django.utils.translation import ngettext
 
 from tournament.armies.catalogue import load_catalogue
 from tournament.events.audit import audit
-from tournament.models import AuditEntry, Edition, Event, Game, Registration, Round, Seat
+from tournament.models import Edition, Event, Game, Registration, Round, Seat
 from tournament.pairing import engine as pairing
 from tournament.pairing.notes import hand_made, warns
 from tournament.results import standings
-from tournament.results.entry import result_from_payload
 from tournament.results.scoring import bye_score, event_scoring, score_game
 from tournament.results.shorthand import GameResult
 from tournament.results.standings import StandingRow, event_standings
@@ -315,13 +314,11 @@ def correction_for(game: Game, before: GameResult | None = None) -> Correction:
 
     Each later Swiss round is paired twice the same way (its players, their history, the event's options, the
     round's seed): from the standings with the corrected result and from the standings with the result `before`
-    the correction (None: the one the game's last "result.enter" audit entry replaced). Only the two are
+    the correction (the caller read it before entering the new one). Only the two are
     compared, not what was played: a swap by hand, a player dropped or a pairing made under an older correction
     is not this correction's doing. With no result known from before, each fresh pairing is compared with what
     was played."""
     event = game.round.event
-    if before is None:
-        before = _replaced_result(game)
     changed = []
     for later in event.rounds.filter(number__gt=game.round.number).exclude(method="stage").order_by("number"):
         options = options_for(event, later.seed)
@@ -338,16 +335,6 @@ def correction_for(game: Game, before: GameResult | None = None) -> Correction:
 
 def _games(pairings) -> set[frozenset[int]]:
     return {frozenset(x for x in (p.a, p.b) if x is not None) for p in pairings}
-
-
-def _replaced_result(game: Game) -> GameResult | None:
-    """The result the game's last entry by an organizer or umpire replaced, as its audit entry keeps it."""
-    entry = (AuditEntry.objects.filter(event=game.round.event, action="result.enter",
-                                       target=f"round {game.round.number} table {game.table}")
-             .order_by("-at", "-pk").first())
-    if entry is None or not entry.before:
-        return None
-    return result_from_payload(entry.before)
 
 
 def _standings_with(event: Event, upto: int, game: Game, result: GameResult) -> list[StandingRow]:

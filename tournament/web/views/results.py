@@ -65,7 +65,7 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             messages.success(request, _("Result saved for table %(table)s.") % {"table": game.table})
             for flag in result_flags(event, form.cleaned_data["result"]):
                 messages.warning(request, problem_message(flag))
-            correction = correction_for(game) if corrected else None
+            correction = correction_for(game, before=stored) if corrected else None  # `stored`: the result replaced
             if correction and correction.changed_rounds:
                 rounds = ", ".join(str(n) for n in correction.changed_rounds)
                 messages.warning(request, _("Standings recomputed. With this result the pairings of round(s) %(rounds)s "
