@@ -117,7 +117,7 @@ class Catalogue:
         if not ref:
             return None
         ref = ref.strip()
-        return self.entries.get(ref) or self.entries.get(_canonical_ref(ref))
+        return self.entries.get(ref) or self.entries.get(canonical_ref(ref))
 
     def variants(self) -> list[ArmyEntry]:
         return list(self.entries.values())
@@ -250,14 +250,15 @@ def parse_general(text: str) -> Part:
 _REF = re.compile(r"^(I{1,3}|IV)/(\d+)([a-z]?)$")
 
 
-def _canonical_ref(ref: str) -> str:
+def canonical_ref(ref: str) -> str:
+    """A list reference as the catalogue writes it: "II/ 56a" is II/56a."""
     return ref.replace(" ", "")
 
 
 def covers(reference: str, ref: str) -> bool:
     """Whether `reference`, as a list or an event writes it, names the list `ref`: "II/56" names
     II/56 and every variant of it (II/56a, II/56b...); "II/56a" only itself."""
-    reference = _canonical_ref(reference)
+    reference = canonical_ref(reference)
     return ref == reference or (
         ref.startswith(reference) and ref[len(reference):].isalpha() and reference[-1:].isdigit())
 
@@ -378,7 +379,7 @@ def _resolve_references(catalogue: Catalogue) -> None:
 
 
 def _named_by(reference: str, by_army: dict[str, list[str]]) -> tuple[str, ...]:
-    match = _REF.match(_canonical_ref(reference))
+    match = _REF.match(canonical_ref(reference))
     candidates = by_army.get(f"{match[1]}/{match[2]}", ()) if match else ()
     return tuple(ref for ref in candidates if covers(reference, ref))
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.db.models import Max, Q
 
+from tournament.armies.catalogue import canonical_ref
 from tournament.armies.service import ArmyInput, army_name, army_problems
 from tournament.events.audit import audit
 from tournament.models import Club, Event, EventRole, Game, Player, Registration, Round
@@ -183,7 +184,7 @@ def army_save(*, reg: Registration, army: ArmyInput, user, allowed: Callable[[Re
 
 def apply_army(reg: Registration, army: ArmyInput, user) -> None:
     before = army_snapshot(reg)
-    reg.army_ref = army.ref
+    reg.army_ref = canonical_ref(army.ref.strip())  # "II/ 56a" stored as II/56a: the same army as II/56a
     reg.army_name = army_name(reg.event.edition, army.ref) or reg.army_name
     reg.elements = list(army.elements)
     reg.general = army.general
