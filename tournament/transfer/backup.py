@@ -9,6 +9,8 @@ roles in the file are not granted (the importer is told, to invite those people)
 history are kept as text, and report tokens are always new. Every value is checked first
 (tournament/transfer/backup_checks.py); a bad file raises BackupError naming the value and leaves the
 database unchanged. Export → import → export gives the same file except for those links and tokens.
+Values added to version 1 later (the event's finished_at and self_check_in, a round's clock beyond its
+start, a game's review_reason, a seat's sch_lost) may be absent: an older file imports with their defaults.
 """
 
 from __future__ import annotations
@@ -34,14 +36,18 @@ EVENT_FIELDS = ["slug", "name", "venue", "time_zone", "edition", "rounds_planned
                 "victory_camp_reading", "tiebreaks",
                 "restrictions", "armies_locked", "allow_option_changes", "avoid_same_club", "avoid_civil_war",
                 "round_one_method", "umpires_may_swap", "registration_open", "player_reports", "seed", "head_to_head_rule",
-                "global_rating", "scoring_definition"]
+                "global_rating", "scoring_definition", "self_check_in"]
 # Kept in a backup (the organizer's record) but never taken from one: a file cannot put an event in the
 # global rating (its organizer ticks it again, and the site's staff approve it).
 NOT_IMPORTED = {"global_rating"}
 REG_FIELDS = ["status", "army_ref", "army_name", "elements", "general", "camp", "allies", "late_entry_round",
               "dropped_after_round", "fixed_table", "notes"]
 ROUND_FIELDS = ["number", "status", "seed", "method", "cost", "warnings"]
+# The round's clock beyond its start (absent from older backups: the event's length, no extra, not called).
+OPTIONAL_ROUND_FIELDS = ["clock_minutes", "clock_extra_minutes", "clock_paused_seconds"]
+ROUND_MOMENTS = ["published_at", "clock_started_at", "clock_paused_at", "clock_ended_at"]
 GAME_FIELDS = ["table", "is_bye", "status", "outcome", "explanation", "manual", "version"]
+OPTIONAL_GAME_FIELDS = ["review_reason"]  # absent from older backups: no reason recorded
 SEAT_FIELDS = ["side", "elements_lost", "general_lost", "camp_lost", "score", "report_token", "token_revoked"]
 OPTIONAL_SEAT_FIELDS = {"sch_lost": 0}  # absent from older backups
 
@@ -72,7 +78,7 @@ def _username(user, recorded: str = "") -> str | None:
 def _export_game(game, player_ref: dict[int, str]) -> dict[str, Any]:
     """One game: its fields, who entered it, its stage slot, its seats (side order) and its reports."""
     return {
-        **{f: getattr(game, f) for f in GAME_FIELDS},
+        **{f: getattr(game, f) for f in [*GAME_FIELDS, *OPTIONAL_GAME_FIELDS]},
         "entered_by": _username(game.entered_by, game.entered_by_name), "entered_at": _time(game.entered_at),
         **({"stage": game.stage.number, "slot": game.slot} if game.stage_id else {}),
         "seats": [{**{f: getattr(s, f) for f in [*SEAT_FIELDS, *OPTIONAL_SEAT_FIELDS]},
@@ -89,8 +95,8 @@ def _export_rounds(event: Event, player_ref: dict[int, str]) -> list[dict[str, A
     for rnd in event.rounds.order_by("number").prefetch_related("games__seats__registration", "games__reports__seat",
                                                                 "games__stage"):
         games = [_export_game(game, player_ref) for game in sorted(rnd.games.all(), key=lambda g: (g.is_bye, g.table or 0, g.pk))]
-        rounds.append({**{f: getattr(rnd, f) for f in ROUND_FIELDS}, "published_at": _time(rnd.published_at),
-                       "clock_started_at": _time(rnd.clock_started_at), "games": games})
+        rounds.append({**{f: getattr(rnd, f) for f in [*ROUND_FIELDS, *OPTIONAL_ROUND_FIELDS]},
+                       **{f: _time(getattr(rnd, f)) for f in ROUND_MOMENTS}, "games": games})
     return rounds
 
 
@@ -113,7 +119,8 @@ def export_event(event: Event) -> dict[str, Any]:
     by_reg = {reg.pk: reg.player_id for reg in regs}
     return {
         "format": FORMAT, "version": VERSION,
-        "event": {**{f: getattr(event, f) for f in EVENT_FIELDS}, "date": event.date.isoformat()},
+        "event": {**{f: getattr(event, f) for f in EVENT_FIELDS}, "date": event.date.isoformat(),
+                  "finished_at": _time(event.finished_at)},
         **_export_people(event, regs, player_ref),
         "rounds": _export_rounds(event, player_ref),
         **export_stages(event, player_ref),
@@ -194,7 +201,8 @@ def _event(source: dict, slug: str | None) -> Event:
     if Event.objects.filter(slug=fields["slug"]).exists():
         raise check.fail("event.slug", _("An event with the short name “%(slug)s” already exists; choose another.")
                          % {"slug": fields["slug"]})
-    event = Event(**fields, date=check.date(source.get("date"), "event.date"))
+    event = Event(**fields, date=check.date(source.get("date"), "event.date"),
+                  finished_at=check.moment(source.get("finished_at"), "event.finished_at"))
     check.full_clean(event, "event")
     check.event_settings({"scoring_preset": event.scoring_preset, "wdl_points": event.wdl_points,
                           "tiebreaks": event.tiebreaks, "restrictions": event.restrictions,
@@ -250,12 +258,13 @@ def _people(data: dict, event: Event, result: Imported) -> dict[str, Registratio
 
 def _round(source: dict, where: str, event: Event, regs: dict[str, Registration], stages: dict | None = None) -> None:
     fields = check.values(Round, source, ROUND_FIELDS, where)
+    fields.update(check.values(Round, source, OPTIONAL_ROUND_FIELDS, where, required=False))
+    check.clock(fields, where)
     check.notes(fields["cost"], f"{where}.cost")
     check.notes(fields["warnings"], f"{where}.warnings")
     if event.rounds.filter(number=fields["number"]).exists():
         raise check.fail(f"{where}.number", _("round %(n)s appears twice.") % {"n": fields["number"]})
-    rnd = Round(event=event, **fields, published_at=check.moment(source.get("published_at"), f"{where}.published_at"),
-                clock_started_at=check.moment(source.get("clock_started_at"), f"{where}.clock_started_at"))
+    rnd = Round(event=event, **fields, **{f: check.moment(source.get(f), f"{where}.{f}") for f in ROUND_MOMENTS})
     check.full_clean(rnd, where)
     rnd.save()
     for index, game_source in enumerate(check.items(source, "games", where)):
@@ -264,6 +273,7 @@ def _round(source: dict, where: str, event: Event, regs: dict[str, Registration]
 
 def _game(source: dict, where: str, rnd: Round, regs: dict[str, Registration], stages: dict) -> None:
     fields = check.values(Game, source, GAME_FIELDS, where)
+    fields.update(check.values(Game, source, OPTIONAL_GAME_FIELDS, where, required=False))
     check.notes(fields["explanation"], f"{where}.explanation")
     game = Game(round=rnd, **fields, **game_stage(source, where, stages), entered_by_name=check.optional_name(source.get("entered_by"), f"{where}.entered_by") or "",
                 entered_at=check.moment(source.get("entered_at"), f"{where}.entered_at"))

@@ -27,6 +27,7 @@ RESTRICTION_KEYS = {"allowed_books", "allowed_refs", "date_from", "date_to", "tr
 BOOKS = {"I", "II", "III", "IV"}
 WDL = re.compile(r"[0-9]{1,4}/[0-9]{1,4}/[0-9]{1,4}")
 SCALARS = (str, int, float, bool, type(None))
+MAX_ROUND_MINUTES = 600  # as the event's round length (Event.round_minutes)
 
 
 class BackupError(ValueError):
@@ -174,6 +175,17 @@ def notes(value: Any, where: str) -> list:
         if not (flat or isinstance(item, (int, float)) and not isinstance(item, bool)):
             raise fail(f"{where}[{index}]", _("expected a number or a note."))
     return value
+
+
+def clock(fields: dict, where: str) -> None:
+    """A round's own length and extra minutes within what the clock page allows (types checked before)."""
+    from tournament.pairing.clock import MAX_EXTRA_MINUTES
+
+    length = fields.get("clock_minutes")
+    if length is not None and not 1 <= length <= MAX_ROUND_MINUTES:
+        raise fail(f"{where}.clock_minutes", _("expected from 1 to %(n)s minutes.") % {"n": MAX_ROUND_MINUTES})
+    if not 0 <= fields.get("clock_extra_minutes", 0) <= MAX_EXTRA_MINUTES:
+        raise fail(f"{where}.clock_extra_minutes", _("expected from 0 to %(n)s minutes.") % {"n": MAX_EXTRA_MINUTES})
 
 
 def army(reg: dict, where: str) -> None:
