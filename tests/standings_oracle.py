@@ -73,8 +73,8 @@ def oracle(results_csv: bytes, *, preset: str, wdl_points: str, tiebreaks: list[
             wins[a] += 1
             continue
         players.add(b)
-        side_a = (int(row["A lost"]), row["A general lost"] == "True", row["A camp lost"] == "True")
-        side_b = (int(row["B lost"]), row["B general lost"] == "True", row["B camp lost"] == "True")
+        side_a = (int(row["A lost"]), row["A general lost"] == "yes", row["A camp lost"] == "yes")
+        side_b = (int(row["B lost"]), row["B general lost"] == "yes", row["B camp lost"] == "yes")
         winner = {"Side A won": "a", "Side B won": "b", "Time called": "time"}[row["Outcome"]]
         pa, pb = game_points(p, winner, side_a, side_b)
         assert (pa, pb) == (int(row["A points"]), int(row["B points"])), row  # the export's points are the preset's

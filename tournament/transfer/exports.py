@@ -21,6 +21,7 @@ import re
 import zipfile
 from collections.abc import Iterable, Iterator
 
+import numpy as np
 import pandas as pd
 
 from tournament.transfer import xlsx_stream
@@ -67,10 +68,13 @@ def _is_missing(value) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA or value is pd.NaT
 
 
-def csv_cell(value):
-    """A value ready for a CSV cell: numbers as they are, text cleaned and defused."""
+def csv_cell(value, booleans: tuple[str, str] = ("yes", "no")):
+    """A value ready for a CSV cell: numbers as they are, text cleaned and defused, a yes/no as `booleans`'
+    words (the reader's language, from the caller), never Python's "True"/"False"."""
     if _is_missing(value):
         return ""
+    if isinstance(value, bool | np.bool_):
+        return booleans[0] if value else booleans[1]
     if not isinstance(value, str):
         return value
     text = clean_text(value)
@@ -90,12 +94,13 @@ def _records(frame: pd.DataFrame) -> Iterator[list]:
         yield list(record)
 
 
-def to_csv_bytes(frame: pd.DataFrame) -> bytes:
-    """UTF-8 with a byte-order mark, so spreadsheet programs show accents right."""
+def to_csv_bytes(frame: pd.DataFrame, booleans: tuple[str, str] = ("yes", "no")) -> bytes:
+    """UTF-8 with a byte-order mark, so spreadsheet programs show accents right. A yes/no cell is written as
+    `booleans` (the words for yes and no in the reader's language: this module stays free of Django)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     for row in _records(frame):
-        writer.writerow([csv_cell(v) for v in row])
+        writer.writerow([csv_cell(v, booleans) for v in row])
     return buffer.getvalue().encode("utf-8-sig")
 
 

@@ -11,6 +11,7 @@ import pandas as pd
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
+from tournament.armies.handout import army_label, event_armies
 from tournament.models import Event, Game, Round, Seat
 from tournament.results.standings import entry_as_shown, load, standings_table
 
@@ -21,19 +22,29 @@ def standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
     return pd.DataFrame.from_records([cells for _pk, cells in table.rows], columns=[c.label for c in table.columns])
 
 
+def _played_army(edition: str, given, seat: Seat, entry) -> str:
+    """The army a seat plays: its side of the provided pair (`given`, None: none provided), else its own."""
+    return army_label(edition, given.a if seat.side == "a" else given.b) if given else entry.army
+
+
 def pairings_frame(rnd: Round) -> pd.DataFrame:
-    """One row per player, sorted by table then name (for the wall)."""
+    """One row per player, sorted by table then name (for the wall). The armies are those played in this round,
+    as the pairing sheet PDF prints them (`pdfs.data.round_sheet`): the pair the organizer provides for the
+    table (`armies.handout.event_armies`), else each player's registered army."""
     records = []
+    edition = rnd.event.edition
+    handed = {g.table: g.armies for g in event_armies(rnd.event) if g.round == rnd.number}
     by_side = Seat.objects.select_related("registration__club").order_by("side")
     for game in rnd.games.prefetch_related(Prefetch("seats", queryset=by_side)):
         seats = list(game.seats.all())
+        given = handed.get(game.table) if not game.is_bye else None
         for seat in seats:
             other = next((s for s in seats if s.pk != seat.pk), None)
             me, them = entry_as_shown(seat.registration), entry_as_shown(other.registration) if other else None
             records.append({
                 _("Table"): game.table if not game.is_bye else _("Bye"),
-                _("Player"): me.name, _("Club"): me.club, _("Army"): me.army,
-                _("Opponent"): them.name if them else "", _("Opponent's army"): them.army if them else "",
+                _("Player"): me.name, _("Club"): me.club, _("Army"): _played_army(edition, given, seat, me),
+                _("Opponent"): them.name if them else "", _("Opponent's army"): _played_army(edition, given, other, them) if other else "",
             })
     frame = pd.DataFrame.from_records(records)
     if frame.empty:

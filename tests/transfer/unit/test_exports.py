@@ -249,3 +249,10 @@ def test_xlsx_writes_a_numpy_number_in_a_mixed_column_as_a_number():
     frame = pd.DataFrame({"points": pd.Series([np.int64(3), "n/a"], dtype=object)})
     sheet = _sheet(to_xlsx_bytes(frame))
     assert sheet["A2"].value == 3 and sheet["A2"].data_type == "n" and sheet["A3"].value == "n/a"
+
+
+def test_a_yes_no_cell_is_written_in_the_callers_words_in_csv_and_stays_a_boolean_in_xlsx():
+    frame = pd.DataFrame({"general lost": [True, False], "camp lost": [np.bool_(True), ""]})
+    assert to_csv_bytes(frame, ("sí", "no")).decode("utf-8-sig") == "general lost,camp lost\nsí,sí\nno,\n"
+    assert b"True" not in to_csv_bytes(frame) and csv_cell(False) == "no"
+    assert read_table(to_xlsx_bytes(frame), "r.xlsx").loc[0, "general lost"] == "TRUE"  # a boolean cell (read back as its text)

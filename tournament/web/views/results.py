@@ -250,7 +250,7 @@ def _download(frame, fmt: str, name: str, sheet: str) -> HttpResponse:
     if fmt == "xlsx":
         response = HttpResponse(to_xlsx_bytes(frame, sheet), content_type=XLSX)
     elif fmt == "csv":
-        response = HttpResponse(to_csv_bytes(frame), content_type="text/csv; charset=utf-8")
+        response = HttpResponse(to_csv_bytes(frame, (_("yes"), _("no"))), content_type="text/csv; charset=utf-8")
     else:
         raise Http404
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'

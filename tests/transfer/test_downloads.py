@@ -1,0 +1,83 @@
+"""What an organizer downloads (results, pairings) says what the pages and the printed sheets say, in their language."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from tests.factories import make_player, make_registration
+from tests.simulated_events import add_round
+
+# Results columns 6, 7, 9 and 10: A general lost, A camp lost, B general lost, B camp lost.
+YES_NO_COLUMNS = (6, 7, 9, 10)
+
+
+@pytest.fixture
+def played(event):
+    regs = [make_registration(event, make_player(name), name=name, army_ref="II/33", elements=["Cv"] * 12, general=0)
+            for name in ("Ana", "Bea", "Carla", "Dora")]
+    add_round(event, 1, [(regs[0], regs[1], "4-2"), (regs[2], regs[3], "1-4g")])
+    return event
+
+
+@pytest.mark.parametrize(("language", "yes", "no"), [("en", "yes", "no"), ("es", "sí", "no"), ("it", "sì", "no")])
+def test_results_csv_says_yes_and_no_in_the_readers_language(client, played, language, yes, no):
+    """A Spanish or Italian organizer opening the results CSV reads "sí"/"no" ("sì"/"no") in the general-lost
+    and camp-lost columns, not Python's English "True"/"False"."""
+    body = client.get(reverse("tournament:results_export", args=[played.slug, "csv"]),
+                      headers={"Accept-Language": language}).content.decode("utf-8-sig")
+    header, *rows = list(csv.reader(io.StringIO(body)))
+    assert len(rows) == 2 and len(header) == 13, body
+    flags = [row[i] for row in rows for i in YES_NO_COLUMNS]
+    assert set(flags) == {yes, no}, body  # the "1-4g" game lost a general
+    assert not {cell for row in rows for cell in row} & {"True", "False"}, body
+
+
+def test_results_xlsx_keeps_real_yes_no_cells(client, played):
+    """In the XLSX the same columns stay true/false cells a spreadsheet can filter and count, in any language."""
+    data = client.get(reverse("tournament:results_export", args=[played.slug, "xlsx"]),
+                      headers={"Accept-Language": "es"}).content
+    _header, *rows = load_workbook(io.BytesIO(data), read_only=True).active.iter_rows(values_only=True)
+    flags = [row[i] for row in rows for i in YES_NO_COLUMNS]
+    assert all(isinstance(flag, bool) for flag in flags) and set(flags) == {True, False}, flags
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_pairings_download_shows_the_provided_armies_the_pairing_sheet_prints(client, event, fmt):
+    """When the organizer provides the armies, the pairing sheet on the wall prints the pair each table plays;
+    the pairings CSV/XLSX of that round shows the same armies, not each player's registered one."""
+    from pypdf import PdfReader
+
+    from tournament.models import ProvidedArmy
+
+    regs = [make_registration(event, make_player(name), name=name, army_ref="IV/1") for name in ("Ana", "Bea")]
+    ProvidedArmy.objects.create(event=event, round_number=None, table=None, army_a="II/32a", army_b="II/33")
+    add_round(event, 1, [(regs[0], regs[1], "4-2")])
+    sheet = client.get(reverse("tournament:round_pdf", args=[event.slug, 1, "pairings"]))
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.content)).pages)
+    assert "II/32a" in text and "II/33" in text and "IV/1" not in text  # the sheet prints the provided pair
+    data = client.get(reverse("tournament:pairings_export", args=[event.slug, 1, fmt]),
+                      headers={"Accept-Language": "en"}).content
+    if fmt == "csv":
+        rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    else:
+        header, *cells = load_workbook(io.BytesIO(data), read_only=True).active.iter_rows(values_only=True)
+        rows = [dict(zip(header, row, strict=True)) for row in cells]
+    armies = {row["Player"]: (row["Army"], row["Opponent's army"]) for row in rows}
+    assert armies["Ana"][0].startswith("II/32a") and armies["Ana"][1].startswith("II/33"), armies
+    assert armies["Bea"][0].startswith("II/33") and armies["Bea"][1].startswith("II/32a"), armies
+
+
+def test_pairings_download_without_provided_armies_shows_the_registered_ones(client, event):
+    """Without provided armies each player's row still shows the army they registered."""
+    regs = [make_registration(event, make_player(name), name=name, army_ref=ref)
+            for name, ref in (("Ana", "IV/1"), ("Bea", "II/33"))]
+    add_round(event, 1, [(regs[0], regs[1], "4-2")])
+    body = client.get(reverse("tournament:pairings_export", args=[event.slug, 1, "csv"]),
+                      headers={"Accept-Language": "en"}).content.decode("utf-8-sig")
+    armies = {row["Player"]: (row["Army"], row["Opponent's army"]) for row in csv.DictReader(io.StringIO(body))}
+    assert armies == {"Ana": ("IV/1", "II/33"), "Bea": ("II/33", "IV/1")}, body
