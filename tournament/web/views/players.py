@@ -143,7 +143,7 @@ def player_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
     if fmt == "xlsx":
         body, content_type = to_xlsx_bytes(frame, _("Players")), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     else:
-        body, content_type = to_csv_bytes(frame), "text/csv; charset=utf-8"
+        body, content_type = to_csv_bytes(frame, (_("yes"), _("no"))), "text/csv; charset=utf-8"
     response = HttpResponse(body, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-players.{fmt}"'
     return response
