@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import Q
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -36,7 +37,7 @@ class OwnScoringForm(forms.Form):
         self.read_yaml = read_yaml  # False: the structured form is used, the YAML is only carried along
         self.events = {e.slug: e for e in visible_events(user, event)}
         template_choices = [(TEMPLATE + key, gettext(p.name)) for key, p in templates().items()]
-        event_choices = [(EVENT + slug, f"{e.name} ({e.date:%Y-%m-%d})") for slug, e in self.events.items()]
+        event_choices = [(EVENT + slug, f"{e.name} ({date_format(e.date)})") for slug, e in self.events.items()]
         self.fields["start"].choices = [("", "—"), (gettext("Templates"), template_choices)] + (
             [(gettext("Your other events"), event_choices)] if event_choices else [])
 
