@@ -123,3 +123,32 @@ def test_a_late_entry_made_while_a_published_round_waits_joins_it_when_it_is_pai
     assert organizer_client.post(reverse("tournament:round_delete", args=[event.slug, 2])).status_code == 302
     assert Registration.objects.get(pk=late.pk).late_entry_round == 2
     assert late.pk in seated(pair(organizer_client, event))
+
+
+def test_a_draft_published_as_it_is_after_a_drop_counts_the_drop_after_it(organizer_client, client, event, field):  # noqa: F811
+    """The organizer drops a player while round 2 is a draft, then publishes the draft as it is: the player keeps
+    their round-2 game and plays it, so they dropped after round 2, and the standings after round 2 do not call
+    them dropped (found by a review of the fix above: they said dropped after round 1)."""
+    play_round(organizer_client, event, pair(organizer_client, event))
+    rnd2 = pair(organizer_client, event)
+    leaving = drop(organizer_client, event, field[0])
+    assert leaving.dropped_after_round == 1
+    play_round(organizer_client, event, rnd2)  # publishes the draft unchanged, then its results
+    assert leaving.pk in seated(rnd2)
+    assert Registration.objects.get(pk=leaving.pk).dropped_after_round == 2
+    after_round_2 = client.get(reverse("tournament:standings", args=[event.slug]), {"round": "2"}).text
+    assert f"{leaving.name} (dropped)" not in after_round_2
+    assert leaving.pk not in seated(pair(organizer_client, event))
+
+
+def test_a_late_entry_left_out_of_a_draft_published_as_it_is_joins_the_next_round(organizer_client, event, field):  # noqa: F811
+    from tests.factories import make_player
+    from tournament.registration.services import player_register
+
+    play_round(organizer_client, event, pair(organizer_client, event))
+    rnd2 = pair(organizer_client, event)
+    late = player_register(event=event, player=make_player("Late Arrival"), user=None)
+    assert late.late_entry_round == 2
+    publish(organizer_client, event, rnd2)
+    assert late.pk not in seated(rnd2)
+    assert Registration.objects.get(pk=late.pk).late_entry_round == 3

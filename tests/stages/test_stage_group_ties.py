@@ -64,3 +64,21 @@ def test_the_ties_page_offers_a_groups_tie_and_its_decision_orders_the_group(eve
     assert [r.registration_id for r in tables.group_tables(Stage.objects.get(pk=stage.pk))[0].rows] == tied[::-1]
     event.refresh_from_db()
     assert [(d["kind"], d["players"], d["record"]) for d in event.tie_decisions] == [("lot", tied[::-1], "d6: 6, 4, 2")]
+
+
+def test_a_groups_tie_decision_is_not_called_stale_under_the_standings(event, organizer, client, cycles):
+    """The standings' "how this table is ordered" lists the standings' own decisions: a decision for a tie inside a
+    group orders the group's table and is not announced there as "does not apply" (found by a review of this
+    change); a backup keeps where the decision belongs."""
+    from tournament.results.standings import tie_words
+    from tournament.transfer.backup import export_event, import_event
+
+    _stage, tied = cycles
+    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2",
+                        also=lambda e: [tie for _where, tie in tables.group_ties(e)])
+    event.refresh_from_db()
+    assert event.tie_decisions[0]["within"] == "group"
+    assert tie_words(event) == ()
+    assert "does not apply: they are no longer level" not in client.get(reverse("tournament:standings", args=[event.slug])).text
+    copy = import_event(export_event(event), slug="copy-of-pools", importer=organizer).event
+    assert [d["within"] for d in copy.tie_decisions] == ["group"]

@@ -196,8 +196,22 @@ def round_publish(rnd: Round, user) -> Round:
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()  # the clock starts later, when the organizer starts it
     rnd.save(update_fields=["status", "published_at"])
+    _entries_as_published(rnd)
     audit(event=rnd.event, user=user, action="round.publish", target=f"round {rnd.number}", round_number=rnd.number)
     return rnd
+
+
+def _entries_as_published(rnd: Round) -> None:
+    """A draft published as it is, after a player dropped or entered late while it was a draft (both counted from
+    the round before it, for "Pair again"): the dropped player seated in it plays it and drops after it; the late
+    entry not in it joins the next round. Stamped as a save would (the kept entrants and the event state read it)."""
+    number, now = rnd.number, timezone.now()
+    seated = Seat.objects.filter(round=rnd).values("registration_id")
+    registrations = rnd.event.registrations
+    registrations.filter(status=Registration.Status.DROPPED, dropped_after_round__lt=number, pk__in=seated).update(
+        dropped_after_round=number, updated_at=now)
+    registrations.filter(late_entry_round=number).exclude(pk__in=seated).update(late_entry_round=number + 1,
+                                                                                updated_at=now)
 
 
 def has_results(rnd: Round) -> bool:

@@ -294,14 +294,16 @@ def _tie_sentence(decision: dict, players: str) -> str:
 
 def tie_words(event: Event) -> tuple[str, ...]:
     """How the event settled the ties left after every tie-break, for "how this table is ordered"; a decision
-    whose players are no longer level is said not to apply."""
-    if not event.tie_decisions:
+    whose players are no longer level is said not to apply. A decision for a tie inside a group (`within`) orders
+    that group's table, not this one: it is not listed here."""
+    decisions = [d for d in event.tie_decisions or [] if d.get("within") != "group"]
+    if not decisions:
         return ()
     data = load(event)
-    _rows, applied = settle(ranked(data), settlements_of(event.tie_decisions))
+    _rows, applied = settle(ranked(data), settlements_of(decisions))
     done = {frozenset(s.players) for s in applied}
     words = []
-    for d in event.tie_decisions:
+    for d in decisions:
         players = ", ".join(entry_as_shown(data.registrations[p]).name for p in d["players"] if p in data.registrations)
         if frozenset(d["players"]) not in done:
             words.append(_("A decision recorded for %(players)s does not apply: they are no longer level.")

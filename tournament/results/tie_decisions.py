@@ -79,15 +79,17 @@ def record_tie_decision(event: Event, user, *, kind: str, players: list[int], or
     event = Event.objects.select_for_update().get(pk=event.pk)
     if kind not in KINDS:
         raise TieRejected("kind", _("Choose how the tie is settled."))
-    ties = [*current_ties(event), *(also(event) if also is not None else ())]
-    group = next((g for g in ties if set(g) == set(players)), None)
+    standing = current_ties(event)
+    group = next((g for g in [*standing, *(also(event) if also is not None else ())] if set(g) == set(players)), None)
     if group is None:
         raise TieRejected("players", _("These players do not share a place in the standings now."))
+    within = "" if any(set(g) == set(players) for g in standing) else "group"  # a tie of a group's table only
     reason, record = (reason or "").strip(), (record or "").strip()
     _check_texts(kind, reason, record, result or "")
     decided, shorthand = _order(kind, tuple(players), list(order or []), result or "", event.edition)
     decision = {"kind": kind, "players": decided, "reason": reason, "record": record, "result": shorthand,
-                "by": getattr(user, "username", ""), "at": timezone.now().isoformat(timespec="seconds")}
+                "by": getattr(user, "username", ""), "at": timezone.now().isoformat(timespec="seconds"),
+                "within": within}
     kept = [d for d in event.tie_decisions or [] if set(d.get("players", ())) != set(group)]
     if len(kept) >= MAX_DECISIONS:
         raise TieRejected("players", _("Too many recorded decisions for one event."))

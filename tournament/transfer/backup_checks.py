@@ -282,5 +282,8 @@ def tie_decisions(value: Any, players: dict[str, int]) -> list[dict]:
         if not isinstance(refs, list) or len(refs) < 2 or any(r not in players for r in refs) or len(set(refs)) != len(refs):
             raise fail(f"{where}.players", _("expected two or more of the backup's players."))
         texts = {k: text(item.get(k, ""), f"{where}.{k}", 500) for k in ("reason", "record", "result", "by", "at")}
-        out.append({"kind": item["kind"], "players": [players[r] for r in refs], **texts})
+        if item.get("within", "") not in ("", "group"):
+            raise fail(f"{where}.within", _("expected “group” or nothing."))
+        out.append({"kind": item["kind"], "players": [players[r] for r in refs], **texts,
+                    "within": item.get("within", "")})
     return out
