@@ -11,18 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_player, make_registration
-from tests.simulated_events import add_round
 from tournament.models import Event, Game, Round, Seat
 from tournament.transfer.backup import BackupError, export_event, import_event
-
-
-@pytest.fixture
-def played(event):
-    """Four players and one played round."""
-    regs = [make_registration(event, make_player(name), name=name, army_ref="II/33", elements=["Cv"] * 12, general=0)
-            for name in ("Ana", "Bea", "Carla", "Dora")]
-    add_round(event, 1, [(regs[0], regs[1], "4-2"), (regs[2], regs[3], "1-4g")])
-    return event
 
 
 @pytest.fixture

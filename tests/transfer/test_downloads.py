@@ -16,14 +16,6 @@ from tests.simulated_events import add_round
 YES_NO_COLUMNS = (6, 7, 9, 10)
 
 
-@pytest.fixture
-def played(event):
-    regs = [make_registration(event, make_player(name), name=name, army_ref="II/33", elements=["Cv"] * 12, general=0)
-            for name in ("Ana", "Bea", "Carla", "Dora")]
-    add_round(event, 1, [(regs[0], regs[1], "4-2"), (regs[2], regs[3], "1-4g")])
-    return event
-
-
 @pytest.mark.parametrize(("language", "yes", "no"), [("en", "yes", "no"), ("es", "sí", "no"), ("it", "sì", "no")])
 def test_results_csv_says_yes_and_no_in_the_readers_language(client, played, language, yes, no):
     """A Spanish or Italian organizer opening the results CSV reads "sí"/"no" ("sì"/"no") in the general-lost
