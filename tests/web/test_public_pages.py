@@ -95,6 +95,26 @@ def test_an_htmx_swap_gets_the_table_and_a_page_load_the_page(client, small):
     assert "<html" in restore.text
 
 
+@pytest.mark.parametrize("name", ["pairings", "standings"])
+def test_an_anonymous_page_and_its_htmx_swap_share_one_table_kept_by_the_page_generation(client, small, name,
+                                                                                          monkeypatch):
+    """The anonymous page is kept by the event's page generation, and so is its table: the page and the htmx
+    swap of its table render the table once between them, and neither reads the event state (a query over every
+    game and seat of the event, which only the signed-in readers' tables are kept by)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tables = []
+    real = page_caches.render_to_string
+    monkeypatch.setattr(page_caches, "render_to_string", lambda *args: tables.append(args[0]) or real(*args))
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url(f"tournament:{name}", small))
+        swap = client.get(url(f"tournament:{name}", small), headers={"HX-Request": "true"})
+    assert page.status_code == swap.status_code == 200 and "<html" not in swap.text
+    assert tables == [f"tournament/{name}.html#table"] and swap.text in page.text
+    assert not [q for q in queries.captured_queries if 'SUM("tournament_game"."version")' in q["sql"]]  # the state
+
+
 def test_the_shared_rendering_holds_no_token_and_no_name(client, organizer_client, organizer, small):
     EventRole.objects.create(event=small, user=organizer, role=EventRole.Role.ORGANIZER)
     page_caches._local.clear()

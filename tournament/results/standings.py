@@ -271,11 +271,14 @@ def ranked(data: EventData) -> list[tiebreaks.Row]:
                         data.played)
 
 
-def rank(data: EventData) -> list[StandingRow]:
-    rows = settled_among(data.event, {pk: entry_as_shown(reg).key for pk, reg in data.registrations.items()},
+def _settled(data: EventData) -> list[tiebreaks.Row]:
+    return settled_among(data.event, {pk: entry_as_shown(reg).key for pk, reg in data.registrations.items()},
                          data.played)
+
+
+def rank(data: EventData) -> list[StandingRow]:
     return [StandingRow(row.player, row.rank, index, int(row.values.get("points") or 0), row.values, row.shared,
-                        row.settled) for index, row in enumerate(rows)]
+                        row.settled) for index, row in enumerate(_settled(data))]
 
 
 def _tie_sentence(decision: dict, players: str) -> str:
@@ -317,7 +320,7 @@ def event_standings(event: Event, upto: int | None = None) -> list[StandingRow]:
     return rank(load(event, upto))
 
 
-def shown_rank(row: StandingRow) -> str | int:
+def shown_rank(row: StandingRow | tiebreaks.Row) -> str | int:
     """A shared rank reads "=2"."""
     return f"={row.rank}" if row.shared else row.rank
 
@@ -356,7 +359,7 @@ def standings_table(event: Event, upto: int | None = None) -> StandingsTable:
 
 def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     event = data.event
-    rows = rank(data)
+    rows = _settled(data)  # a rank and the values are all it reads of a row
     metrics = tiebreaks.metric_keys(event.tiebreaks or [], event_scoring(event).ranking)
     keys = ["rank", "player", "club", "army", *metrics]
     columns = tuple(Column(k, explain.label(k, event), explain.definition(k, event)) for k in keys)
@@ -365,11 +368,11 @@ def build_table(data: EventData, upto: int | None = None) -> StandingsTable:
     cell = _Cells().__getitem__  # each distinct value's cell, made once: the values repeat (equal numbers read alike)
     records = []
     for row in rows:
-        reg = registrations[row.registration_id]
+        reg = registrations[row.player]
         entry = entry_as_shown(reg)
         name = entry.name + dropped if dropped_by(reg, upto) else entry.name
         cells = (shown_rank(row), name, entry.club, entry.army, *map(cell, map(row.values.get, metrics)))
-        records.append((row.registration_id, cells))
+        records.append((row.player, cells))
     return StandingsTable(columns, tuple(records))
 
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import groupby
+from operator import attrgetter
 from typing import NamedTuple
 
 from tournament.results.shorthand import GameResult
@@ -84,10 +85,15 @@ class Context:
     def _summed(self, field: str, own: bool) -> dict[int, int]:
         """Per player, `field` of their own side (`own`) or of their opponent's, summed over the decided games."""
         total: dict[int, int] = defaultdict(int)
-        for a, b, result in self.decided:
-            mine, theirs = (result.a, result.b) if own else (result.b, result.a)
-            total[a] += getattr(mine, field)
-            total[b] += getattr(theirs, field)
+        value = attrgetter(field)
+        if own:
+            for a, b, result in self.decided:
+                total[a] += value(result.a)
+                total[b] += value(result.b)
+        else:
+            for a, b, result in self.decided:
+                total[a] += value(result.b)
+                total[b] += value(result.a)
         return total
 
     @cached_property
@@ -175,7 +181,8 @@ class Countback(Metric):
     key, name = "countback", "Countback"
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
-        return {p: sum(ctx.points[o] for o in ctx.opponents[p]) for p in group}
+        points, opponents = ctx.points.__getitem__, ctx.opponents
+        return {p: sum(map(points, opponents[p])) for p in group}
 
 
 class StrengthOfSchedule(Metric):
@@ -184,7 +191,8 @@ class StrengthOfSchedule(Metric):
     key, name = "sos", "Strength of schedule"
 
     def values(self, ctx: Context, group: Sequence[int]) -> dict[int, float]:
-        return {p: sum(ctx.wins[o] for o in ctx.opponents[p]) for p in group}
+        wins, opponents = ctx.wins.__getitem__, ctx.opponents
+        return {p: sum(map(wins, opponents[p])) for p in group}
 
 
 class Margin(Metric):

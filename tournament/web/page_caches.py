@@ -28,10 +28,12 @@ generation, is answered with its latest rendering); on the way back the headers 
 Other apps' pages use the same cache with a generation of their own (`shared_page`: the rules search, kept
 per rules library import, `rulings.search.generation`).
 
-**Rendered tables** (`cached_fragment`): the pairings and standings tables' renderings for the readers the
-anonymous page cache does not serve (the signed-in, and queries a page does not read), keyed by the event's
-state (`tournament.events.cache_keys.event_state`: one query), so a refresh that finds nothing new renders
-nothing; the pairings' also by the page generation, for the ratings beside the names, which other events make."""
+**Rendered tables** (`cached_fragment`): the pairings and standings tables' renderings. For the readers the
+anonymous page cache does not serve (the signed-in, and queries a page does not read) they are keyed by the
+event's state (`tournament.events.cache_keys.event_state`: one query), so a refresh that finds nothing new renders
+nothing; the pairings' also by the page generation, for the ratings beside the names, which other events make.
+While an anonymous page is rendered, its table is keyed by the generation the page is kept under (already read:
+no query), so the page and its htmx swap render the table once between them."""
 
 from __future__ import annotations
 
@@ -60,12 +62,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request, to_language
 
 from config.htmx import wants_partial
-from tournament.events.cache_keys import page_generation
+from tournament.events.cache_keys import event_state, page_generation
 from tournament.web.request_values import DIGITS
 
 SECONDS = 60  # how long a rendering (a page or a table) is kept: a write is a new key at once
 LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
+_GENERATION = "_public_page_generation"  # the page generation a shared rendering is made under, while it is
 # What is kept of a page: (html, content type, rendered at, headers); the headers are those the whole stack gave
 # this rendering, None until a reader the shortcut serves has been answered through the stack once.
 Kept = tuple[str, str, float, "tuple[tuple[str, str], ...] | None"]
@@ -200,9 +203,12 @@ class SharedPage(NamedTuple):
     everywhere: bool = True
 
 
-def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, request, generation: bool = True) -> str:
-    """The page's key under its generation; without it (`generation=False`), the key of its latest rendering."""
-    token = page.generation(*args, **kwargs) if generation else "latest"
+def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, request, generation: bool = True,
+              token: str | None = None) -> str:
+    """The page's key under its generation (`token`, when the caller has read it); without it
+    (`generation=False`), the key of its latest rendering."""
+    if token is None:
+        token = page.generation(*args, **kwargs) if generation else "latest"
     identity = repr((page.name, token, language, partial, _page_address(request)))
     return "public-page:" + hashlib.sha256(identity.encode()).hexdigest()
 
@@ -237,14 +243,17 @@ def shared_page(name: str, generation: Callable[..., str], params: frozenset[str
         def wrapper(request, *args, **kwargs):
             if not _shareable(request, params):
                 return view(request, *args, **kwargs)
-            key = _page_key(page, args, kwargs, get_language(), wants_partial(request), request)
+            token = page.generation(*args, **kwargs)
+            key = _page_key(page, args, kwargs, get_language(), wants_partial(request), request, token=token)
 
             def render():
                 setattr(request, _RENDERING, True)
+                setattr(request, _GENERATION, token)
                 try:
                     return view(request, *args, **kwargs)
                 finally:
                     setattr(request, _RENDERING, False)
+                    setattr(request, _GENERATION, None)
 
             cached, unshared = _kept_or_rendered(key, render, everywhere)
             if unshared is not None:
@@ -374,12 +383,23 @@ class SharedPageShortcut:
             cache.set_many({key: kept, latest: kept}, SECONDS)
 
 
-def cached_fragment(name: str, state: str, template: str, build_context, request=None) -> str:
-    """The rendered `template` for this event state (`events.cache_keys.event_state`), rendering it (with
-    `build_context()`) only on a miss."""
-    key = f"fragment:{name}:{state}"
+def cached_fragment(name: str, request, event, parts: tuple, template: str, build_context, *,
+                    other_events: bool = False) -> str:
+    """The rendered `template` of `event`'s table `name` (with `parts`: what else it depends on, such as the round),
+    rendering it (with `build_context()`) only on a miss. Kept by the event state (`events.cache_keys.event_state`:
+    one query) and, for a table that shows what other events make (`other_events`: the ratings beside the names),
+    by the page generation too; while the anonymous page is rendered (`shared_page`), by that page's generation
+    alone, which the page cache has read already: the page and its htmx fragment share the table, and rendering
+    it costs no query for the state (the generation changes whenever the state does, `events.cache_keys`)."""
+    generation = getattr(request, _GENERATION, None)
+    if generation is not None:
+        identity = repr((generation, get_language(), parts))
+        key = f"fragment:{name}:page:{hashlib.sha256(identity.encode()).hexdigest()}"
+    else:
+        state = event_state(event, *parts, page_generation(event.slug)) if other_events else event_state(event, *parts)
+        key = f"fragment:{name}:{state}"
     html = cache.get(key)
     if html is None:
-        html = render_to_string(template, build_context(), request)
+        html = render_to_string(template, build_context())
         cache.set(key, html, SECONDS)
     return mark_safe(html)  # noqa: S308 - our own template output, escaped when rendered

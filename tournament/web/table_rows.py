@@ -52,18 +52,6 @@ class _Shown(dict):
         return _shown(value)
 
 
-class _Cells(dict):
-    """A value's `<td>` as a table's `_Shown` writes the value, made once per distinct value (and type)."""
-
-    def __init__(self, shown: _Shown) -> None:
-        super().__init__()
-        self.once = shown.once
-
-    def __missing__(self, key):
-        self[key] = cell = f"<td>{self.once(key[1])}</td>"
-        return cell
-
-
 # Standings rows already written, each kept by everything it is written from (its row's version): a confirmed
 # result changes a few players' rows; the others are the same bytes at the next rendering. Per process, bounded.
 _KEPT_ROWS: dict[tuple, str] = {}
@@ -80,20 +68,32 @@ def standings_rows(rows, slug: str, upto: int | None) -> SafeString:
     query = f"?round={_shown(upto)}" if upto else ""
     written_as = (get_language(), _shown(-1234567.125), shown.digits, prefix, suffix, query)
     kept = _KEPT_ROWS
-    cell = _Cells(shown)
+    texts: dict[str, str] = {}  # a text's `<td>` (clubs and armies repeat)
+    numbers: dict[tuple, str] = {}  # a number's, by its type and value (2 and 2.0 are equal, but not written alike)
     link, linked = f'<td><a href="{prefix}', f'{suffix}{query}">'  # around the player's key
     out = []
+    append = out.append
     for pk, cells in rows:
-        key = (written_as, pk, cells, tuple(map(type, cells)))  # 2 and 2.0 are equal, but not written alike
+        key = (written_as, pk, cells, tuple(map(type, cells)))
         row = kept.get(key)
         if row is None:
-            rank = cells[0]
-            row = (f"<tr>{cell[type(rank), rank]}{link}{pk}{linked}{once(cells[1])}</a></td>"
-                   + "".join([cell[type(value), value] for value in cells[2:]]) + "</tr>")
+            written = []
+            for value in cells[2:]:
+                if type(value) is str:
+                    cell = texts.get(value)
+                    if cell is None:
+                        cell = texts[value] = f"<td>{html_escape(value)}</td>"
+                else:
+                    number = (type(value), value)
+                    cell = numbers.get(number)
+                    if cell is None:
+                        cell = numbers[number] = f"<td>{once(value)}</td>"
+                written.append(cell)
+            row = f"<tr><td>{once(cells[0])}</td>{link}{pk}{linked}{once(cells[1])}</a></td>{''.join(written)}</tr>"
             if len(kept) >= KEPT_ROWS:
                 kept.clear()
             kept[key] = row
-        out.append(row)
+        append(row)
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above
 
 

@@ -14,7 +14,6 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET
 
 from config.htmx import vary_on_htmx, wants_partial
-from tournament.events.cache_keys import event_state
 from tournament.models import Event, Game, Registration, ResultReport, Round, Seat
 from tournament.pairing.manager import correction_for
 from tournament.results.entry import (
@@ -223,7 +222,7 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
         table = standings_table(event, upto=upto)
         return {"table": table, "slug": event.slug, "upto": upto, "rows": standings_rows(table.rows, event.slug, upto)}
 
-    table = cached_fragment("standings", event_state(event, upto), "tournament/standings.html#table", table_context)
+    table = cached_fragment("standings", request, event, (upto,), "tournament/standings.html#table", table_context)
     if wants_partial(request):
         response = HttpResponse(table)
     else:

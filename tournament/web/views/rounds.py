@@ -22,7 +22,6 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from config.htmx import render_partial, vary_on_htmx, wants_partial
 from tournament import pairing_jobs as jobs
-from tournament.events.cache_keys import event_state, page_generation
 from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Game, PairingJob, Registration, Round, Seat
 from tournament.pairing.clock import clock_state
@@ -288,8 +287,8 @@ def pairings(request: HttpRequest, event: Event, number: int | None = None) -> H
 
     # The ratings beside the names come from other events (`leagues.event_ratings`), which the event state does not
     # read: the page generation, renewed by their writes too, is part of the table's key.
-    state = event_state(event, rnd.pk if rnd else None, page_generation(event.slug))
-    table = cached_fragment("pairings", state, "tournament/pairings.html#table", table_context)
+    table = cached_fragment("pairings", request, event, (rnd.pk if rnd else None,), "tournament/pairings.html#table",
+                            table_context, other_events=True)
     if wants_partial(request):
         return vary_on_htmx(HttpResponse(table))
     context = {"event": event, "round": rnd, "rounds": published, "table_html": table,
