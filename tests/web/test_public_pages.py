@@ -248,3 +248,25 @@ def test_threads_asking_for_the_same_new_page_render_it_once():
         thread.join()
     assert len(answers) == 8 and {a.content for a in answers} == {b"<p>busy page</p>"}
     assert rendered == ["busy"]
+
+
+class _Undone(Exception):
+    pass
+
+
+def test_a_page_rendered_inside_a_savepoint_rolled_back_is_not_served_again(client, small):
+    """Inside one transaction (a command, a test), a page and its table rendered from rows a savepoint wrote are
+    not served once the savepoint is rolled back: the page generation names the open savepoints too."""
+    from django.db import transaction
+
+    from tournament.models import Registration
+
+    page = url("tournament:standings", small)
+    reg = Registration.objects.filter(event=small).first()
+    with pytest.raises(_Undone), transaction.atomic():
+        reg.name = "Rolled Back Name"
+        reg.save()
+        assert "Rolled Back Name" in client.get(page).text
+        raise _Undone
+    for headers in ({}, {"HX-Request": "true"}):
+        assert "Rolled Back Name" not in client.get(page, headers=headers).text

@@ -196,14 +196,18 @@ def _pending(*, register: bool) -> _Pending | None:
 def page_generation(slug: str) -> str:
     """The generation of the event with this slug: one cache read (a new token if there is none). Read
     inside a transaction that has written (a test, a command), it also counts those writes: they are not
-    committed, so no other process may see a page rendered from them, and this one must."""
+    committed, so no other process may see a page rendered from them, and this one must (nor one rendered
+    inside a savepoint since rolled back)."""
     key = _key(slug)
     token = cache.get(key)
     if token is None:
         cache.add(key, secrets.token_hex(8), SECONDS)  # two readers at once: the first one's token stays
         token = cache.get(key) or ""
     pending = _pending(register=False)
-    return token if pending is None else f"{token}:uncommitted:{id(pending)}:{pending.writes}"
+    if pending is None:
+        return token
+    # The open savepoints too: a page rendered inside one that is rolled back showed rows that are gone.
+    return f"{token}:uncommitted:{id(pending)}:{pending.writes}:{','.join(connection.savepoint_ids)}"
 
 
 def written(*, event_id: int | None = None, slug: str | None = None) -> None:
