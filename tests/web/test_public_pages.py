@@ -270,3 +270,18 @@ def test_a_page_rendered_inside_a_savepoint_rolled_back_is_not_served_again(clie
         raise _Undone
     for headers in ({}, {"HX-Request": "true"}):
         assert "Rolled Back Name" not in client.get(page, headers=headers).text
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "After round"), ("es", "Tras la ronda"), ("it", "Dopo il turno")])
+def test_the_standings_offer_the_rounds_that_are_not_drafts(client, small, lang, label):
+    """The "after round" choice lists the rounds the table can be shown after: a draft round is not among them;
+    the round asked for is the one chosen."""
+    from tournament.models import Round
+
+    Round.objects.create(event=small, number=3, status=Round.Status.DRAFT)
+    page = url("tournament:standings", small)
+    text = client.get(page, headers={"Accept-Language": lang}).text
+    assert label in text
+    assert re.findall(r'<option value="(\d+)"', text) == ["1", "2"]
+    chosen = client.get(page + "?round=2", headers={"Accept-Language": lang}).text
+    assert '<option value="2" selected>2</option>' in chosen and '<option value="1">1</option>' in chosen

@@ -202,6 +202,17 @@ def entrants(event: Event) -> dict[int, Entrant]:
     return dict(read)
 
 
+def _round_numbers_query(event_id: int, _upto: int | None):
+    return (Round.objects.filter(event_id=event_id).exclude(status=Round.Status.DRAFT).order_by("number")
+            .values_list("number"))
+
+
+def round_numbers(event: Event) -> list[int]:
+    """The numbers of the event's rounds that are not drafts, in order: the rounds a table can be shown after (one
+    query, compiled once)."""
+    return [number for (number,) in _fetched(_round_numbers_query, event.pk)]
+
+
 def confirmed_rows(event: Event, upto: int | None = None) -> list[tuple]:
     """The confirmed games of the published rounds (up to round `upto`): one query of values, a row per game with
     its side A's and side B's seat beside it (`_SEAT`'s columns each), in round and table order (one read: no

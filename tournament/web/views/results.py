@@ -29,7 +29,7 @@ from tournament.results.entry import (
 from tournament.results.explain import ordering, problem_message, report_sentence
 from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
-from tournament.results.standings import load, standings_table, tie_words
+from tournament.results.standings import load, round_numbers, standings_table, tie_words
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.forms.results import ResultForm
@@ -226,8 +226,7 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     if wants_partial(request):
         response = HttpResponse(table)
     else:
-        rounds = event.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
-        context = {"event": event, "upto": upto, "rounds": rounds, "table_html": table,
+        context = {"event": event, "upto": upto, "round_numbers": round_numbers(event), "table_html": table,
                    "order": ordering(event, tie_words(event) if upto is None else ())}
         response = render(request, "tournament/standings.html", context)
     return vary_on_htmx(response)
