@@ -49,6 +49,8 @@ class JobKind:
     failed: str  # the kind's failed status
     queued: str
     active: tuple[str, ...]
+    # What else a job of this kind empties when it ends (the player import's file), failed for a lost worker too.
+    cleared: tuple[tuple[str, object], ...] = ()
 
 
 def task_waiting(task_id: str) -> bool:
@@ -86,7 +88,7 @@ def _recover(kind: JobKind, pk: int, now: datetime.datetime) -> bool:
     if job.attempts < MAX_ATTEMPTS:
         kind.enqueue(job)
     else:
-        kind.rows().filter(pk=pk).update(status=kind.failed, error=WORKER_LOST, finished_at=now)
+        kind.rows().filter(pk=pk).update(status=kind.failed, error=WORKER_LOST, finished_at=now, **dict(kind.cleared))
     return True
 
 

@@ -36,6 +36,10 @@ ACTIVE = (PairingJob.Status.QUEUED, PairingJob.Status.RUNNING)
 KEEP = datetime.timedelta(days=2)
 
 
+class Superseded(Exception):
+    """A later attempt of the job took over: this one's round is rolled back."""
+
+
 @task()
 def pair_next_round(job_id: int, attempt: int) -> int:
     """Pair the round of job `job_id` (its attempt number `attempt`); returns the round's number (0: none)."""
@@ -45,11 +49,19 @@ def pair_next_round(job_id: int, attempt: int) -> int:
         return 0  # superseded, or already done
     job = mine.select_related("event", "requested_by").get()
     try:
-        with translation.override(job.lang or settings.LANGUAGE_CODE):
+        # The round and the job's "done" in one transaction: a worker killed between the two would leave a round
+        # its retry no longer finds (published meanwhile), and the retry would pair another. An attempt that a
+        # retry took over meanwhile rolls its round back.
+        with transaction.atomic(), translation.override(job.lang or settings.LANGUAGE_CODE):
             if job.kind == PairingJob.Kind.STAGES:
                 rnd = stage_pair(job.event, job.requested_by)
             else:  # round 1 by rating reads the ratings the event's league or the global rating give
                 rnd = round_pair(job.event, job.requested_by, ratings=event_ratings)
+            if not mine.filter(status=PairingJob.Status.RUNNING).update(status=PairingJob.Status.DONE, round=rnd,
+                                                                        error="", finished_at=timezone.now()):
+                raise Superseded
+    except Superseded:
+        return 0
     except (RoundError, StageError) as exc:  # not pairable now: the organizer reads why
         mine.update(status=PairingJob.Status.FAILED, error=str(exc)[:500], finished_at=timezone.now())
         return 0
@@ -57,7 +69,6 @@ def pair_next_round(job_id: int, attempt: int) -> int:
         mine.update(status=PairingJob.Status.FAILED, error=(str(exc) or type(exc).__name__)[:500],
                     finished_at=timezone.now())
         raise
-    mine.update(status=PairingJob.Status.DONE, round=rnd, error="", finished_at=timezone.now())
     return rnd.number
 
 

@@ -279,3 +279,18 @@ def test_a_second_file_while_an_import_runs_is_not_read_and_the_organizer_is_tol
                                    follow=True)
     assert words in html.unescape(second.content.decode())
     assert PlayerImportJob.objects.count() == 1
+
+
+def test_an_import_job_failed_for_a_lost_worker_drops_the_file(organizer_client, event, queue):
+    """The file's table is kept only until the job ends, however it ends: a job failed because its worker died on
+    every attempt keeps none of the organizer's file (names, e-mails) either."""
+    organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": csv_upload(good_rows())})
+    job = PlayerImportJob.objects.get()
+    assert job.table["rows"]
+    for _ in range(jobs.MAX_ATTEMPTS):  # each attempt's worker dies: queued again once, then failed
+        PlayerImportJob.objects.filter(pk=job.pk).update(status="running",
+                                                         heartbeat_at=timezone.now() - datetime.timedelta(hours=1))
+        jobs.recover_lost_import_jobs()
+    job = PlayerImportJob.objects.get()
+    assert (job.status, job.error) == ("failed", jobs.WORKER_LOST)
+    assert job.table == {}, f"the failed job still holds the file: {len(job.table.get('rows', []))} rows"

@@ -246,8 +246,11 @@ def round_delete(rnd: Round, user) -> int:
 
 
 @transaction.atomic
+@transaction.atomic
 def round_regenerate(rnd: Round, user, *, ratings: RatingsSource | None = None) -> Round:
-    """Throw away a draft and pair again (round 1 with a new random seed)."""
+    """Throw away a draft and pair again (round 1 with a new random seed). The round as it is under the event's
+    lock: one published meanwhile (another organizer's click) is not a draft any more."""
+    rnd = _locked_round(rnd)
     event = rnd.event
     seed = rnd.seed + 1
     if rnd.status != Round.Status.DRAFT:

@@ -83,7 +83,8 @@ def active_import_job(event: Event) -> PlayerImportJob | None:
 
 
 IMPORT_JOBS = JobKind(rows=_rows, lease=lease, enqueue=lambda job: _enqueue(job),
-                      failed=PlayerImportJob.Status.FAILED, queued=PlayerImportJob.Status.QUEUED, active=ACTIVE)
+                      failed=PlayerImportJob.Status.FAILED, queued=PlayerImportJob.Status.QUEUED, active=ACTIVE,
+                      cleared=(("table", {}),))  # the file is kept only until the job ends, however it ends
 
 
 def import_job_check(job: PlayerImportJob) -> PlayerImportJob:
