@@ -4,7 +4,8 @@ and one way to tell a job whose worker died, and to queue it again once or fail 
 A job row extends `LeasedJob`: `task_id` (the task of its latest attempt), `attempts`, `heartbeat_at` and the
 times; each kind adds its own `status` (queued, running, …). A queued or running job whose heartbeat is older
 than its lease and whose task is not waiting in the queue is lost: its dead task row is marked failed, and the
-job is queued again while it has attempts left, else failed with WORKER_LOST. The check runs when a progress
+job is queued again while it has attempts left, else failed with WORKER_LOST (emptying what the kind keeps only while
+it runs, as every other end does). The check runs when a progress
 page is polled and, every few seconds, in the worker's loop."""
 
 from __future__ import annotations
