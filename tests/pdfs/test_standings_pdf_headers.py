@@ -1,7 +1,8 @@
-"""Found by a review of the printed standings: the standings PDF sets its column headers as plain paragraphs, not
-through `pdfs.headers.header_cells` (which the army sheets, the final standings and the league table use so that "no
-word is broken in the middle ("Dispar/o", "Posizi/one") in any language"): in English "Countbac / k", in Italian the first column reads
-"Posizi / one", in Spanish "Puest / o" and "Elemento / s destruid / os"."""
+"""The printed standings break no column header word in the middle, in any language. Found by a review: the standings
+PDF set its column headers as plain paragraphs, not through `pdfs.headers.header_cells` (which the army sheets, the
+final standings and the league table use so that "no word is broken in the middle ("Dispar/o", "Posizi/one") in any
+language"): in English "Countbac / k", in Italian the first column reads "Posizi / one", in Spanish "Puest / o" and
+"Elemento / s destruid / os"."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tournament.transfer.frames import standings_frame
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
-def test_no_standings_pdf_header_word_is_broken_in_the_middle(full_event, organizer_client, client, lang):
+def test_no_standings_pdf_header_word_is_broken_in_the_middle(full_event, organizer_client, client, lang):  # noqa: F811
     event = full_event["event"]
     rnd = pair(organizer_client, event)
     publish(organizer_client, event, rnd)
