@@ -1,7 +1,7 @@
-"""Found by a review of the homes (/me/): the lists are "most recent first", the events still being played at the top.
-The lists are ordered by `finished_at` ascending: the oldest finished event comes first (and the newest is cut off past
-the list's length), and on PostgreSQL, the production database, NULL sorts last, so the event being played today
-comes after every finished one (and is cut off, or shown without its game)."""
+"""The homes (/me/) list "most recent first", the events still being played at the top, on SQLite and PostgreSQL
+alike. Found by a review: the lists were ordered by `finished_at` ascending: the oldest finished event came first
+(and the newest was cut off past the list's length), and on PostgreSQL, the production database, NULL sorts last, so
+the event being played today came after every finished one (and was cut off, or shown without its game)."""
 
 from __future__ import annotations
 

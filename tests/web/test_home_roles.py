@@ -1,7 +1,8 @@
-"""Found by a review of the organizer's home (/me/): "Events I run" reads each account's role per event as a dict of
-(event, role) ordered by role, so an account that holds both roles in one event (an umpire who accepted an
-invitation to co-organize it: the invitation adds the organizer role beside the umpire one) is listed as "Umpire",
-without the "Edit event" and "Staff" links, though they organize the event."""
+"""The organizer's home (/me/): an account that organizes an event is shown as its organizer there. Found by a review:
+"Events I run" read each account's role per event as a dict of (event, role) ordered by role, so an account that holds
+both roles in one event (an umpire who accepted an invitation to co-organize it: the invitation adds the organizer
+role beside the umpire one) was listed as "Umpire", without the "Edit event" and "Staff" links, though they organize
+the event."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Found by a review of the organizer's home (/me/): it lists each event's print jobs being prepared and failed, but
-its key (`personal_home.home_key`, what the 30-second poll is answered 304 by) reads no print job."""
+"""The organizer's home (/me/) lists each event's print jobs being prepared and failed: its key
+(`personal_home.home_key`, what the 30-second poll is answered 304 by) reads them (found by a review: it read none)."""
 
 from __future__ import annotations
 
