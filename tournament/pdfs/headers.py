@@ -42,3 +42,11 @@ def header_cells(texts, widths, style: ParagraphStyle, make=Paragraph) -> list[P
     """The header row's Paragraphs, made by `make(markup, style)` (a document's shared ones, say)."""
     return [make(escape(str(text)).replace("/", "/" + BREAK), fitted_style(style, header_size(text, width, style)))
             for text, width in zip(texts, widths, strict=True)]
+
+
+def shared_widths(texts, total: float, style: ParagraphStyle) -> list[float]:
+    """`total` points shared among the columns headed `texts`: each gets what its longest word needs at the
+    style's size, and the rest evenly; all narrowed alike when they need more (their headers then set smaller)."""
+    needs = [max(stringWidth(w, style.fontName, style.fontSize) for w in words(t)) + PADDING for t in texts]
+    spare = total - sum(needs)
+    return [n + spare / len(needs) for n in needs] if spare >= 0 else [n * total / sum(needs) for n in needs]

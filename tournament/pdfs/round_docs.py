@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from tournament.pdfs.data import RoundSheet
-from tournament.pdfs.headers import header_cells
+from tournament.pdfs.headers import header_cells, shared_widths
 from tournament.pdfs.qr import QR
 from tournament.pdfs.styles import Pace, fit, render, styles, table_style
 from tournament.registration.names import sort_key
@@ -136,11 +136,12 @@ def standings_pdf(event_name: str, frame, *, after_round: int | None, lang: str 
     with override(lang):
         s = styles()
         title = _("Standings") + (f" · {_('after round %(n)s') % {'n': after_round}}" if after_round else "")
-        rows = [[_p(fit(c), s["header"]) for c in frame.columns]]
+        labels = [fit(c) for c in frame.columns]
+        fixed = [11 * mm, 38 * mm, 30 * mm, 14 * mm][: len(labels)]
+        metrics = labels[len(fixed):]  # sized by their headers' longest words (no word broken in the middle)
+        widths = fixed + (shared_widths(metrics, 186 * mm - sum(fixed), s["header"]) if metrics else [])
+        rows = [header_cells(labels, widths, s["header"])]
         rows += [[_p(fit(v), s["cell"]) for v in record] for record in frame.itertuples(index=False)]
-        fixed = [11 * mm, 38 * mm, 30 * mm, 14 * mm][: len(frame.columns)]
-        metrics = len(frame.columns) - len(fixed)
-        widths = fixed + [(186 * mm - sum(fixed)) / metrics] * metrics if metrics > 0 else fixed
         table = Table(rows, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(table_style(size=7.5)))
         event_name = fit(event_name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, F, Max, Q
 
 from tournament.events import staff
 from tournament.events.cache_keys import event_state
@@ -74,9 +74,29 @@ def _detail(entry: MyEntry) -> None:
         entry.standing = next((row for row in rows if row.registration_id == reg.pk), None)
 
 
+def _entries(user):
+    """The most recent entries: the events still being played (or to come) first, then the latest finished
+    (NULL first on every database: PostgreSQL sorts it last by default)."""
+    return (Registration.objects.filter(player__user=user)
+            .order_by(F("event__finished_at").desc(nulls_first=True), "-event__date", "-pk")[:ENTRIES])
+
+
+def _roles(user) -> dict[int, str]:
+    """Each event's role for this account; organizer wins over umpire (an umpire who accepted to co-organize)."""
+    roles: dict[int, str] = {}
+    for event_id, role in EventRole.objects.filter(user=user).values_list("event_id", "role"):
+        if roles.get(event_id) != EventRole.Role.ORGANIZER:
+            roles[event_id] = role
+    return roles
+
+
+def _run(roles):
+    """The events run, in the entries' order (to be cut at EVENTS)."""
+    return Event.objects.filter(pk__in=roles).order_by(F("finished_at").desc(nulls_first=True), "-date", "name")
+
+
 def my_entries(user) -> list[MyEntry]:
-    regs = list(Registration.objects.filter(player__user=user).select_related("event", "player")
-                .order_by("event__finished_at", "-event__date", "-pk")[:ENTRIES])
+    regs = list(_entries(user).select_related("event", "player"))
     entries = [MyEntry(reg, reg.event) for reg in regs]
     for entry in entries[:DETAILED]:
         if not entry.event.finished_at:
@@ -85,13 +105,11 @@ def my_entries(user) -> list[MyEntry]:
 
 
 def events_run(user) -> list[RunEvent]:
-    roles = dict(EventRole.objects.filter(user=user).values_list("event_id", "role").order_by("role"))
-    events = (Event.objects.filter(pk__in=roles)
-              .annotate(players=Count("registrations", distinct=True),
-                        checked_in=Count("registrations", filter=Q(registrations__status=Registration.Status.CHECKED_IN),
-                                         distinct=True))
-              .order_by("finished_at", "-date", "name")[:EVENTS])
-    events = list(events)
+    roles = _roles(user)
+    events = list(_run(roles).annotate(
+        players=Count("registrations", distinct=True),
+        checked_in=Count("registrations", filter=Q(registrations__status=Registration.Status.CHECKED_IN), distinct=True))
+        [:EVENTS])
     ids = [e.pk for e in events]
     disputes = dict(Game.objects.filter(round__event_id__in=ids, status=Game.Status.DISPUTED)
                     .values_list("round__event_id").annotate(n=Count("pk")))
@@ -144,21 +162,35 @@ def merge_suggestions(user) -> list:
     return list(merges.suggestions_for(user))
 
 
+def _clocks(events: dict[int, Event]) -> dict[int, tuple]:
+    """What the home shows of each event's clock: the latest published or completed round's (the one a player's
+    current game is in), as its state reads now: a clock that runs out on its own moves it on too."""
+    rounds = Round.objects.filter(event_id__in=events).exclude(status=Round.Status.DRAFT).order_by("event_id", "number")
+    latest = {rnd.event_id: rnd for rnd in rounds}
+    shown = {}
+    for pk, rnd in latest.items():
+        rnd.event = events[pk]
+        state = clock_state(rnd)
+        shown[pk] = (rnd.number, rnd.status, state.state, state.ends_at,
+                     state.remaining if state.state == "paused" else None)
+    return shown
+
+
 def home_key(user) -> str:
     """A key that moves on whenever the home would show something new: each of the person's events' state
-    (a round published, a result reported or confirmed, a check-in, a setting), its clock, and what waits for
-    them. The home's polling is answered 304 without rendering while it stays the same."""
-    regs = Registration.objects.filter(player__user=user).select_related("event").order_by("-pk")[:ENTRIES]
-    run = Event.objects.filter(roles__user=user).order_by("-pk")[:EVENTS]
+    (a round published, a result reported or confirmed, a check-in, a setting), its clock, the print jobs of the
+    events they run, their role in them, and what waits for them. The home's polling is answered 304 without
+    rendering while it stays the same."""
+    regs = list(_entries(user).select_related("event"))
+    roles = _roles(user)
+    run = list(_run(roles)[:EVENTS])
     events = {reg.event_id: reg.event for reg in regs} | {event.pk: event for event in run}
-    clocks = dict(Round.objects.filter(event_id__in=events).order_by("event_id", "number").values_list(
-        "event_id", "clock_paused_at"))  # the latest round's pause (the state reads the other clock fields)
-    ended = dict(Round.objects.filter(event_id__in=events).order_by("event_id", "number").values_list(
-        "event_id", "clock_ended_at"))
+    clocks = _clocks(events)
+    jobs = list(PrintJob.objects.filter(event_id__in=[event.pk for event in run]).values_list("event_id", "status")
+                .annotate(n=Count("pk")).order_by("event_id", "status"))
     invited, asked = invitations_for(user)
-    parts = [user.pk, sorted((pk, event_state(event), str(clocks.get(pk)), str(ended.get(pk)))
-                             for pk, event in events.items()),
-             [(reg.pk, reg.status) for reg in regs], sorted(invited.values_list("pk", flat=True)),
+    parts = [user.pk, sorted((pk, event_state(event), repr(clocks.get(pk)), roles.get(pk)) for pk, event in events.items()),
+             [(reg.pk, reg.status) for reg in regs], jobs, sorted(invited.values_list("pk", flat=True)),
              sorted(asked.values_list("pk", flat=True)), sorted(staff.waiting_for(user).values_list("pk", flat=True)),
              sorted(merges.suggestions_for(user).values_list("pk", flat=True)),
              list(League.objects.filter(roles__user=user).values_list("pk", "name")),
