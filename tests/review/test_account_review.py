@@ -79,3 +79,27 @@ def test_an_invitation_by_email_never_goes_to_an_account_that_only_typed_that_em
     squatter.post(reverse("tournament:staff_accept", args=[invitation.pk]))
 
     assert not EventRole.objects.filter(event=event, user__username="lucia-org").exists()
+
+
+# Removing a co-organizer ------------------------------------------------------------------------------------------
+
+def test_removing_a_co_organizer_ends_the_invitations_they_left_waiting(db):
+    """A stranger invited as co-organizer invites a second account of their own, which waits. The owner removes the
+    stranger from the staff page; the invitation stays live (the pending list does not say who sent it), and the
+    second account accepts and organizes the event again: the removal did not end the stranger's access."""
+    owner_user, stranger, sock = make_user("owner"), make_user("stranger"), make_user("sock")
+    event = make_event(slug="club-open", name="Club Open")
+    EventRole.objects.create(event=event, user=owner_user, role=EventRole.Role.ORGANIZER)
+    stranger_role = EventRole.objects.create(event=event, user=stranger, role=EventRole.Role.ORGANIZER)
+    clients = {}
+    for user in (owner_user, stranger, sock):
+        clients[user.username] = Client()
+        clients[user.username].force_login(user)
+
+    clients["stranger"].post(reverse("tournament:staff", args=[event.slug]), {"invited_as": "sock", "role": "organizer"})
+    invitation = StaffInvitation.objects.get(event=event, user=sock)
+    clients["owner"].post(reverse("tournament:staff_remove", args=[event.slug, stranger_role.pk]))
+    assert not EventRole.objects.filter(event=event, user=stranger).exists()
+
+    clients["sock"].post(reverse("tournament:staff_accept", args=[invitation.pk]))
+    assert not EventRole.objects.filter(event=event, user=sock).exists()
