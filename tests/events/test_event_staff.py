@@ -12,10 +12,11 @@ from html import unescape
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import make_event, make_user
 from tests.pairing.test_rounds import flashes
-from tournament.models import AuditEntry, EventRole, StaffInvitation
+from tournament.models import AuditEntry, ConfirmedEmail, EventRole, StaffInvitation
 
 INVITED = "If such an account exists, it has been invited. It becomes staff once it accepts."
 
@@ -48,6 +49,11 @@ def text(response) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", main)).split())
 
 
+def confirm_email(user) -> None:
+    """The account confirmed the address it gives (an email names only such an account)."""
+    ConfirmedEmail.objects.create(user=user, email=user.email, confirmed_at=timezone.now())
+
+
 @pytest.fixture
 def lucia(db):
     user = make_user("lucia", "Lucía")
@@ -57,6 +63,7 @@ def lucia(db):
 
 
 def test_invited_umpire_accepts_from_home_and_reaches_the_umpire_pages(organizer_client, event, lucia):
+    confirm_email(lucia)
     lucia_client = client_for(lucia)
     for url in umpire_pages(event):
         assert lucia_client.get(url).status_code == 403, url
@@ -269,6 +276,7 @@ def test_an_invitation_by_email_never_goes_to_an_account_whose_username_is_that_
                                                "password1": "Zq8!long-enough", "password2": "Zq8!long-enough"})
     assert signup.status_code == 302
     squatter = type(lucia).objects.get(username="lucia@example.org")
+    confirm_email(lucia)
     invite(organizer_client, event, "lucia@example.org", "organizer")
     invitation = StaffInvitation.objects.get(event=event)
     assert invitation.user == lucia
@@ -279,10 +287,6 @@ def test_an_invitation_by_email_never_goes_to_an_account_whose_username_is_that_
 def test_an_invitation_by_email_goes_to_the_account_that_confirmed_it(organizer_client, event, lucia):
     """Two accounts give the same email: the one that confirmed it is invited, never the other; with neither
     confirmed nobody is (as before)."""
-    from django.utils import timezone
-
-    from tournament.models import ConfirmedEmail
-
     other = make_user("other-lucia")
     other.email = "LUCIA@example.org"
     other.save()
@@ -292,3 +296,129 @@ def test_an_invitation_by_email_goes_to_the_account_that_confirmed_it(organizer_
     ConfirmedEmail.objects.create(user=lucia, email="lucia@example.org", confirmed_at=timezone.now())
     invite(organizer_client, event, "Lucia@Example.org")
     assert StaffInvitation.objects.get(event=event).user == lucia
+
+
+# Found by a review on 2026-11-28: an email typed by a stranger, a removed organizer's invitations ------------
+
+def _signup_giving(address: str, username: str, email: str) -> Client:
+    client = Client(REMOTE_ADDR=address)
+    password = "Molto-Segreta-2026"
+    answer = client.post(reverse("signup"), {"username": username, "email": email,
+                                              "password1": password, "password2": password})
+    assert answer.status_code == 302
+    return client
+
+
+
+def test_an_invitation_by_email_never_goes_to_an_account_that_only_typed_that_email(db):
+    """The fix for usernames (an email typed as a username never names that account) left the email field itself:
+    the email given at sign-up is optional and never checked, so a stranger who signs up giving Lucía's address is
+    "the one account that gives it" whenever Lucía's own account has no email (or another one). The organizer
+    invites lucia@example.org as co-organizer; the stranger finds the invitation on /me/, accepts, and organizes
+    the event."""
+    organizer = make_user("owner")
+    event = make_event(slug="club-open", name="Club Open")
+    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    make_user("lucia")  # Lucía's account: she left the optional email empty
+    squatter = _signup_giving("203.0.113.20", "lucia-org", "lucia@example.org")
+
+    owner = Client()
+    owner.force_login(organizer)
+    owner.post(reverse("tournament:staff", args=[event.slug]), {"invited_as": "lucia@example.org", "role": "organizer"})
+    invitation = StaffInvitation.objects.get(event=event)
+    squatter.post(reverse("tournament:staff_accept", args=[invitation.pk]))
+
+    assert not EventRole.objects.filter(event=event, user__username="lucia-org").exists()
+
+
+# Removing a co-organizer
+
+def test_removing_a_co_organizer_ends_the_invitations_they_left_waiting(db):
+    """A stranger invited as co-organizer invites a second account of their own, which waits. The owner removes the
+    stranger from the staff page; the invitation stays live (the pending list does not say who sent it), and the
+    second account accepts and organizes the event again: the removal did not end the stranger's access."""
+    owner_user, stranger, sock = make_user("owner"), make_user("stranger"), make_user("sock")
+    event = make_event(slug="club-open", name="Club Open")
+    EventRole.objects.create(event=event, user=owner_user, role=EventRole.Role.ORGANIZER)
+    stranger_role = EventRole.objects.create(event=event, user=stranger, role=EventRole.Role.ORGANIZER)
+    clients = {}
+    for user in (owner_user, stranger, sock):
+        clients[user.username] = Client()
+        clients[user.username].force_login(user)
+
+    clients["stranger"].post(reverse("tournament:staff", args=[event.slug]), {"invited_as": "sock", "role": "organizer"})
+    invitation = StaffInvitation.objects.get(event=event, user=sock)
+    clients["owner"].post(reverse("tournament:staff_remove", args=[event.slug, stranger_role.pk]))
+    assert not EventRole.objects.filter(event=event, user=stranger).exists()
+
+    clients["sock"].post(reverse("tournament:staff_accept", args=[invitation.pk]))
+    assert not EventRole.objects.filter(event=event, user=sock).exists()
+
+
+def test_an_invitation_by_email_waits_for_the_account_that_confirms_it(organizer_client, event, lucia):
+    """Nobody confirmed the address when it was invited: the invitation waits, unbound, and goes to Lucía once she
+    presses the button of her confirmation link."""
+    from django.core import signing
+
+    from tournament.accounts.emails import SALT
+
+    invite(organizer_client, event, "Lucia@example.org", "organizer")
+    invitation = StaffInvitation.objects.get(event=event)
+    assert invitation.user is None
+    token = signing.dumps({"u": lucia.pk, "e": lucia.email}, salt=SALT)
+    assert client_for(lucia).post(reverse("confirm_email", args=[token])).status_code == 302
+    invitation.refresh_from_db()
+    assert invitation.user == lucia
+    client_for(lucia).post(reverse("tournament:staff_accept", args=[invitation.pk]))
+    assert EventRole.objects.filter(event=event, user=lucia, role="organizer").exists()
+
+
+def test_an_invitation_whose_sender_no_longer_organizes_cannot_be_accepted(organizer_client, event, organizer,
+                                                                          lucia):
+    """The sender's role went another way than the staff page (the admin): what they sent grants nothing."""
+    helper = make_user("helper")
+    EventRole.objects.create(event=event, user=helper, role=EventRole.Role.ORGANIZER)
+    invite(client_for(helper), event, "lucia", "organizer")
+    EventRole.objects.filter(event=event, user=helper).delete()
+    invitation = StaffInvitation.objects.get(event=event, user=lucia)
+    assert client_for(lucia).post(reverse("tournament:staff_accept", args=[invitation.pk])).status_code == 404
+    assert not EventRole.objects.filter(event=event, user=lucia).exists()
+
+
+def test_removing_an_organizer_withdraws_their_waiting_invitations_in_the_log(organizer_client, event, organizer,
+                                                                             lucia):
+    """The invitations a removed organizer left waiting are withdrawn by whoever removed them, and logged so;
+    another organizer's invitations, and an umpire's removal, leave invitations as they are."""
+    helper = make_user("helper")
+    role = EventRole.objects.create(event=event, user=helper, role=EventRole.Role.ORGANIZER)
+    EventRole.objects.create(event=event, user=helper, role=EventRole.Role.UMPIRE)
+    invite(client_for(helper), event, "lucia", "organizer")
+    invite(organizer_client, event, "someone-else")
+    umpire_role = EventRole.objects.get(event=event, user=helper, role=EventRole.Role.UMPIRE)
+    organizer_client.post(reverse("tournament:staff_remove", args=[event.slug, umpire_role.pk]))
+    assert StaffInvitation.objects.get(invited_as="lucia").state == StaffInvitation.State.PENDING
+    organizer_client.post(reverse("tournament:staff_remove", args=[event.slug, role.pk]))
+    assert StaffInvitation.objects.get(invited_as="lucia").state == StaffInvitation.State.WITHDRAWN
+    assert StaffInvitation.objects.get(invited_as="someone-else").state == StaffInvitation.State.PENDING
+    log = text(organizer_client.get(reverse("tournament:audit", args=[event.slug])))
+    assert "Invitation of lucia as co-organizer withdrawn by Organizer Uno." in log
+
+
+def test_the_migration_unbinds_waiting_invitations_of_accounts_that_never_confirmed_the_address(organizer, event,
+                                                                                                lucia):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    squatter = make_user("squatter")
+    squatter.email = "ana@example.org"
+    squatter.save()
+    confirm_email(lucia)
+    typed = StaffInvitation.objects.create(event=event, invited_as="ana@example.org", user=squatter, role="organizer",
+                                           invited_by=organizer)
+    hers = StaffInvitation.objects.create(event=event, invited_as="LUCIA@example.org", user=lucia, role="umpire",
+                                          invited_by=organizer)
+    by_name = StaffInvitation.objects.create(event=event, invited_as="squatter", user=squatter, role="umpire",
+                                             invited_by=organizer)
+    import_module("tournament.migrations.0035_staff_invitation_unbind_unconfirmed").unbind(apps, None)
+    assert [StaffInvitation.objects.get(pk=i.pk).user for i in (typed, hers, by_name)] == [None, lucia, squatter]

@@ -146,3 +146,62 @@ def test_ipv4_addresses_count_each_and_so_do_their_mapped_forms(address):
 
 def test_what_is_not_an_address_is_not_counted():
     assert counted_address("") is None and counted_address("x") is None and counted_address(None) is None
+
+
+# Mail to one address, however many accounts give it (found by a review on 2026-11-28) -----------------------------
+
+SIGNUP_PASSWORD = "Molto-Segreta-2026"
+VICTIM = "victim@example.org"
+
+
+def _signup_giving(address: str, username: str, email: str) -> Client:
+    client = Client(REMOTE_ADDR=address)
+    answer = client.post(reverse("signup"), {"username": username, "email": email,
+                                              "password1": SIGNUP_PASSWORD, "password2": SIGNUP_PASSWORD})
+    assert answer.status_code == 302
+    return client
+
+
+def _mails_to(address: str) -> int:
+    return sum(1 for message in mail.outbox if address in message.to)
+
+def test_reset_mails_to_one_address_stay_limited_when_many_accounts_give_it(db, settings):
+    """README: at most RESET_MAILS_PER_EMAIL (3) reset mails an hour reach one address. A stranger signs up ten
+    accounts (one client address, within SIGNUPS_PER_ADDRESS) that all give the victim's address (nothing checks
+    it), then asks three resets for it: Django mails every account that gives the address, so 30 reset mails reach
+    the victim in an hour, and ten more accounts every hour multiply it again."""
+    for n in range(settings.SIGNUPS_PER_ADDRESS):
+        _signup_giving("203.0.113.7", f"squatter{n}", VICTIM)
+    mail.outbox.clear()  # the sign-ups' own confirmation mails: see the next test
+    for n in range(settings.RESET_MAILS_PER_EMAIL):
+        Client(REMOTE_ADDR=f"198.51.100.{n + 1}").post(reverse("password_reset"), {"email": VICTIM})
+    assert _mails_to(VICTIM) <= settings.RESET_MAILS_PER_EMAIL
+
+
+def test_confirmation_mails_to_one_address_are_limited_across_accounts(db, settings):
+    """Confirmation mails are limited per account only (3 an hour), never per address: every account a stranger
+    signs up with the victim's address mails it at sign-up and may ask twice more each hour, so one client address
+    sends 30 mails to a stranger's inbox in its first hour (and 3 more per account kept, every hour after)."""
+    clients = [_signup_giving("203.0.113.9", f"bomber{n}", VICTIM) for n in range(settings.SIGNUPS_PER_ADDRESS)]
+    for client in clients:
+        for _ in range(3):
+            client.post(reverse("confirm_email_request"))
+    assert _mails_to(VICTIM) <= 3
+
+
+def test_a_reset_request_mails_the_account_that_confirmed_the_address(db):
+    """One mail per request, and it goes to the account that confirmed the address, not to a stranger's account
+    that only typed it (signed up first)."""
+    from django.utils import timezone
+
+    from tournament.models import ConfirmedEmail
+
+    _signup_giving("203.0.113.8", "squatter", VICTIM)
+    owner = make_user("owner")
+    owner.email, owner.date_joined = VICTIM, timezone.now()
+    owner.set_password(SIGNUP_PASSWORD)
+    owner.save()
+    ConfirmedEmail.objects.create(user=owner, email=VICTIM, confirmed_at=timezone.now())
+    mail.outbox.clear()
+    Client(REMOTE_ADDR="198.51.100.9").post(reverse("password_reset"), {"email": VICTIM})
+    assert _mails_to(VICTIM) == 1 and "“owner”" in mail.outbox[0].body and "squatter" not in mail.outbox[0].body

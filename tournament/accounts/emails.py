@@ -4,7 +4,10 @@ creates events or leagues.
 A confirmation link carries the account and the address, signed, for CONFIRM_DAYS days; opening it (and pressing
 the button: a mail scanner's visit confirms nothing) records the address as confirmed. Changing the account's
 email makes it unconfirmed again. Links are mailed at sign-up and on request, at most CONFIRM_MAILS_PER_HOUR an
-hour per account.
+hour per account and as many to one address, however many accounts give it (anyone may type anyone's address).
+
+A confirmed address names its account (`confirmed_account`): a staff invitation typed as that address waits for
+the one account that confirmed it, and is given to it when it confirms.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import send_mail
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
 from tournament.limits.counter import allow
-from tournament.models import ConfirmedEmail
+from tournament.models import ConfirmedEmail, StaffInvitation
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +59,22 @@ def require_confirmed_email(user) -> None:
         raise EmailNotConfirmed
 
 
+def confirmed_account(address: str):
+    """The one active account that gives `address` as its email and confirmed it; None when none or several do.
+    An address merely typed at sign-up names nobody: anyone may type anyone's address."""
+    users = get_user_model().objects.filter(is_active=True, email__iexact=address,
+                                            confirmed_email__email__iexact=address)
+    matches = list(users[:2])
+    return matches[0] if len(matches) == 1 else None
+
+
 def send_confirmation(user, absolute) -> None:
     """Mail a confirmation link to the account's email; `absolute` turns a path into a full address."""
     if not user.email:
         return
-    if not allow("confirm-mail", str(user.pk), limit=CONFIRM_MAILS_PER_HOUR, window=timedelta(hours=1)):
+    hour = timedelta(hours=1)
+    if not (allow("confirm-mail", str(user.pk), limit=CONFIRM_MAILS_PER_HOUR, window=hour)
+            and allow("confirm-mail-to", user.email.strip().casefold(), limit=CONFIRM_MAILS_PER_HOUR, window=hour)):
         raise TooManyConfirmationMails
     token = signing.dumps({"u": user.pk, "e": user.email}, salt=SALT)
     context = {"username": user.get_username(), "link": absolute(reverse("confirm_email", args=[token]))}
@@ -80,5 +95,9 @@ def confirm(token: str) -> bool:
     user = get_user_model().objects.filter(pk=data.get("u")).first()
     if user is None or not user.email or user.email.casefold() != str(data.get("e", "")).casefold():
         return False
-    ConfirmedEmail.objects.update_or_create(user=user, defaults={"email": user.email, "confirmed_at": timezone.now()})
+    with transaction.atomic():
+        ConfirmedEmail.objects.update_or_create(user=user, defaults={"email": user.email, "confirmed_at": timezone.now()})
+        if confirmed_account(user.email) == user:  # staff invitations typed as this address, waiting for its owner
+            (StaffInvitation.objects.filter(user=None, invited_as__iexact=user.email, state=StaffInvitation.State.PENDING)
+             .update(user=user))
     return True

@@ -3,7 +3,9 @@ declines from its home, organizers withdraw invitations and remove staff (never 
 
 Every write runs in one transaction and writes an audit entry. An invitation answers alike whether or not an
 account goes by the name typed (the invitation is kept either way), and an event sends at most
-settings.STAFF_INVITES_PER_DAY invitations a day, counted before the name is looked up."""
+settings.STAFF_INVITES_PER_DAY invitations a day, counted before the name is looked up. An email names only the
+account that confirmed it. Removing an organizer withdraws the invitations they left waiting, and an invitation
+whose sender no longer organizes the event cannot be accepted."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
+from tournament.accounts.emails import confirmed_account
 from tournament.events.audit import audit
 from tournament.limits.counter import allow
 from tournament.models import Event, EventRole, StaffInvitation
@@ -32,18 +35,13 @@ class LastOrganizer(Exception):
 
 def account_named(invited_as: str):
     """The active account an invitation names (None when none, or more than one, answers to it). An email (with
-    "@") names the one account that confirmed it, or else the one that gives it, and never a username: anyone may
-    sign up with somebody's email address as their username, and would take invitations meant for its owner. Any
-    other text names the account with that username."""
-    users = get_user_model().objects.filter(is_active=True)
+    "@") names only the one account that confirmed it (`accounts.emails.confirmed_account`), never one that merely
+    gives it or has it as username: anyone may type somebody's address at sign-up, and would take invitations meant
+    for its owner. An invitation that names nobody waits, and goes to the account that confirms the address later.
+    Any other text names the account with that username."""
     if "@" not in invited_as:
-        return users.filter(username__iexact=invited_as).first()
-    giving = users.filter(email__iexact=invited_as)
-    for candidates in (giving.filter(confirmed_email__email__iexact=invited_as), giving):
-        matches = list(candidates[:2])
-        if matches:
-            return matches[0] if len(matches) == 1 else None
-    return None
+        return get_user_model().objects.filter(is_active=True, username__iexact=invited_as).first()
+    return confirmed_account(invited_as)
 
 
 def invite(event: Event, by, invited_as: str, role: str) -> None:
@@ -110,6 +108,8 @@ def answer(user, pk: int, *, accept: bool) -> StaffInvitation:
         if invitation.state != StaffInvitation.State.PENDING:
             return invitation
         event = invitation.event
+        if accept and not _sender_organizes(invitation):
+            raise Http404  # its sender no longer organizes the event: nothing they sent grants a role
         if accept:
             EventRole.objects.get_or_create(event=event, user=user, role=invitation.role)
             invitation.state = StaffInvitation.State.ACCEPTED
@@ -120,6 +120,16 @@ def answer(user, pk: int, *, accept: bool) -> StaffInvitation:
         audit(event=event, user=user, action="staff.accept" if accept else "staff.decline",
               target=user.get_username(), after={"role": invitation.role})
     return invitation
+
+
+def _sender_organizes(invitation: StaffInvitation) -> bool:
+    """The invitation's sender still organizes its event (or is the site's staff, who may invite in the admin). A
+    sender removed in the admin, or whose account was deleted, leaves nothing anyone can accept."""
+    sender = invitation.invited_by
+    if sender is None:
+        return False
+    return sender.is_staff or EventRole.objects.filter(event_id=invitation.event_id, user=sender,
+                                                       role=EventRole.Role.ORGANIZER).exists()
 
 
 def staff_of(event: Event):
@@ -139,4 +149,18 @@ def remove(event: Event, by, pk: int) -> EventRole:
             raise LastOrganizer
         role.delete()
         audit(event=event, user=by, action="staff.remove", target=role.user.get_username(), after={"role": role.role})
+        if not EventRole.objects.filter(event=event, user=role.user, role=EventRole.Role.ORGANIZER).exists():
+            _withdraw_sent_by(event, by, role.user)
     return role
+
+
+def _withdraw_sent_by(event: Event, by, sender) -> None:
+    """Withdraw the invitations a former organizer left waiting (inside the removal's transaction): otherwise a
+    second account they invited could still accept, and the removal would not end their hold on the event."""
+    now = timezone.now()
+    for invitation in (StaffInvitation.objects.select_for_update()
+                       .filter(event=event, invited_by=sender, state=StaffInvitation.State.PENDING).order_by("pk")):
+        invitation.state, invitation.answered_at = StaffInvitation.State.WITHDRAWN, now
+        invitation.save(update_fields=["state", "answered_at"])
+        audit(event=event, user=by, action="staff.withdraw", target=invitation.invited_as,
+              after={"role": invitation.role})

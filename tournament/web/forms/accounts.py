@@ -1,12 +1,14 @@
-"""Sign-up: one account per normalised username, and an optional email for password resets."""
+"""Sign-up: one account per normalised username, and an optional email for password resets; the reset form mails
+one account per request."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from tournament.accounts.emails import confirmed_account
 from tournament.registration.usernames import username_key
 
 
@@ -34,3 +36,16 @@ class SignupForm(UserCreationForm):
             raise forms.ValidationError(_("That username is taken (or one that differs only in case or width)."),
                                         code="unique")
         return username
+
+
+class OneMailPasswordResetForm(PasswordResetForm):
+    """Django mails every account that gives the address; anyone may give anyone's address, so ten accounts would
+    turn one request into ten mails and the per-address limit into nothing. One mail per request: to the account
+    that confirmed the address, or else to the oldest account that gives it."""
+
+    def get_users(self, email):
+        users = list(super().get_users(email))
+        owner = confirmed_account(email)
+        if owner is not None and any(user.pk == owner.pk for user in users):
+            return [owner]
+        return sorted(users, key=lambda user: (user.date_joined, user.pk))[:1]

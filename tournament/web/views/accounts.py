@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from tournament.accounts import emails
 from tournament.limits import counter
 from tournament.registration.desk import CODE_MINUTES, desk_code
+from tournament.web.forms.accounts import OneMailPasswordResetForm
 from tournament.web.login_limits import one_login_at_a_time
 from tournament.web.request_values import client_address
 
@@ -29,7 +30,10 @@ admin_login_view = one_login_at_a_time(admin.site.login)
 
 class LimitedPasswordReset(auth_views.PasswordResetView):
     """Reset mails limited per client address and per email address; over a limit nothing is sent and the
-    answer is the same "sent" page, so the limit tells nothing about the address either."""
+    answer is the same "sent" page, so the limit tells nothing about the address either. A request mails one
+    account (OneMailPasswordResetForm), so the limit per address is the number of mails it receives."""
+
+    form_class = OneMailPasswordResetForm
 
     def form_valid(self, form):
         email = form.cleaned_data["email"].strip().casefold()
