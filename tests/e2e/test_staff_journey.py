@@ -18,13 +18,17 @@ from tests.factories import make_event, make_user
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS_PHONE_FIRST)
 def test_organizer_invites_an_umpire_who_accepts_from_their_page(browser, live_server, lang, screen):
-    from tournament.models import EventRole
+    from django.utils import timezone
+
+    from tournament.models import ConfirmedEmail, EventRole
 
     event = make_event(slug="torneo-staff", name="Torneo Staff", date=datetime.date(2026, 5, 9))
     EventRole.objects.create(event=event, user=make_user("org-staff", "Pia"), role=EventRole.Role.ORGANIZER)
     umpire = make_user("ump-staff", "Lucía")
     umpire.email = "lucia@example.org"
     umpire.save()
+    # an email names only the account that confirmed it (an invitation by email waits for that account)
+    ConfirmedEmail.objects.create(user=umpire, email=umpire.email, confirmed_at=timezone.now())
     t = lambda msgid, **kw: tr(lang, msgid, **kw)  # noqa: E731 - the journey reads like the page
 
     organizer = signed_in_page(browser, live_server, lang, screen, "org-staff")
