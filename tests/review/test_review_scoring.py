@@ -54,3 +54,22 @@ def test_changing_the_edition_after_results_rescores_or_is_refused(organizer):
     points = {row.registration_id: row.points for row in event_standings(event)}
     if event.edition == "2.2":  # the edition changed: Bruno's camp is worth 2 now (the 2.2 counts), so 3
         assert points[bruno.pk] == 3
+
+
+def test_a_playoff_result_is_read_with_the_events_camp_reading(organizer):
+    """A playoff game between two tied players is read with the default camp reading, not the event's. In DBA 2.2
+    with "a lost camp counts only toward 'more elements lost than the enemy'" (Event.victory_camp_reading), 2C-0
+    is not a win: the loser lost 2 troop elements, short of "al menos cuatro elementos de tropas" (seed
+    002_76b3017b4c7c00bd.txt L1577; the camp as two elements, L1583, counts only toward L1578). The same result
+    entered for a round is time called; as a playoff it is taken as Ana's win and orders the standings."""
+    from tournament.models import CampReading
+    from tournament.results.shorthand import parse_shorthand
+    from tournament.results.tie_decisions import TieRejected, record_tie_decision
+
+    event = make_event(edition="2.2", scoring_preset="nasamw-v4", tiebreaks=["head_to_head", "countback"],
+                       victory_camp_reading=CampReading.COMPARISON)
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "2-2 T")])
+    assert parse_shorthand("2C-0", "2.2", camp_reading=event.victory_camp_reading).outcome == "time"
+    with pytest.raises(TieRejected):  # "A playoff game needs a winner."
+        record_tie_decision(event, organizer, kind="playoff", players=[ana.pk, bruno.pk], result="2C-0")
