@@ -73,3 +73,19 @@ def test_a_playoff_result_is_read_with_the_events_camp_reading(organizer):
     assert parse_shorthand("2C-0", "2.2", camp_reading=event.victory_camp_reading).outcome == "time"
     with pytest.raises(TieRejected):  # "A playoff game needs a winner."
         record_tie_decision(event, organizer, kind="playoff", players=[ana.pk, bruno.pk], result="2C-0")
+
+
+def test_the_results_export_keeps_the_scythed_chariots_that_score():
+    """NASAMW v4 scores Scythed Chariots destroyed (fixtures/scoring_presets.yaml, counts.sch: 1; entered apart as
+    "+1S"). The results export writes each side's elements lost, general and camp, and the points, but not the
+    Scythed Chariots: a 4+1S-1 win reads "B lost 4" with 24 points, which nobody can get back from the file
+    (20 + 4 - 1 = 23)."""
+    from tournament.transfer.frames import results_frame
+
+    event = make_event(edition="2.2", scoring_preset="nasamw-v4")
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4+1S-1")])
+    row = results_frame(event).iloc[0].to_dict()
+    assert row["A points"] == 24
+    assert 1 in [value for key, value in row.items() if "B" in key and key not in ("B lost", "B points")
+                 and not isinstance(value, bool)], row
