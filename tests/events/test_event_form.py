@@ -136,3 +136,72 @@ def test_league_and_ladder_dates_are_iso_in_every_language(lang):
         assert 'value="2026-01-31"' in str(league["season_start"]) and 'value="2026-12-01"' in str(league["season_end"])
         ladder = LadderForm(initial={"played_on": datetime.date(2026, 3, 4)}, opponents=[])
         assert 'value="2026-03-04"' in str(ladder["played_on"])
+
+
+# An event's own scoring with an edition block (docs/scoring.md: "A block named after an edition ("2.2":, "3.0":)
+# overrides some of these for that edition"): NASAMW-style, the general and the camp worth 1 in DBA 3.0 (Toronto).
+OWN = {
+    "name": "NASAMW, Toronto values in 3.0",
+    "counts": {"element": 1, "general": 2, "camp": 2, "3.0": {"general": 1, "camp": 1}},
+    "win": {"points": 20, "per_destroyed": 1, "per_lost": -1},
+    "loss": {"per_destroyed": 1},
+    "time": {"per_destroyed": 1},
+    "bye": 10,
+    "tiebreaks": ["head_to_head", "countback"],
+}
+
+
+def test_changing_the_edition_after_results_rescores_or_is_refused(organizer):
+    """The edition picks the counts of an own scoring's edition block. Had the edit form locked only the scoring
+    once results are confirmed, changing 3.0 -> 2.2 would leave every stored score as 3.0 counted it, while a
+    result entered afterwards is counted as 2.2: one table mixing two scorings (what
+    tournament/results/rescoring.py says must never happen). The edition is locked too, so the post keeps 3.0."""
+    from django.test import Client
+
+    from tests.factories import make_event, make_player, make_registration
+    from tests.simulated_events import add_round
+    from tournament.models import EventRole, Seat
+    from tournament.results.scoring import event_scoring, score_game
+    from tournament.results.shorthand import seats_result
+    from tournament.results.standings import event_standings
+
+    event = make_event(edition="3.0", scoring_preset="5-2-1-0", scoring_definition=OWN,
+                       tiebreaks=["head_to_head", "countback"])
+    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4G-1C")])  # 3.0: Ana 20 + 5 - 2 = 23, Bruno 2
+    client = Client()
+    client.force_login(organizer)
+    data = {"name": event.name, "slug": event.slug, "date": "2026-06-01", "edition": "2.2", "rounds_planned": 3,
+            "round_minutes": 90, "scoring_preset": "5-2-1-0", "wdl_points": "", "round_one_method": "random",
+            "tiebreak_1": "head_to_head", "tiebreak_2": "countback"}
+    client.post(reverse("tournament:event_edit", args=[event.slug]), data)
+    event.refresh_from_db()
+    scoring = event_scoring(event)
+    for seat in Seat.objects.filter(round__event=event, game__is_bye=False).select_related("game"):
+        a, b = sorted(seat.game.seats.all(), key=lambda s: s.side)
+        expected = score_game(seats_result(a, b, seat.game.outcome), scoring, event.edition)
+        assert seat.score == expected[0 if seat.side == "a" else 1], (event.edition, seat.side, seat.score, expected)
+    points = {row.registration_id: row.points for row in event_standings(event)}
+    if event.edition == "2.2":  # the edition changed: Bruno's camp is worth 2 now (the 2.2 counts), so 3
+        assert points[bruno.pk] == 3
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Locked because results are confirmed: their points were counted under this edition"),
+    ("es", "Bloqueada porque hay resultados confirmados: sus puntos se contaron con esta edición"),
+    ("it", "Bloccata perché ci sono risultati confermati: i loro punti sono stati contati con questa edizione"),
+])
+def test_the_edition_locks_with_the_scoring_and_says_why(organizer_client, event, lang, words):
+    """Once a result is confirmed the edition select is disabled like the scoring's, with its reason in the
+    reader's language; before, it is free."""
+    from tests.factories import make_player, make_registration
+    from tests.simulated_events import add_round
+
+    url = reverse("tournament:event_edit", args=[event.slug])
+    assert not re.search(r'<select name="edition"[^>]*disabled', organizer_client.get(url).text)
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4-1")])
+    html = organizer_client.get(url, headers={"Accept-Language": lang}).text
+    assert re.search(r'<select name="edition"[^>]*disabled', html), html
+    assert words in html

@@ -205,3 +205,24 @@ def test_the_standings_pdf_says_how_the_tie_was_settled(umpire_client, tied):
     pdf = Client().get(reverse("tournament:standings_pdf", args=[event.slug])).content
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Ties settled by the event" in text and "a playoff game (1-4) decided the order" in text
+
+
+def test_a_playoff_result_is_read_with_the_events_camp_reading(organizer):
+    """A playoff game between two tied players is read with the event's camp reading, as a round's result. In DBA 2.2
+    with "a lost camp counts only toward 'more elements lost than the enemy'" (Event.victory_camp_reading), 2C-0
+    is not a win: the loser lost 2 troop elements, short of "al menos cuatro elementos de tropas" (seed
+    002_76b3017b4c7c00bd.txt L1577; the camp as two elements, L1583, counts only toward L1578). The same result
+    entered for a round is time called; as a playoff it is no win either (it was taken as Ana's, with the default
+    reading)."""
+    from tests.factories import make_event
+    from tournament.models import CampReading
+    from tournament.results.shorthand import parse_shorthand
+    from tournament.results.tie_decisions import TieRejected, record_tie_decision
+
+    event = make_event(edition="2.2", scoring_preset="nasamw-v4", tiebreaks=["head_to_head", "countback"],
+                       victory_camp_reading=CampReading.COMPARISON)
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "2-2 T")])
+    assert parse_shorthand("2C-0", "2.2", camp_reading=event.victory_camp_reading).outcome == "time"
+    with pytest.raises(TieRejected):  # "A playoff game needs a winner."
+        record_tie_decision(event, organizer, kind="playoff", players=[ana.pk, bruno.pk], result="2C-0")

@@ -12,8 +12,9 @@ from openpyxl import load_workbook
 from tests.factories import make_player, make_registration
 from tests.simulated_events import add_round
 
-# Results columns 6, 7, 9 and 10: A general lost, A camp lost, B general lost, B camp lost.
-YES_NO_COLUMNS = (6, 7, 9, 10)
+# Results columns 6, 7, 10 and 11: A general lost, A camp lost, B general lost, B camp lost (8 and 12: the Scythed
+# Chariots lost).
+YES_NO_COLUMNS = (6, 7, 10, 11)
 
 
 @pytest.mark.parametrize(("language", "yes", "no"), [("en", "yes", "no"), ("es", "sí", "no"), ("it", "sì", "no")])
@@ -23,7 +24,7 @@ def test_results_csv_says_yes_and_no_in_the_readers_language(client, played, lan
     body = client.get(reverse("tournament:results_export", args=[played.slug, "csv"]),
                       headers={"Accept-Language": language}).content.decode("utf-8-sig")
     header, *rows = list(csv.reader(io.StringIO(body)))
-    assert len(rows) == 2 and len(header) == 13, body
+    assert len(rows) == 2 and len(header) == 15, body
     flags = [row[i] for row in rows for i in YES_NO_COLUMNS]
     assert set(flags) == {yes, no}, body  # the "1-4g" game lost a general
     assert not {cell for row in rows for cell in row} & {"True", "False"}, body
@@ -73,3 +74,20 @@ def test_pairings_download_without_provided_armies_shows_the_registered_ones(cli
                       headers={"Accept-Language": "en"}).content.decode("utf-8-sig")
     armies = {row["Player"]: (row["Army"], row["Opponent's army"]) for row in csv.DictReader(io.StringIO(body))}
     assert armies == {"Ana": ("IV/1", "II/33"), "Bea": ("II/33", "IV/1")}, body
+
+
+def test_the_results_export_keeps_the_scythed_chariots_that_score(db):
+    """NASAMW v4 scores Scythed Chariots destroyed (fixtures/scoring_presets.yaml, counts.sch: 1; entered apart as
+    "+1S"). The results export writes each side's Scythed Chariots lost beside its elements, general and camp:
+    without them a 4+1S-1 win reads "B lost 4" with 24 points, which nobody can get back from the file
+    (20 + 4 - 1 = 23)."""
+    from tests.factories import make_event
+    from tournament.transfer.frames import results_frame
+
+    event = make_event(edition="2.2", scoring_preset="nasamw-v4")
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4+1S-1")])
+    row = results_frame(event).iloc[0].to_dict()
+    assert row["A points"] == 24
+    assert 1 in [value for key, value in row.items() if "B" in key and key not in ("B lost", "B points")
+                 and not isinstance(value, bool)], row

@@ -38,18 +38,20 @@ def current_ties(event: Event) -> list[tuple[int, ...]]:
     return tied_groups(ranked(load(event)))
 
 
-def _order(kind: str, group: tuple[int, ...], order: list[int], result: str, edition: str) -> tuple[list[int], str]:
-    """The decided order; `group`: the tied players in the caller's order (a playoff's side A first)."""
+def _order(kind: str, group: tuple[int, ...], order: list[int], result: str, edition: str,
+           camp_reading: str) -> tuple[list[int], str]:
+    """The decided order; `group`: the tied players in the caller's order (a playoff's side A first). A playoff's
+    result is read as a round's is: with the event's edition and camp reading."""
     if kind == "shared":
         return list(group), ""
     if kind == "playoff":
         if len(group) != 2:
             raise TieRejected("kind", _("A playoff game settles a tie of two players; record a decision for more."))
         try:
-            game = parse_shorthand(result, edition)
+            game = parse_shorthand(result, edition, camp_reading=camp_reading)
         except ResultError:
             raise TieRejected("result", _("Write the playoff's result in shorthand, e.g. 4-1.")) from None
-        if game.outcome == "time" or check_result(game, edition):
+        if game.outcome == "time" or check_result(game, edition, camp_reading):
             raise TieRejected("result", _("A playoff game needs a winner."))
         a, b = group
         return ([a, b] if game.outcome == "a" else [b, a]), result.strip()
@@ -86,7 +88,8 @@ def record_tie_decision(event: Event, user, *, kind: str, players: list[int], or
     within = "" if any(set(g) == set(players) for g in standing) else "group"  # a tie of a group's table only
     reason, record = (reason or "").strip(), (record or "").strip()
     _check_texts(kind, reason, record, result or "")
-    decided, shorthand = _order(kind, tuple(players), list(order or []), result or "", event.edition)
+    decided, shorthand = _order(kind, tuple(players), list(order or []), result or "", event.edition,
+                                event.victory_camp_reading)
     decision = {"kind": kind, "players": decided, "reason": reason, "record": record, "result": shorthand,
                 "by": getattr(user, "username", ""), "at": timezone.now().isoformat(timespec="seconds"),
                 "within": within}

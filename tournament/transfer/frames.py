@@ -55,7 +55,9 @@ def pairings_frame(rnd: Round) -> pd.DataFrame:
 
 
 def results_frame(event: Event) -> pd.DataFrame:
-    """One row per confirmed game, in round and table order."""
+    """One row per confirmed game, in round and table order. Each side's losses as entered: elements, general,
+    camp, and the Scythed Chariots apart (not among the elements; the scorings that count them, e.g. NASAMW v4,
+    give points for them), so the points can be followed from the file."""
     data = load(event)
     names = {pk: entry.name for pk, entry in data.registrations.items()}
     outcomes = dict(Game.Outcome.choices)
@@ -69,8 +71,9 @@ def results_frame(event: Event) -> pd.DataFrame:
             _("Side B"): names[b.registration_id] if b else _("Bye"),
             _("Outcome"): str(outcomes.get(game.outcome, game.outcome)) if not game.is_bye else _("Bye"),
             _("A lost"): a.elements_lost, _("A general lost"): a.general_lost, _("A camp lost"): a.camp_lost,
+            _("A Scythed Chariots lost"): a.sch_lost,
             _("B lost"): b.elements_lost if b else "", _("B general lost"): b.general_lost if b else "",
-            _("B camp lost"): b.camp_lost if b else "",
+            _("B camp lost"): b.camp_lost if b else "", _("B Scythed Chariots lost"): b.sch_lost if b else "",
             _("A points"): a.score, _("B points"): b.score if b else "",
         })
     return pd.DataFrame.from_records(records)

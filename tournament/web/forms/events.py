@@ -111,6 +111,12 @@ class EventForm(forms.ModelForm):
                     "Locked because results are confirmed: a new scoring must rescore every one of them. Change it "
                     "with “Change the scoring”, which shows the top of the table before and after and asks you to "
                     "confirm.")
+            # The edition picks the counts of the scoring (an own scoring's edition block, the victory rules):
+            # changing it would leave the stored scores counted under the old edition.
+            self.fields["edition"].disabled = True
+            self.fields["edition"].help_text = _(
+                "Locked because results are confirmed: their points were counted under this edition, and changing "
+                "it would not rescore them.")
         choices = [("", _("— none —")), *TIEBREAK_LABELS.items()]
         for n in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
