@@ -1,0 +1,42 @@
+"""A calculator's input errors are read in the page's language.
+
+A Spanish or Italian umpire who leaves "Elemento A" empty, or types an element code the calculator does not know,
+sees the field named in their language followed by English: "Elemento A: is required", "Elementos (códigos
+separados por comas): 'zz' is not a DBA 2.2 element" (rulings/calculators/params.py and the calculators raise
+ParamError with English messages, and the page shows them as they are)."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+ENGLISH = ("is required", "is not a DBA", "must be a whole number", "must be a number", "must be between")
+
+CASES = [
+    pytest.param("dba-combat", {"a": "", "b": "3Kn"}, id="combat-empty-element"),
+    pytest.param("dba-combat", {"a": "zz", "b": "3Kn"}, id="combat-unknown-element"),
+    pytest.param("dba-victory", {"a_lost": "zz"}, id="victory-unknown-code"),
+    pytest.param("dba-recoil", {"recoiler": "zz"}, id="recoil-unknown-element"),
+    pytest.param("dba-pip-cost", {"elements": ""}, id="pips-empty-elements"),
+]
+
+
+def shown_errors(html: str) -> list[str]:
+    """The error lines the page shows: under the field and in the alert above the result."""
+    found = re.findall(r'<(?:small|p) class="errors"[^>]*>(.*?)</(?:small|p)>', html, re.S)
+    return [" ".join(unescape(re.sub(r"<[^>]+>", " ", f)).split()) for f in found]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["es", "it"])
+@pytest.mark.parametrize(("name", "query"), CASES)
+def test_a_calculator_input_error_is_in_the_readers_language(client, language, name, query):
+    response = client.get(reverse("rulings:calc", args=[name]), query, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    errors = shown_errors(response.text)
+    assert errors, "the page shows no error for the wrong input"
+    english = [e for e in errors if any(words in e for words in ENGLISH)]
+    assert not english, f"the {language} page shows the error in English: {english}"
