@@ -39,13 +39,13 @@ def _side(p: Params, side: str) -> dict:
     profile = element_profile(code, "2.2")
     factors = _factors(profile) if profile else (None,)
     if profile is None or factors[0] is None:
-        raise ParamError(side, f"{code[:12]!r} is not a DBA 2.2 element with combat factors")
+        raise ParamError(side, "no_combat_factors", {"code": code[:12], "edition": "2.2"})
     support = (p.raw(f"{side}_rear_support") or "none").strip()
     supporter = None
     if support.casefold() not in ("", "none"):
         supporter = element_profile(support, "2.2")
         if supporter is None:
-            raise ParamError(f"{side}_rear_support", f"{support[:12]!r} is not a DBA 2.2 element")
+            raise ParamError(f"{side}_rear_support", "unknown_element", {"code": support[:12], "edition": "2.2"})
     return {"code": code, "profile": profile, "type": profile.type_code, "mounted": profile.mounted,
             "factors": factors, **{k: p.flag(f"{side}_{k}") for k in FLAGS},
             "overlaps": p.integer(f"{side}_overlaps", 0, 0, 3),
@@ -63,23 +63,20 @@ def _shooting(p: Params, sides: dict, notes: list, citations: set) -> dict:
     shooter = p.choice("shooter", SIDES, "a")
     target = OTHER[shooter]
     if not can_shoot(sides[shooter]):
-        raise ParamError(shooter, f"{sides[shooter]['code'][:12]} does not shoot: only Bows, War Wagons and "
-                                  "Artillery shoot (guia22 L1188; Litter does not, nasamw22 L377)")
+        raise ParamError(shooter, "does_not_shoot", {"code": sides[shooter]["code"][:12]})
     answer = p.choice("target_shoots_back", ANSWERS, "auto")
     if answer == "yes" and not can_shoot(sides[target]):
-        raise ParamError("target_shoots_back", f"{sides[target]['code'][:12]} cannot shoot back: only Bows, "
-                                               "War Wagons and Artillery shoot (guia22 L1188)")
+        raise ParamError("target_shoots_back", "cannot_shoot_back", {"code": sides[target]["code"][:12]})
     answers = can_shoot(sides[target]) if answer == "auto" else answer == "yes"
     shot_at = {target, shooter} if answers else {target}
     most = data["supporting_shooters"]["most"]
     for s in SIDES:
         if sides[s]["overlaps"] > most:
-            raise ParamError(f"{s}_overlaps", f"at most {most} elements support a shot: up to 3 shoot at one "
-                                              "element (guia22 L1205, nasamw22 L423)")
+            raise ParamError(f"{s}_overlaps", "too_many_supporting_shot", {"most": most})
         if s not in shot_at and sides[s]["overlaps"]:
-            raise ParamError(f"{s}_overlaps", "nothing shoots at it, so no enemy supports a shot at it")
+            raise ParamError(f"{s}_overlaps", "no_support_unshot")
         if s not in shot_at and sides[s]["shot_in_rear"]:
-            raise ParamError(f"{s}_shot_in_rear", "nothing shoots at it")
+            raise ParamError(f"{s}_shot_in_rear", "not_shot_at")
     citations.update({f"guia22@L{data['shooters']['line']}", data["shooters"]["litter"]})
     notes.append(line("{shooter} shoots at {target} (only Bows, War Wagons and Artillery shoot: {cites})",
                       shooter=sides[shooter]["code"], target=sides[target]["code"],
@@ -107,7 +104,7 @@ def _range(p: Params, shooter: dict, notes: list, citations: set) -> None:
     most = shooter["profile"].shoot_range
     distance = p.optional_integer("range_paces", 0, 10_000)
     if distance is not None and distance > most:
-        raise ParamError("range_paces", f"{shooter['code'][:12]} shoots at most {most} paces (guia22 L1197-1199)")
+        raise ParamError("range_paces", "beyond_range", {"code": shooter["code"][:12], "most": most})
     citations.update({f"guia22@L{boundary['line']}", boundary["commentary"]})
     if distance is None or distance == most:
         notes.append(doubt(boundary["doubtful"]))
@@ -289,7 +286,7 @@ def _context(p: Params, sides: dict, notes: list, citations: set) -> dict:
         return ctx
     for s in SIDES:
         if sides[s]["shot_in_rear"]:
-            raise ParamError(f"{s}_shot_in_rear", "only a shot can be on the rear: set mode=shooting")
+            raise ParamError(f"{s}_shot_in_rear", "rear_only_shooting")
     contact = p.raw("knights_contact")
     return {"mode": "close", "shooters": set(), "shot_at": set(), "answers": True, "shooter": None,
             "knights_contact": p.choice("knights_contact", KNIGHTS_CONTACT, "front"),
@@ -332,7 +329,7 @@ def calculate(values) -> dict:
                 "breakdown": notes, "citations": sorted(citations)}
     if dice != [None, None]:
         missing = "a_die" if dice[0] is None else "b_die"
-        raise ParamError(missing, "give both dice or neither")
+        raise ParamError(missing, "both_dice_or_neither")
     odds: dict[tuple, Fraction] = {}
     details: dict[tuple, dict] = {}
     for da in range(1, 7):

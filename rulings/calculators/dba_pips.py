@@ -17,12 +17,12 @@ def _types(p: Params, move: str) -> list[str]:
     for code in codes:
         profile = element_profile(code, "2.2")
         if profile is None:
-            raise ParamError("elements", f"{code[:12]!r} is not a DBA 2.2 element")
+            raise ParamError("elements", "unknown_element", {"code": code[:12], "edition": "2.2"})
         types.append(profile.type_code)
     if not types:
-        raise ParamError("elements", "is required")
+        raise ParamError("elements", "required")
     if move == "single" and len(types) != 1:
-        raise ParamError("elements", "a single move has exactly one element")
+        raise ParamError("elements", "single_move_one_element")
     return types
 
 
@@ -58,7 +58,7 @@ def calculate(values) -> dict:
              **{k: p.flag(k) for k in ("first_bound", "beyond_command", "general_lost", "dismounting",
                                         "extra_move", "bua_move", "general_moving")}, "notes": []}
     if facts["general_moving"] and move != "single":
-        raise ParamError("general_moving", "the general's own move exemption is for a single-element move")
+        raise ParamError("general_moving", "general_single_move")
     base = data["base"]
     notes: list = [line("{pips} PIP: {why} (guia22 L{line})", pips=base["pips"], why=_i18n(base), line=base["line"])]
     citations = [f"guia22@L{base['line']}"]

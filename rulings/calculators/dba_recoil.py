@@ -21,7 +21,7 @@ def _profile(p: Params, name: str):
     code = p.text(name)
     profile = element_profile(code, "2.2")
     if profile is None:
-        raise ParamError(name, f"{code[:12]!r} is not a DBA 2.2 element")
+        raise ParamError(name, "unknown_element", {"code": code[:12], "edition": "2.2"})
     return profile
 
 

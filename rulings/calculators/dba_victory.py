@@ -31,7 +31,7 @@ def _words(rule: dict) -> dict:
 def _element_value(code: str, rules: dict, side: str, edition: str) -> tuple[int, str]:
     profile = element_profile(code, edition)
     if profile is None:
-        raise ParamError(f"{side}_lost", f"{code[:12]!r} is not a DBA {edition} element code")
+        raise ParamError(f"{side}_lost", "unknown_element_code", {"code": code[:12], "edition": edition})
     if profile.type_code in rules["not_counted"]["types"]:
         return 0, line("{code} does not count: {why} ({where})", code=code, why=_words(rules["not_counted"]),
                        where=_where(rules["not_counted"]))

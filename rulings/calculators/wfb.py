@@ -18,7 +18,7 @@ def terrain_move(values) -> dict:
         spent = p.number(row["key"], 0, 0, 100)
         spent_total += spent
         if spent_total > m + 1e-9:
-            raise ParamError(row["key"], f"the distances spent add up to {spent_total:g} cm, more than M {m:g}")
+            raise ParamError(row["key"], "spent_more_than_m", {"spent": f"{spent_total:g}", "m": f"{m:g}"})
         part = spent / row["divisor"]
         covered += part
         notes.append(f"{row['key']}: {spent:g} cm of M → {part:g} cm ({row['en']}, wfbmove L{row['line']})")

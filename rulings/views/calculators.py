@@ -65,6 +65,44 @@ LABELS = {
 }
 SIDE_LABELS = {"a": _("A"), "b": _("B")}
 
+# What is wrong with a parameter, in the reader's language: the msgids of rulings/calculators/params.py's MESSAGES
+# (the pure calculators give a ParamError a code and its parameters; they cannot call gettext).
+ERRORS = {
+    "required": _("is required"),
+    "not_whole_number": _("must be a whole number, not '%(value)s'"),
+    "not_number": _("must be a number, not '%(value)s'"),
+    "out_of_range": _("must be between %(low)s and %(high)s"),
+    "not_yes_no": _("must be true or false, not '%(value)s'"),
+    "not_a_choice": _("must be one of %(options)s"),
+    "unknown_element": _("'%(code)s' is not a DBA %(edition)s element"),
+    "unknown_element_code": _("'%(code)s' is not a DBA %(edition)s element code"),
+    "no_combat_factors": _("'%(code)s' is not a DBA %(edition)s element with combat factors"),
+    "does_not_shoot": _("%(code)s does not shoot: only Bows, War Wagons and Artillery shoot (guia22 L1188; "
+                        "Litter does not, nasamw22 L377)"),
+    "cannot_shoot_back": _("%(code)s cannot shoot back: only Bows, War Wagons and Artillery shoot (guia22 L1188)"),
+    "too_many_supporting_shot": _("at most %(most)s elements support a shot: up to 3 shoot at one element "
+                                  "(guia22 L1205, nasamw22 L423)"),
+    "no_support_unshot": _("nothing shoots at it, so no enemy supports a shot at it"),
+    "not_shot_at": _("nothing shoots at it"),
+    "beyond_range": _("%(code)s shoots at most %(most)s paces (guia22 L1197-1199)"),
+    "rear_only_shooting": _("only a shot can be on the rear: set mode=shooting"),
+    "both_dice_or_neither": _("give both dice or neither"),
+    "single_move_one_element": _("a single move has exactly one element"),
+    "general_single_move": _("the general's own move exemption is for a single-element move"),
+    "spent_more_than_m": _("the distances spent add up to %(spent)s cm, more than M %(m)s"),
+}
+
+
+def error_text(error: ParamError) -> str:
+    """What is wrong with the parameter, in the page's language (English if the code has no msgid here)."""
+    template = ERRORS.get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return str(template) % error.params
+    except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder: the English line
+        return error.message
+
 # What each option of a select says (the value stays the calculator's parameter value).
 OPTION_LABELS = {
     "mode": {"close": _("close combat"), "shooting": _("shooting")},
@@ -160,7 +198,7 @@ def _choices(param: str) -> list[tuple[str, str]]:
 
 def _fields(request: HttpRequest, params: list[str], error: ParamError | None) -> list[dict]:
     return [{"name": p, "label": _label(p), "value": request.GET.get(p, "")[:100], "boolean": p in FLAGS,
-             "choices": _choices(p), "error": error.message if error and error.param == p else ""}
+             "choices": _choices(p), "error": error_text(error) if error and error.param == p else ""}
             for p in params]
 
 
@@ -186,6 +224,7 @@ def calc_page(request: HttpRequest, name: str) -> HttpResponse:
     query = urlencode([(k, v) for k, v in request.GET.items() if k != "event"])
     context = {"name": name, "title": TITLES.get(name, title), "fields": _fields(request, params, error),
                "result": result, "error": error, "error_label": _label(error.param) if error else "",
+               "error_text": error_text(error) if error else "",
                "links": _links(result["citations"]) if result else [],
                "json_url": f"{reverse('calc_api', args=[name])}?{query}",
                "summary": _summary(name, result, request.GET) if result else [],

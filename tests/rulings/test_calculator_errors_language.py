@@ -40,3 +40,14 @@ def test_a_calculator_input_error_is_in_the_readers_language(client, language, n
     assert errors, "the page shows no error for the wrong input"
     english = [e for e in errors if any(words in e for words in ENGLISH)]
     assert not english, f"the {language} page shows the error in English: {english}"
+
+
+def test_every_error_code_has_its_english_template_as_the_views_msgid():
+    """The pure calculators' English (params.MESSAGES: logs, the JSON API) and the page's msgids say the same."""
+    from django.utils import translation
+
+    from rulings.calculators.params import MESSAGES
+    from rulings.views.calculators import ERRORS
+
+    with translation.override(None):
+        assert {code: str(msgid) for code, msgid in ERRORS.items()} == MESSAGES
