@@ -15,18 +15,24 @@ from tournament.results.definition import definition_data, definition_text
 from tournament.results.definition_fields import definition_fields
 from tournament.results.explain import OUTCOME_WORDS, rule_lines
 from tournament.results.rescoring import has_scores, proposed_definition, rescore
-from tournament.results.scoring import event_scoring, outcome_table, own_scoring
+from tournament.results.scoring import event_scoring, outcome_table, own_scoring, templates
 from tournament.results.tiebreaks import REGISTRY
 from tournament.web.forms.scoring import OwnScoringForm
 from tournament.web.forms.scoring_builder import ScoringBuilderForm
 from tournament.web.permissions import ORGANIZER, event_view
 
 
+def _shown_name(name: str) -> str:
+    """A template's own name in the reader's language, as the "Start from" list names it; any other name as written."""
+    return _(name) if name and any(p.name == name for p in templates().values()) else name
+
+
 def _outcomes(event: Event, data: dict) -> dict:
     definition = own_scoring(data).definition
     rows = [(row, OUTCOME_WORDS[row.outcome]()) for row in outcome_table(definition, event.edition,
                                                                           event.victory_camp_reading)]
-    return {"rows": rows, "words": rule_lines(definition), "bye": definition.bye, "name": definition.name}
+    return {"rows": rows, "words": rule_lines(definition), "bye": definition.bye,
+            "name": _shown_name(definition.name)}
 
 
 def _filled(event: Event, user, data: dict, form: OwnScoringForm | None = None):
@@ -35,7 +41,7 @@ def _filled(event: Event, user, data: dict, form: OwnScoringForm | None = None):
     if form is None:
         form = OwnScoringForm(event=event, user=user, initial={"definition": definition_text(data),
                                                                "advanced": bool(fit.beyond)})
-    return form, ScoringBuilderForm(initial=fit.values), fit.beyond
+    return form, ScoringBuilderForm(initial={**fit.values, "name": _shown_name(fit.values.get("name", ""))}), fit.beyond
 
 
 @event_view(role=ORGANIZER)

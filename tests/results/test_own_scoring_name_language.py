@@ -30,3 +30,5 @@ def test_the_outcome_table_names_the_preset_in_the_readers_language(organizer_cl
     assert caption, "no table of outcomes"
     caption = unescape(caption.group(1))
     assert english not in caption and own in caption, f"the {language} caption reads {caption!r}"
+    name_field = re.search(r'<input[^>]*name="name"[^>]*>', page.text)
+    assert name_field and f'value="{own}"' in unescape(name_field.group(0)), f"the name field reads {name_field}"
