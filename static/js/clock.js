@@ -13,6 +13,7 @@
   const show = () => {
     const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
     display.textContent = h ? h + ":" + pad(m) + ":" + pad(s) : m + ":" + pad(s);
+    display.classList.toggle("hours", h > 0);  // seven characters: a smaller size fits a phone (app.css)
     for (const name of ["waiting", "running", "paused", "called"]) clock.classList.toggle("clock-" + name, state === name);
     clock.classList.toggle("ending", state === "running" && left < 600);
   };

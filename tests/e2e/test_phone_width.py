@@ -37,6 +37,7 @@ def page_width(page) -> tuple[int, list[str]]:
     return page.evaluate("document.documentElement.scrollWidth"), page.evaluate(WIDEST)
 
 
+@pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["es", "it"])
 def test_the_swap_form_of_a_draft_round_fits_a_phone(browser, live_server, lang):
@@ -49,6 +50,7 @@ def test_the_swap_form_of_a_draft_round_fits_a_phone(browser, live_server, lang)
     assert width <= PHONE, f"the draft round is {width} px wide on a {PHONE} px phone: {wide}"
 
 
+@pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["es", "it"])
 def test_the_full_screen_clock_of_a_90_minute_round_fits_a_phone(browser, live_server, lang):
