@@ -1,4 +1,4 @@
-"""Two organizer screens that push a 390 × 844 phone sideways (Spanish and Italian, Chromium).
+"""Two organizer screens that pushed a 390 × 844 phone sideways (in en, es and it, Chromium; found in Spanish and Italian).
 
 - A draft round's "Swap two players" form: each select is as wide as its longest option ("name (mesa 3)"), and
   the form's `.row` lets its two label+select boxes grow past the screen (they are plain divs, not `.field`, so
@@ -39,7 +39,7 @@ def page_width(page) -> tuple[int, list[str]]:
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("lang", ["es", "it"])
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_the_swap_form_of_a_draft_round_fits_a_phone(browser, live_server, lang):
     event, olga = event_with_players("suizo")
     round_pair(event, olga)  # a draft round: the page offers "Swap two players"
@@ -52,7 +52,7 @@ def test_the_swap_form_of_a_draft_round_fits_a_phone(browser, live_server, lang)
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("lang", ["es", "it"])
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_the_full_screen_clock_of_a_90_minute_round_fits_a_phone(browser, live_server, lang):
     event, olga = event_with_players("reloj")
     assert event.round_minutes == 90  # the default length
