@@ -21,6 +21,7 @@ from tournament.pairing.manager import round_pair, round_publish
 NAMES = ["Giocatore Uno Niccolò Bartolomei", "Jugador Dos Íñigo Larrañaga", "Tre Àlex", "Cuatro Zoë", "Cinque Søren",
          "Seis Łucja", "Sette Bob", "Ocho Ana"]
 PHONE = 390
+ON_A_PHONE = [pytest.param(lang, id=f"{lang}-phone") for lang in ("en", "es", "it")]  # ids as the journeys'
 
 
 def event_with_players(slug: str):
@@ -39,7 +40,7 @@ def page_width(page) -> tuple[int, list[str]]:
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("lang", ON_A_PHONE)
 def test_the_swap_form_of_a_draft_round_fits_a_phone(browser, live_server, lang):
     event, olga = event_with_players("suizo")
     round_pair(event, olga)  # a draft round: the page offers "Swap two players"
@@ -52,7 +53,7 @@ def test_the_swap_form_of_a_draft_round_fits_a_phone(browser, live_server, lang)
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("lang", ON_A_PHONE)
 def test_the_full_screen_clock_of_a_90_minute_round_fits_a_phone(browser, live_server, lang):
     event, olga = event_with_players("reloj")
     assert event.round_minutes == 90  # the default length
