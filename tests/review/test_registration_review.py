@@ -91,3 +91,20 @@ def test_an_imported_reference_typed_with_a_space_is_stored_as_the_catalogue_wri
     response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": upload})
     assert response.status_code == 302
     assert Registration.objects.get(event=event).army_ref == "II/56"
+
+
+# CSV line 238: "2,35,,Later Macedonian Army 260-148 BC,...,Cv,1xCv,1xLH,2x4Pk,2x4Pk,2x4Ax or Ps,1xPs or 4Ax or 4Wb":
+# the general and one more element are Cv, ten elements at most are listed (the row is short of two).
+# Line 86: "1,37,b,...,HCh,1xCv/LH,5x3Ax,4xPs or 3Bw": at most 4 Ps (the row is short of one).
+# A row flagged as not adding up to 12 takes any twelve elements of its types, however many of each.
+@pytest.mark.parametrize(("ref", "elements"), [
+    ("II/35", ["Cv"] * 12),
+    ("I/37b", ["HCh"] + ["Ps"] * 11),
+])
+def test_a_short_list_row_still_limits_how_many_of_a_type(client, own_reg, player_user, ref, elements):
+    event = own_reg.event
+    client.force_login(player_user)
+    response = client.post(reverse("tournament:army", args=[event.slug, own_reg.pk]), army_post(ref, elements, 0))
+    assert response.status_code == 200 and 'id="army-problems"' in response.text
+    own_reg.refresh_from_db()
+    assert own_reg.elements == []
