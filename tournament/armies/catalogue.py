@@ -276,13 +276,52 @@ def expand_refs(text: str) -> tuple[str, ...]:
     return tuple(refs)
 
 
-_SPAN = re.compile(r"(\d{2,4})\s*(BC|AD)?\s*-\s*(?:(BC|AD)\s*)?(\d{2,4})\s*(BC|AD)?")
-_SINGLE = re.compile(r"(\d{2,4})\s*(BC|AD)")
+# A year is one to four digits ("9 BC - 19 AD", "63 BC-6 AD", "3000-2800 BC"), never part of a longer number.
+_SPAN = re.compile(r"(?<!\d)(\d{1,4})\s*(BC|AD)?\s*-\s*(?:(BC|AD)\s*)?(\d{1,4})(?!\d)\s*(BC|AD)?")
+_SINGLE = re.compile(r"(?<!\d)(\d{1,4})\s*(BC|AD)")
+# Years the source garbled: "115-BC-250 AD" (a hyphen before the era), "5150558 AD" and "142301455 AD"
+# (a 0 typed for the hyphen of 515-558 AD, 1423-1455 AD). Each reading is reported in `problems` as
+# doubtful; a run of digits that splits into years in no way, or in more than one, gives no dates.
+_ERA_AFTER_HYPHEN = re.compile(r"(?<!\d)(\d{1,4})-(BC|AD)\b")
+_RUN = re.compile(r"(?<!\d)(\d{5,})(?!\d)(?:\s*(BC|AD)\b)?")
+
+
+def _split_run(digits: str, era: str | None) -> list[tuple[str, str]]:
+    """The ways a 0 in `digits` can stand for the hyphen of a span of years in order (BC descending)."""
+    spans = []
+    for i, ch in enumerate(digits):
+        first, second = digits[:i], digits[i + 1:]
+        if ch != "0" or not 1 <= len(first) <= 4 or not 1 <= len(second) <= 4 or second[0] == "0":
+            continue
+        if era and (int(first) <= int(second)) == (era == "AD"):
+            spans.append((first, second))
+    return spans
+
+
+def _ungarble(name: str) -> tuple[str, list[str]]:
+    """The name with garbled years rewritten as the span they most likely are, and a doubtful note for each."""
+    notes: list[str] = []
+
+    def era_after_hyphen(match: re.Match) -> str:
+        notes.append(f"doubtful dates: the source writes {match[0]!r}, read as {match[1]} {match[2]}")
+        return f"{match[1]} {match[2]}"
+
+    def digit_run(match: re.Match) -> str:
+        spans = _split_run(match[1], match[2])
+        if len(spans) != 1:
+            notes.append(f"doubtful dates: the source writes {match[0]!r}, which reads as no years; left out")
+            return " "
+        read = f"{spans[0][0]}-{spans[0][1]} {match[2]}"
+        notes.append(f"doubtful dates: the source writes {match[0]!r}, read as {read}")
+        return read
+
+    name = _ERA_AFTER_HYPHEN.sub(era_after_hyphen, name)
+    return _RUN.sub(digit_run, name), notes
 
 
 def parse_dates(name: str, book: str) -> tuple[int | None, int | None, list[str]]:
     """Years from a list name ("Early Sumerian Army 3000-2800 BC"); BC negative."""
-    notes: list[str] = []
+    name, notes = _ungarble(name)
     years: list[int] = []
     default_era = "AD" if book in ("III", "IV") else "BC"
     for match in _SPAN.finditer(name):
@@ -294,7 +333,7 @@ def parse_dates(name: str, book: str) -> tuple[int | None, int | None, list[str]
     if not years:
         years = [_year(int(m[1]), m[2]) for m in _SINGLE.finditer(name)]
     if not years:
-        return None, None, ["no dates in the list name"]
+        return None, None, [*notes, "no dates in the list name"]
     return min(years), max(years), notes
 
 

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from tournament.armies.catalogue import ARMY_SIZE, ArmyEntry, Catalogue, Choice, Part, covers
+from tournament.armies.catalogue import ARMY_SIZE, ArmyEntry, Catalogue, Choice, Part, canonical_ref, covers
 from tournament.armies.elements import known_codes
 
 MAX_COMBINATIONS = 4096
@@ -68,7 +68,8 @@ def validate_army(choice: ArmyChoice, edition: str, catalogue: Catalogue | None,
     if entry is None:
         return [*found, _v("unknown_ref", ref=choice.ref)]
     found += _restrictions(entry, restrictions)
-    found += [_v("ally_not_allowed", ally=ally, ref=entry.ref) for ally in choice.allies if ally not in entry.allies]
+    found += [_v("ally_not_allowed", ally=ally, ref=entry.ref) for ally in choice.allies
+              if not _ally_allowed(entry, ally, catalogue)]
     found += _types(entry, list(choice.elements))
     if any(v.code == "no_general" for v in found):
         return found
@@ -118,6 +119,16 @@ def _restrictions(entry: ArmyEntry, r: Restrictions) -> list[Violation]:
     return found
 
 
+def _ally_allowed(entry: ArmyEntry, ally: str, catalogue: Catalogue) -> bool:
+    """Whether the list takes `ally` as the player writes it: a reference the list names as written (one
+    naming no list is kept so), or every list it covers ("II/9", as I/47 writes it, covers II/9a and II/9b)."""
+    ally = canonical_ref(ally)
+    if ally in entry.allies:
+        return True
+    named = [ref for ref in catalogue.entries if covers(ally, ref)]
+    return bool(named) and all(ref in entry.allies for ref in named)
+
+
 def _all_parts(entry: ArmyEntry):
     yield entry.general
     for slot in entry.slots:
@@ -143,6 +154,19 @@ def most_allowed(entry: ArmyEntry, code: str, *, with_general: bool = True) -> i
     return total
 
 
+def unstated_elements(entry: ArmyEntry) -> int:
+    """How many of the twelve elements a source row leaves unstated: 12 minus the fewest its options add up to
+    (general included), 0 for a row that adds up to 12 or more.
+
+    Where the rule comes from: an army is the twelve elements its list allows (DBA 3.0), so a row short of
+    twelve (flagged in `problems`, e.g. II/35 adds up to 10, I/37b to 11) is a row the source lost some of.
+    Only the lost elements are of a type nobody knows: they may be of any listed type, so each type may
+    exceed the row's own maximum (`most_allowed`) by that many and no more. Twelve Cv where II/35 lists two
+    (the general and 1xCv) is not a lost option (review rev-reg, tests/armies/test_army_list_checks.py)."""
+    fewest = 1 + sum(min(choice.size for choice in slot.choices) for slot in entry.slots)
+    return max(0, ARMY_SIZE - fewest)
+
+
 def _list_check(entry: ArmyEntry, elements: list[str], general_at: int, *, complete: bool) -> list[Violation]:
     general = elements[general_at].strip()
     others = [code.strip() for i, code in enumerate(elements) if i != general_at and code.strip()]
@@ -150,16 +174,16 @@ def _list_check(entry: ArmyEntry, elements: list[str], general_at: int, *, compl
     if not _accepts(entry.general, general):
         allowed = " / ".join(str(alt) for alt in entry.general.alts)
         found.append(_v("general_not_allowed", code=general, allowed=allowed, ref=entry.ref))
-    if any("add up to" in problem for problem in entry.problems):
-        # The source row does not add up to 12: the type checks are all that can be trusted.
-        return found
+    short = any("add up to" in problem for problem in entry.problems)
+    unstated = unstated_elements(entry) if short else 0
     counts = Counter(code.casefold() for code in [general, *others])
     spelled = {code.casefold(): code for code in [general, *others]}
     for key, have in counts.items():
         most = most_allowed(entry, spelled[key])
-        if 0 < most < have:
-            found.append(_v("too_many", code=spelled[key], most=most, count=have, ref=entry.ref))
-    if found or not complete:
+        if 0 < most and most + unstated < have:
+            found.append(_v("too_many", code=spelled[key], most=most + unstated, count=have, ref=entry.ref))
+    if found or not complete or short:
+        # A row that does not add up to 12 cannot be matched choice by choice: the counts are all it checks.
         return found
     left = _best_fit(entry, others)
     return [_v("combination", codes=", ".join(left), ref=entry.ref)] if left else []

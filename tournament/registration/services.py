@@ -189,7 +189,7 @@ def apply_army(reg: Registration, army: ArmyInput, user) -> None:
     reg.elements = list(army.elements)
     reg.general = army.general
     reg.camp = army.camp
-    reg.allies = list(army.allies)
+    reg.allies = [canonical_ref(ally) for ally in army.allies]  # as the army's ref: "II/ 9" is II/9
     reg.save()
     audit(event=reg.event, user=user, action="registration.army", target=reg.name, before=before, after=army_snapshot(reg))
 

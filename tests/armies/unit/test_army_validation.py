@@ -153,3 +153,20 @@ def test_every_violation_has_a_sentence():
         sentences = [violation_message(v) for v in violations]
     assert all("(%" not in s and "rule (" not in s and "regola (" not in s for s in sentences)
     assert any("a.C." in s for s in sentences)
+
+
+def test_a_short_row_allows_its_most_of_a_type_plus_the_elements_it_leaves_unstated():
+    """II/35 adds up to 10: two Cv listed (the general and 1xCv), two elements unstated, so four Cv at most."""
+    army = list(default_army(CATALOGUE.get("II/35")).elements)  # Cv Cv LH 4Pk x4 4Ax x2 Ps, padded with Ps Ps
+    assert army.count("Cv") == 2 and check("II/35", army) == []
+    four = ["Cv"] * 4 + army[4:]
+    assert check("II/35", four) == []
+    (too_many,) = check("II/35", ["Cv"] * 5 + army[5:])
+    assert too_many.code == "too_many" and too_many.param("most") == 4 and too_many.param("count") == 5
+
+
+def test_an_ally_may_be_written_without_the_variant_the_list_leaves_out():
+    army = default_army(CATALOGUE.get("I/47"))
+    assert check("I/47", army.elements, allies=("II/9",)) == []
+    assert check("I/47", army.elements, allies=("II/ 9a",)) == []
+    assert codes(check("I/47", army.elements, allies=("II/10",))) == ["ally_not_allowed"]

@@ -84,6 +84,29 @@ def test_dates_in_names():
     assert parse_dates("Free Canton Army", "IV") == (None, None, ["no dates in the list name"])
 
 
+def test_one_digit_years_are_read():
+    assert parse_dates("Marcomanni Army 9 BC - 19 AD", "II") == (-9, 19, [])
+    assert parse_dates("Late Judaean Army 63 BC-6 AD", "II") == (-63, 6, [])
+
+
+@pytest.mark.parametrize(("name", "book", "dates"), [
+    ("Other Early German Armies 115-BC-250 AD", "II", (-115, 250)),
+    ("Sabir Hunnic Army 5150558 AD", "II", (515, 558)),
+    ("English Army 142301455 AD", "IV", (1423, 1455)),
+    ("Made-up Army 1234567 AD", "IV", (None, None)),  # no 0 to split at: no dates rather than wrong ones
+])
+def test_years_garbled_in_the_source_are_read_and_flagged_as_doubtful(name, book, dates):
+    date_from, date_to, notes = parse_dates(name, book)
+    assert (date_from, date_to) == dates
+    assert any(note.startswith("doubtful dates") for note in notes)
+
+
+def test_the_catalogue_flags_its_garbled_years(catalogue):
+    for ref in ("II/47g", "II/80b", "IV/62d"):
+        assert any(problem.startswith("doubtful dates") for problem in catalogue.get(ref).problems), ref
+    assert (catalogue.get("II/80b").date_from, catalogue.get("II/80b").date_to) == (515, 558)
+
+
 def test_reference_expansion_carries_the_book():
     assert expand_refs("II/54b, 73, 81c, III/24a, 24b") == ("II/54b", "II/73", "II/81c", "III/24a", "III/24b")
     assert expand_refs("I/1a. 1b, 4a") == ("I/1a", "I/1b", "I/4a")

@@ -1,32 +1,13 @@
-"""Review of registration and armies (rev-reg): what a player or organizer would notice."""
+"""The army page checks an army against its list row as the row is written (review rev-reg): the years in the
+list's name, allies as the list writes them, and how many of a type a row short of twelve still allows."""
 
 from __future__ import annotations
 
-import datetime
-
-import pandas as pd
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from django.utils import timezone
 
 from tests.factories import make_player, make_registration, make_user
-from tournament.armies.catalogue import load_catalogue
-from tournament.armies.validation import default_army
-from tournament.models import Registration
-
-
-def army_post(ref: str, elements, general: int, **extra) -> dict:
-    data = {"army_ref": ref, "general": str(general), "camp": "", "allies": ""}
-    for i, code in enumerate(elements):
-        data[f"e{i}"] = code
-    data.update(extra)
-    return data
-
-
-def legal_army(ref: str):
-    choice = default_army(load_catalogue().get(ref))
-    return list(choice.elements), choice.general
+from tests.registration.test_registration import army_post, legal_army
 
 
 @pytest.fixture
@@ -69,28 +50,6 @@ def test_an_ally_written_as_the_list_writes_it_is_accepted(client, own_reg, play
     assert response.status_code == 302
     own_reg.refresh_from_db()
     assert own_reg.allies == ["II/9"]
-
-
-def test_no_self_registration_into_a_finished_event(client, event, player_user):
-    """The event page hides "Register for this event" once the event is finished; the register address still
-    enters the player (a bookmark, the link from before, the back button)."""
-    event.finished_at = timezone.now()
-    event.save()
-    client.force_login(player_user)
-    client.post(reverse("tournament:register", args=[event.slug]), {"name": "Rev Player"})
-    assert not Registration.objects.filter(event=event).exists()
-
-
-def test_an_imported_reference_typed_with_a_space_is_stored_as_the_catalogue_writes_it(organizer_client, event):
-    """The army page stores "II/ 56" as II/56 (tests/armies/test_army_ref_typed.py); the import stores it as typed,
-    so the player list, the civil-war check and the army sheet see another army."""
-    choice = default_army(load_catalogue().get("II/56"))
-    frame = pd.DataFrame([{"name": "Ana Import", "army_ref": "II/ 56", "elements": " ".join(choice.elements),
-                           "general": str(choice.general + 1)}])
-    upload = SimpleUploadedFile("players.csv", frame.to_csv(index=False).encode("utf-8"), content_type="text/csv")
-    response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": upload})
-    assert response.status_code == 302
-    assert Registration.objects.get(event=event).army_ref == "II/56"
 
 
 # CSV line 238: "2,35,,Later Macedonian Army 260-148 BC,...,Cv,1xCv,1xLH,2x4Pk,2x4Pk,2x4Ax or Ps,1xPs or 4Ax or 4Wb":
