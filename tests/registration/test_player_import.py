@@ -199,3 +199,15 @@ def test_the_limits_are_explained_in_spanish_and_italian(organizer_client, event
         response = organizer_client.post(url, {"file": csv_upload([{**many_rows(1)[0], "name": "Otro"}])},
                                          headers={"Accept-Language": language})
         assert response.status_code == 429 and per_hour in response.text.replace("&#x27;", "'")
+
+
+def test_an_imported_reference_typed_with_a_space_is_stored_as_the_catalogue_writes_it(organizer_client, event):
+    """The army page stores "II/ 56" as II/56 (tests/armies/test_army_ref_typed.py); the import stores it as typed,
+    so the player list, the civil-war check and the army sheet see another army."""
+    choice = default_army(load_catalogue().get("II/56"))
+    frame = pd.DataFrame([{"name": "Ana Import", "army_ref": "II/ 56", "elements": " ".join(choice.elements),
+                           "general": str(choice.general + 1)}])
+    upload = SimpleUploadedFile("players.csv", frame.to_csv(index=False).encode("utf-8"), content_type="text/csv")
+    response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": upload})
+    assert response.status_code == 302
+    assert Registration.objects.get(event=event).army_ref == "II/56"

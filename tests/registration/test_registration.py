@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import make_event, make_player, make_registration, make_user
 from tournament.armies.catalogue import load_catalogue
@@ -49,6 +50,27 @@ def test_registration_closed_is_refused_with_a_message(client, event, player_use
     client.force_login(player_user)
     response = client.post(reverse("tournament:register", args=[event.slug]), {"name": "Pietro"}, follow=True)
     assert "closed" in response.text
+    assert not Registration.objects.filter(event=event).exists()
+
+
+def test_no_self_registration_into_a_finished_event(client, event, player_user):
+    """The event page hides "Register for this event" once the event is finished; the register address still
+    enters the player (a bookmark, the link from before, the back button)."""
+    event.finished_at = timezone.now()
+    event.save()
+    client.force_login(player_user)
+    client.post(reverse("tournament:register", args=[event.slug]), {"name": "Rev Player"})
+    assert not Registration.objects.filter(event=event).exists()
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "finished"), ("es", "ha terminado"), ("it", "terminato")])
+def test_a_finished_event_says_why_registration_is_refused(client, event, player_user, language, words):
+    event.finished_at = timezone.now()
+    event.save()
+    client.force_login(player_user)
+    client.cookies["django_language"] = language
+    response = client.post(reverse("tournament:register", args=[event.slug]), {"name": "Pietro"}, follow=True)
+    assert words in response.text
     assert not Registration.objects.filter(event=event).exists()
 
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.armies.catalogue import canonical_ref
 from tournament.armies.service import ArmyInput, army_name, army_problems
 from tournament.events import cache_keys
 from tournament.events.audit import audit
@@ -260,8 +261,10 @@ def import_rows(event: Event, report: ImportReport, user) -> int:
                              region=player.region, email=player.email, late_entry_round=late if late > 1 else None)
         if item.army is not None:
             army = item.army
-            entry.army_ref, entry.army_name = army.ref, army_name(event.edition, army.ref)
-            entry.elements, entry.general, entry.camp, entry.allies = list(army.elements), army.general, army.camp, list(army.allies)
+            # "II/ 56" stored as II/56, as the army page stores it (`apply_army`): the same army as II/56
+            entry.army_ref, entry.army_name = canonical_ref(army.ref.strip()), army_name(event.edition, army.ref)
+            entry.elements, entry.general, entry.camp = list(army.elements), army.general, army.camp
+            entry.allies = [canonical_ref(ally) for ally in army.allies]
         entries.append(entry)
     entries = Registration.objects.bulk_create(entries, batch_size=BATCH)
     armies = sum(item.army is not None for item in report.rows)

@@ -74,6 +74,9 @@ def register(request: HttpRequest, event: Event) -> HttpResponse:
     existing = event.registrations.filter(player=player).first() if player else None
     if existing:
         return redirect("tournament:army", slug=event.slug, pk=existing.pk)
+    if event.finished_at:  # the event page hides the button; a bookmark or the back button still comes here
+        messages.error(request, _("This event is finished: registration is closed."))
+        return redirect(event)
     if not event.registration_open:
         messages.error(request, _("Registration for this event is closed. Ask the organizer."))
         return redirect(event)
