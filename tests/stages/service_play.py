@@ -1,4 +1,4 @@
-"""Shared helpers for the review's scenarios: play stages through the services."""
+"""Playing stages through the services (no client): a field of players, a stage, rounds played to the end."""
 from __future__ import annotations
 
 from tests.factories import make_player, make_registration
@@ -6,8 +6,7 @@ from tournament.models import Stage
 from tournament.pairing.manager import round_publish
 from tournament.results.entry import result_enter
 from tournament.results.shorthand import parse_shorthand
-from tournament.stages import tables
-from tournament.stages.service import StageError, stage_draw, stage_pair
+from tournament.stages.service import StageError, stage_pair
 
 
 def field(event, n):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import make_player, make_registration
-from tests.review.helpers import play_until_done, stage
+from tests.stages.service_play import play_until_done, stage
 from tournament.models import StageEntry
 from tournament.results.tie_decisions import record_tie_decision
 from tournament.stages import tables

@@ -1,7 +1,7 @@
 """Swiss rounds then a top-4 cut: the players the cut left are placed after it by the Swiss standings."""
 from __future__ import annotations
 
-from tests.review.helpers import field, play_until_done, stage
+from tests.stages.service_play import field, play_until_done, stage
 from tournament.models import Registration
 from tournament.pairing.manager import round_pair, round_publish
 from tournament.registration.services import registration_set_status
