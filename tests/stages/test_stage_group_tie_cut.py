@@ -2,7 +2,11 @@
 refused until the tie is settled on the ties page (a playoff, a lot...), not drawn in the order of the names."""
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
+from django.urls import reverse
 
 from tests.factories import make_player, make_registration
 from tests.stages.service_play import play_until_done, stage
@@ -46,3 +50,39 @@ def test_the_group_winners_final_is_not_drawn_through_an_unsettled_tie_for_a_gro
     with pytest.raises(StageError, match="B1.*B2|B2.*B1"):
         stage_draw(final, organizer)  # B1 would be group B's winner only because "B1" sorts before "B2"
     assert not StageEntry.objects.filter(stage=final).exists()
+
+
+def test_the_group_winners_final_draws_once_each_groups_tie_is_decided(event, organizer):
+    regs, _name_of, _groups, final = level_at_the_top(event, organizer)
+    ties = lambda e: [tie for _where, tie in tables.group_ties(e)]  # noqa: E731
+    record_tie_decision(event, organizer, kind="playoff", players=[regs["A1"].pk, regs["A2"].pk], result="1-4",
+                        also=ties)
+    record_tie_decision(event, organizer, kind="playoff", players=[regs["B1"].pk, regs["B2"].pk], result="1-4",
+                        also=ties)
+    event.refresh_from_db()
+    stage_draw(final, organizer)
+    assert set(StageEntry.objects.filter(stage=final).values_list("registration_id", flat=True)) == {
+        regs["A2"].pk, regs["B2"].pk}
+
+
+SAYS = {
+    "en": ("share a place in their group (S1, group B)", "settle their tie on the ties page first"),
+    "es": ("comparten un puesto en su grupo (S1, grupo B)", "resuelva antes su empate en la página de empates"),
+    "it": ("condividono un posto nel loro girone (S1, girone B)", "risolvi prima la loro parità"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_draw_page_says_which_groups_tie_to_settle_in_the_readers_language(organizer_client, event, organizer,
+                                                                             language):
+    regs, _name_of, _groups, final = level_at_the_top(event, organizer)  # the groups stage is "S1"
+    record_tie_decision(event, organizer, kind="playoff", players=[regs["A1"].pk, regs["A2"].pk], result="1-4",
+                        also=lambda e: [tie for _where, tie in tables.group_ties(e)])
+    organizer_client.cookies["django_language"] = language
+    response = organizer_client.post(reverse("tournament:stage_draw", args=[event.slug, final.number]), follow=True)
+    assert response.status_code == 200
+    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
+    assert all(words in said for words in SAYS[language]), said[:3000]
+    assert "B1, B2" in said
+    final.refresh_from_db()
+    assert final.drawn_at is None
