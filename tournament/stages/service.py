@@ -26,6 +26,7 @@ from tournament.stages.tables import (
     bracket_state,
     group_games_left,
     group_members,
+    group_shared_places,
     placement_seeds,
     qualifying_order,
     stage_finished,
@@ -123,6 +124,20 @@ def _check_cut_tie(stage: Stage, event: Event, active_ids: set[int]) -> None:
         "players": ", ".join(entry_as_shown(data.registrations[p]).name for p in tied), "n": k})
 
 
+def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: set[int]) -> None:
+    """A cut after groups that takes some of the players sharing a place in a group and leaves the others (nothing
+    orders them: no drawn lot, no decision recorded for the group on the ties page) would take those whose names
+    sort first: it is refused, naming them, until the tie is settled there, as `_check_cut_tie` for the standings."""
+    data = load(event)
+    for group, tie in group_shared_places(stage.source, data):
+        players = [p for p in tie if p in active_ids]
+        if any(p in taken for p in players) and any(p not in taken for p in players):
+            raise StageError(_("%(players)s share a place in their group (%(group)s) that the cut splits: settle their "
+                               "tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
+                               "decision).") % {
+                "players": ", ".join(entry_as_shown(data.registrations[p]).name for p in players), "group": group})
+
+
 def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
     """Who plays the stage, in seeding order (None: an empty place, in placement play-offs)."""
     event = stage.event
@@ -135,7 +150,10 @@ def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | N
         return list(_seeded(event, stage, active, ratings))
     if stage.source is None and stage.entrants != Stage.Entrants.REST:
         _check_cut_tie(stage, event, active_ids)
-    return _crossed(stage, _cut(stage, event, [p for p in qualifying_order(event, stage.source) if p in active_ids]))
+    taken = _cut(stage, event, [p for p in qualifying_order(event, stage.source) if p in active_ids])
+    if stage.source is not None and stage.source.kind == Stage.Kind.GROUPS and stage.entrants != Stage.Entrants.REST:
+        _check_group_tie(stage, event, active_ids, set(taken))
+    return _crossed(stage, taken)
 
 
 def _crossed(stage: Stage, order: list[int]) -> list[int]:

@@ -108,6 +108,22 @@ def group_ties(event: Event, data: standings.EventData | None = None) -> list[tu
     return ties
 
 
+def group_shared_places(stage: Stage, data: standings.EventData | None = None) -> list[tuple[str, tuple[int, ...]]]:
+    """The places still shared in the groups of `stage` after the recorded decisions: (the group's name, the players
+    sharing it, in table order) per place. Players the event's drawn lot orders do not share one here (they still
+    share the rank in the table), as for a cut of the standings."""
+    shared = []
+    for table in group_tables(stage, data):
+        name = _("%(stage)s, group %(letter)s") % {"stage": stage.name, "letter": table.letter}
+        places: dict[tuple, list[int]] = {}
+        for row in table.rows:
+            if row.shared:
+                lots = tuple(v for k, v in row.values.items() if k in tiebreaks.REGISTRY and tiebreaks.REGISTRY[k].lot)
+                places.setdefault((row.rank, lots), []).append(row.registration_id)
+        shared += [(name, tuple(players)) for players in places.values() if len(players) > 1]
+    return shared
+
+
 def across_groups(event: Event) -> list[str]:
     """The keys that compare players of different groups, in the event's order (its ranking keys, then its
     tie-breaks, the drawn lot last): head-to-head is left out, as players of different groups never met."""
@@ -198,11 +214,13 @@ def qualifying_order(event: Event, source: Stage | None) -> list[int]:
     return [p for _place, p in stage_placings(source)]
 
 
-def event_placings(event: Event, data: standings.EventData | None = None) -> list[tuple[int, int, str]]:
+def event_placings(event: Event, data: standings.EventData | None = None,
+                   leave: frozenset[int] = frozenset()) -> list[tuple[int, int, str]]:
     """The final placings of an event run in stages: (place, registration, the stage that placed them).
 
     The brackets place their players first, the cut before a Plate; then the groups by place, players of the
-    same place compared across the groups as `across_groups` says; then anyone else by the Swiss standings."""
+    same place compared across the groups as `across_groups` says; then anyone else by the Swiss standings (up to
+    the last Swiss round: the stages' games are not theirs), but the players in `leave` (no place for them)."""
     data = data or standings.load(event)
     stages = list(event.stages.filter(drawn_at__isnull=False))
     knockouts = sorted((s for s in stages if s.is_bracket), key=lambda s: (s.entrants == Stage.Entrants.REST, -s.number))
@@ -218,9 +236,14 @@ def event_placings(event: Event, data: standings.EventData | None = None) -> lis
                 continue
             placed.add(player)
             result.append((offset + place - shift, player, stage.name))
-    rest = [row.registration_id for row in standings.rank(data) if row.registration_id not in placed]
+    rest = [p for p in swiss_order(data) if p not in placed and p not in leave]
     result += [(len(result) + 1 + i, p, "") for i, p in enumerate(rest)]
     return result
+
+
+def swiss_order(data: standings.EventData) -> list[int]:
+    """Every player by the standings of the Swiss rounds only: the games of the stages left out."""
+    return [row.registration_id for row in standings.rank(data.part(data.registrations, lambda g: g.stage_id is None))]
 
 
 def final_placings(event: Event, data: standings.EventData | None = None) -> list[tuple[int, int, str]]:
@@ -233,5 +256,5 @@ def final_placings(event: Event, data: standings.EventData | None = None) -> lis
     data = data or standings.load(event)
     if not all(stage_finished(s, data) for s in stages):
         return []
-    active = {pk for pk, reg in data.registrations.items() if reg.status != Registration.Status.DROPPED}
-    return [(place, p, stage) for place, p, stage in event_placings(event, data) if p in active or stage]
+    dropped = frozenset(pk for pk, reg in data.registrations.items() if reg.status == Registration.Status.DROPPED)
+    return event_placings(event, data, leave=dropped)  # numbered without them: no empty place where one was
