@@ -6,22 +6,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_player, make_registration, make_user
 from tests.registration.test_registration import army_post, legal_army
 
 
-@pytest.fixture
-def player_user(db):
-    return make_user("rev-player", "Rev Player")
-
-
-@pytest.fixture
-def own_reg(event, player_user):
-    return make_registration(event, make_player("Rev Player", user=player_user))
-
-
 # CSV line 267: "2,47,e,Marcomanni Army 9 BC - 19 AD" and line 273: "2,51,,Late Judaean Army 63 BC-6 AD".
-# A one-digit year is not read, so II/47e is dated 19 AD only and II/51 63 BC only.
+# A one-digit year was not read: II/47e was dated 19 AD only and II/51 63 BC only.
 @pytest.mark.parametrize(("ref", "date_from", "date_to"), [
     ("II/47e", -50, -1),   # an event for armies of the first century BC: the Marcomanni fought from 9 BC
     ("II/51", 1, 100),     # an event for armies of the first century AD: the Late Judaeans lasted to 6 AD

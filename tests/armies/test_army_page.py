@@ -4,21 +4,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from django.urls import reverse
 
-from tests.factories import make_player, make_registration, make_user
 from tests.registration.test_registration import army_post, legal_army
-
-
-@pytest.fixture
-def player_user(db):
-    return make_user("pietro", "Pietro")
-
-
-@pytest.fixture
-def own_reg(event, player_user):
-    return make_registration(event, make_player("Pietro Rossi", user=player_user))
 
 
 def _box(html: str, n: int) -> str:
