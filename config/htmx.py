@@ -23,7 +23,7 @@ from django.utils.cache import patch_vary_headers
 def wants_partial(request: HttpRequest) -> bool:
     """True for an htmx request that swaps a fragment; False for a plain request or a history restore. Read from
     the headers as django-htmx reads them (`request.htmx`), so that it also answers before its middleware ran
-    (`tournament.web.page_caches.SharedPageShortcut`)."""
+    (`tournament.web.page_shortcut.SharedPageShortcut`)."""
     headers = request.headers
     return headers.get("HX-Request") == "true" and headers.get("HX-History-Restore-Request") != "true"
 

@@ -67,7 +67,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournament.web.head_requests.HeadAsGet",
     # Before the session: an anonymous reader's public page served from its kept rendering (page_caches).
-    "tournament.web.page_caches.SharedPageShortcut",
+    "tournament.web.page_shortcut.SharedPageShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "tournament.web.errors.ApiJsonErrors",

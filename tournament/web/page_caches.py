@@ -18,12 +18,9 @@ these pages posts for an anonymous reader; the header's language switch needs no
 one; a reader with messages waiting, or a query this page does not read, gets the page rendered for them
 alone. Signed-in readers get the dynamic page.
 
-**The shortcut** (`SharedPageShortcut`, a middleware placed before the session, locale, CSRF, auth and messages
-middleware): a reader with no session and no message cookie is anonymous with nothing waiting, so their GET
-of a shared page is answered from the kept rendering and the headers the whole stack gave it the first time
-(its language, `Vary`, the security policy), without running the rest of the stack. Everything else, a miss
-included, goes through the stack to the view as before (or, while another process renders the page's new
-generation, is answered with its latest rendering); on the way back the headers are kept beside the rendering.
+**The shortcut** (`tournament.web.page_shortcut`, a middleware) answers a reader with no session and nothing
+waiting from the kept rendering and its headers before the rest of the stack runs. What goes to the shared cache
+is compressed (`packed`): a 1,000-player table is 180 KB of HTML.
 
 Other apps' pages use the same cache with a generation of their own (`shared_page`: the rules search, kept
 per rules library import, `rulings.search.generation`).
@@ -42,24 +39,20 @@ import logging
 import secrets
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import lru_cache, wraps
+from functools import wraps
 from typing import NamedTuple
 
-from django.conf import settings
 from django.contrib.messages import get_messages
-from django.contrib.messages.storage.cookie import CookieStorage
-from django.core.cache import cache, caches
-from django.core.cache.backends.db import BaseDatabaseCache
-from django.db import InterfaceError, OperationalError, connections, router
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.template.loader import render_to_string
-from django.urls import Resolver404, get_urlconf, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, urlencode
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, get_language_from_request, to_language
+from django.utils.translation import get_language
 
 from config.htmx import wants_partial
 from tournament.events.cache_keys import event_state, page_generation
@@ -69,10 +62,15 @@ SECONDS = 60  # how long a rendering (a page or a table) is kept: a write is a n
 LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
 _GENERATION = "_public_page_generation"  # the page generation a shared rendering is made under, while it is
+SEEN = "_public_page_seen"  # the generation and key of the page the shortcut looked for and did not find
+HANDOVER = "_public_page_handover"  # the shortcut's list of renderings it shares (`Handover`)
 # What is kept of a page: (html, content type, rendered at, headers); the headers are those the whole stack gave
 # this rendering, None until a reader the shortcut serves has been answered through the stack once.
 Kept = tuple[str, str, float, "tuple[tuple[str, str], ...] | None"]
 _local: OrderedDict[str, tuple[float, Kept]] = OrderedDict()  # key -> (expiry, kept)
+# A page's latest rendering this process served with its headers: the key of its address (its `page_key` without
+# a generation) -> the key of that rendering in `_local` (served while another process renders the page anew).
+latest_keys: dict[str, str] = {}
 _lock = threading.Lock()
 _RENDER_LOCKS = tuple(threading.Lock() for _ in range(64))  # by key: one rendering of a page at a time
 LOCK_SECONDS = 30  # a page's lock in the shared cache outlives its holder by this much at most
@@ -90,14 +88,30 @@ def shared_rendering_context(request) -> dict:
     return {"csrf_token": "NOTPROVIDED", "csp_nonce": None, "shared_rendering": True}
 
 
-def _kept(value) -> Kept | None:
-    """A value read from a cache as `Kept` (a rendering kept by an older version has no headers)."""
+def packed(html: str) -> bytes:
+    """A rendering as the shared cache keeps it: compressed (a 1,000-player table is 180 KB of HTML and 14 KB so,
+    for 0.4 ms). Written to the database cache as it was, each copy cost 3 ms (its value base64-encoded, then
+    compressed again by PostgreSQL), and a new page's copies and its table's were half of its rendering's time."""
+    return zlib.compress(html.encode(), 3)
+
+
+def unpacked(html: str | bytes) -> str:
+    return zlib.decompress(html).decode() if isinstance(html, bytes) else html
+
+
+def shared_value(kept: Kept) -> tuple:
+    return (packed(kept[0]), *kept[1:])
+
+
+def kept_of(value) -> Kept | None:
+    """A value read from a cache as `Kept` (a rendering kept by an older version has no headers, and its HTML was
+    not packed)."""
     if value is None:
         return None
-    return (*value[:3], value[3] if len(value) > 3 else None)
+    return (unpacked(value[0]), *value[1:3], value[3] if len(value) > 3 else None)
 
 
-def _local_get(key: str) -> Kept | None:
+def local_get(key: str) -> Kept | None:
     with _lock:
         entry = _local.get(key)
         if entry is None or entry[0] < time.monotonic():
@@ -106,7 +120,7 @@ def _local_get(key: str) -> Kept | None:
         return entry[1]
 
 
-def _local_set(key: str, kept: Kept) -> None:
+def local_set(key: str, kept: Kept) -> None:
     with _lock:
         known = _local.get(key)
         if kept[3] is None and known is not None and known[1][2] == kept[2]:
@@ -114,29 +128,37 @@ def _local_set(key: str, kept: Kept) -> None:
         _local[key] = (time.monotonic() + SECONDS, kept)
         while len(_local) > LOCAL_ENTRIES:
             _local.popitem(last=False)
+        if len(latest_keys) > LOCAL_ENTRIES:
+            latest_keys.clear()
 
 
 def forget_local() -> None:
     """Drop this process's copies (the shared cache is cleared on its own)."""
     with _lock:
         _local.clear()
+        latest_keys.clear()
 
 
-def _kept_or_rendered(key: str, render, everywhere: bool) -> tuple[Kept | None, HttpResponse | None]:
+def _kept_or_rendered(key: str, render, everywhere: bool, missed: bool = False,
+                      handover: list | None = None) -> tuple[Kept | None, HttpResponse | None]:
     """The rendering kept for `key`, or one made now: one thread of this process asks (the others wait on a lock
     of this process: after a result every thread of a gthread worker asks for the same new page at once), and,
     for a page kept `everywhere`, once for the whole deployment: among the processes the one holding the page's
     lock in the shared cache renders while the others wait for its rendering there. `(None, response)` when
-    the view's answer is not to be shared (an error, a cookie, a stream)."""
-    cached = _local_get(key) or (_kept(cache.get(key)) if everywhere else None)
+    the view's answer is not to be shared (an error, a cookie, a stream). `missed`: the shortcut has just looked
+    for `key` in the shared cache and not found it (this process looks again once it holds the page's lock).
+    `handover`: see `_rendered_once`."""
+    shared = everywhere and not missed
+    cached = local_get(key) or (kept_of(cache.get(key)) if shared else None)
     if cached is None:
         with _RENDER_LOCKS[hash(key) % len(_RENDER_LOCKS)]:
-            cached = _local_get(key) or (_kept(cache.get(key)) if everywhere else None)
+            cached = local_get(key) or (kept_of(cache.get(key)) if shared else None)
             if cached is None:
-                cached, unshared = _rendered_once(key, render) if everywhere else _rendered(key, render, False)
+                cached, unshared = (_rendered_once(key, render, handover) if everywhere
+                                    else _rendered(key, render, False))
                 if unshared is not None:
                     return None, unshared
-    _local_set(key, cached)
+    local_set(key, cached)
     return cached, None
 
 
@@ -147,10 +169,30 @@ def _page_address(request) -> str:
     return request.path + ("?" + urlencode(query) if query else "")
 
 
-def _rendered_once(key: str, render) -> tuple[Kept | None, HttpResponse | None]:
+class Handover(NamedTuple):
+    """A rendering made under the page's lock and not yet shared: the shortcut shares it once the rest of the stack
+    has given it its headers, then releases the lock (`release`), so that the page is written to the shared cache
+    once, not once bare and again with its headers (each write to the database cache costs 1.5 ms)."""
+
+    key: str
+    kept: Kept
+    lock: str
+    owner: str
+    taken: float
+
+
+def release(lock: str, owner: str, taken: float) -> None:
+    """The page's lock given up: still ours if taken less than half its life ago (a rendering takes
+    milliseconds), else only if it says so."""
+    if time.monotonic() - taken < LOCK_SECONDS / 2 or cache.get(lock) == owner:
+        cache.delete(lock)
+
+
+def _rendered_once(key: str, render, handover: list | None = None) -> tuple[Kept | None, HttpResponse | None]:
     """Render the page if this process takes its lock in the shared cache (`cache.add`: one taker, whatever the
     backend), else wait for the taker's rendering. A taker that died, or a wait past `LOCK_WAIT` seconds, and
-    this process renders it itself: a lock can slow a page down, never keep it from being served."""
+    this process renders it itself: a lock can slow a page down, never keep it from being served. A `handover`
+    list (the shortcut's): the rendering is added to it, still holding the lock, instead of shared here."""
     lock = key + ":rendering"
     owner = secrets.token_hex(8)
     deadline = time.monotonic() + LOCK_WAIT
@@ -158,17 +200,24 @@ def _rendered_once(key: str, render) -> tuple[Kept | None, HttpResponse | None]:
     while not cache.add(lock, owner, LOCK_SECONDS):
         time.sleep(pause)
         pause = min(pause * 2, 0.05)
-        cached = _kept(cache.get(key))
+        cached = kept_of(cache.get(key))
         if cached is not None:
             return cached, None
         if time.monotonic() > deadline:
             return _rendered(key, render, True)
+    taken, handed = time.monotonic(), False
     try:
-        cached = _kept(cache.get(key))  # shared by the previous taker between our look and our lock
-        return (cached, None) if cached is not None else _rendered(key, render, True)
+        cached = kept_of(cache.get(key))  # shared by the previous taker between our look and our lock
+        if cached is not None:
+            return cached, None
+        cached, unshared = _rendered(key, render, handover is None)
+        if cached is not None and handover is not None:
+            handover.append(Handover(key, cached, lock, owner, taken))
+            handed = True
+        return cached, unshared
     finally:
-        if cache.get(lock) == owner:
-            cache.delete(lock)
+        if not handed:
+            release(lock, owner, taken)
 
 
 def _rendered(key: str, render, share: bool) -> tuple[Kept | None, HttpResponse | None]:
@@ -178,7 +227,7 @@ def _rendered(key: str, render, share: bool) -> tuple[Kept | None, HttpResponse 
     logger.info("public page rendered: %s", key)  # what tests/house/test_processes.py counts across processes
     cached = (response.content.decode(response.charset), response["Content-Type"], time.time(), None)
     if share:
-        cache.set(key, cached, SECONDS)
+        cache.set(key, shared_value(cached), SECONDS)
     return cached, None
 
 
@@ -203,7 +252,7 @@ class SharedPage(NamedTuple):
     everywhere: bool = True
 
 
-def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, request, generation: bool = True,
+def page_key(page: SharedPage, args, kwargs, language: str, partial: bool, request, generation: bool = True,
               token: str | None = None) -> str:
     """The page's key under its generation (`token`, when the caller has read it); without it
     (`generation=False`), the key of its latest rendering."""
@@ -213,7 +262,7 @@ def _page_key(page: SharedPage, args, kwargs, language: str, partial: bool, requ
     return "public-page:" + hashlib.sha256(identity.encode()).hexdigest()
 
 
-def _served(request, key: str, kept: Kept) -> HttpResponse:
+def served(request, key: str, kept: Kept) -> HttpResponse:
     """The kept rendering as the answer (or a 304): with the headers the stack gave it when they are known (the
     shortcut's answer), else with the page cache's own, to which the stack adds the rest."""
     html, content_type, rendered_at, headers = kept
@@ -243,8 +292,9 @@ def shared_page(name: str, generation: Callable[..., str], params: frozenset[str
         def wrapper(request, *args, **kwargs):
             if not _shareable(request, params):
                 return view(request, *args, **kwargs)
-            token = page.generation(*args, **kwargs)
-            key = _page_key(page, args, kwargs, get_language(), wants_partial(request), request, token=token)
+            seen = getattr(request, SEEN, None)  # (token, key) if the shortcut has just looked for this page
+            token = seen[0] if seen is not None else page.generation(*args, **kwargs)
+            key = page_key(page, args, kwargs, get_language(), wants_partial(request), request, token=token)
 
             def render():
                 setattr(request, _RENDERING, True)
@@ -255,11 +305,12 @@ def shared_page(name: str, generation: Callable[..., str], params: frozenset[str
                     setattr(request, _RENDERING, False)
                     setattr(request, _GENERATION, None)
 
-            cached, unshared = _kept_or_rendered(key, render, everywhere)
+            cached, unshared = _kept_or_rendered(key, render, everywhere, missed=seen is not None and seen[1] == key,
+                                                 handover=getattr(request, HANDOVER, None))
             if unshared is not None:
                 return unshared
             request.shared_page = (key, cached, everywhere)  # the shortcut keeps the headers the stack adds
-            return _served(request, key, (*cached[:3], None))
+            return served(request, key, (*cached[:3], None))
 
         wrapper.shared_page = page
         return wrapper
@@ -271,116 +322,6 @@ def public_page(name: str, params: frozenset[str] = frozenset()):
     """`shared_page` for a public event view taking `(request, slug, ...)` (outside `event_view`, so that a page
     served from the cache does not load the event: no query at all), kept per the event's page generation."""
     return shared_page(name, lambda slug, *args, **kwargs: page_generation(slug), params)
-
-
-# --- the shortcut -----------------------------------------------------------------------------------------------
-
-# What is not kept of the stack's headers: the length (`_served` counts the body it sends) and any cookie.
-_OWN_HEADERS = {"content-length", "set-cookie"}
-
-
-@lru_cache(maxsize=1024)
-def _shared_view(path: str, urlconf) -> tuple[SharedPage, tuple, dict] | None:
-    """The shared page at `path` (with its URL arguments), or None: resolved once per path and URL conf."""
-    try:
-        match = resolve(path, urlconf)
-    except Resolver404:
-        return None
-    page = getattr(match.func, "shared_page", None)
-    return None if page is None else (page, match.args, match.kwargs)
-
-
-def _one_round_trip(read):
-    """`read()`, one read of the database cache, on the kept connection without its health check: if the
-    connection turns out broken (the database restarted), it is closed and the read made once more on a new
-    one. The same promise as the check (no error page after a restart) in one round trip instead of two, on the
-    one read a kept page costs. If `read` made no query after all, the check is left to the request's first
-    one. Other caches, and a connection not yet open, already checked or inside a transaction, are read as
-    usual."""
-    backend = caches["default"]
-    if not isinstance(backend, BaseDatabaseCache):
-        return read()
-    connection = connections[router.db_for_read(backend.cache_model_class)]
-    if connection.connection is None or connection.health_check_done or not connection.health_check_enabled \
-            or connection.in_atomic_block:
-        return read()
-    queries = []
-
-    def counted(execute, sql, params, many, context):
-        queries.append(sql)
-        return execute(sql, params, many, context)
-
-    connection.health_check_done = True
-    try:
-        with connection.execute_wrapper(counted):
-            return read()
-    except (OperationalError, InterfaceError):
-        connection.close()
-        return read()
-    finally:
-        if not queries:
-            connection.health_check_done = False
-
-
-class SharedPageShortcut:
-    """Middleware: an anonymous reader's GET of a shared page answered from its kept rendering and headers
-    before the rest of the stack runs (the module's docstring says when, and what it keeps)."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        target = self._target(request)
-        if target is None:
-            return self.get_response(request)
-        page, args, kwargs = target
-        language = to_language(get_language_from_request(request))
-        key = _one_round_trip(lambda: _page_key(page, args, kwargs, language, wants_partial(request), request))
-        kept = _local_get(key)
-        if (kept is None or kept[3] is None) and page.everywhere:
-            kept = _kept(cache.get(key))
-            if kept is not None and kept[3] is not None:
-                _local_set(key, kept)
-        if kept is not None and kept[3] is not None:
-            return _served(request, key, kept)
-        latest = _page_key(page, args, kwargs, language, wants_partial(request), request, generation=False)
-        if page.everywhere and cache.get(key + ":rendering") is not None:
-            # Another process is rendering this page's new generation: its previous rendering, while it does
-            # (a spectator sees a result a render's time late, rather than a worker held waiting for it).
-            kept = _kept(cache.get(latest))
-            if kept is not None and kept[3] is not None:
-                return _served(request, latest, kept)
-        response = self.get_response(request)
-        self._keep_headers(request, key, response, latest)
-        return response
-
-    @staticmethod
-    def _target(request) -> tuple[SharedPage, tuple, dict] | None:
-        """The shared page asked for, when this request may be answered here (no database needed to tell): a GET,
-        no session, no messages waiting, a shared page's URL and no query it does not read."""
-        if request.method != "GET" or settings.SESSION_COOKIE_NAME in request.COOKIES \
-                or CookieStorage.cookie_name in request.COOKIES:
-            return None
-        target = _shared_view(request.path_info, get_urlconf())
-        if target is None or not set(request.GET) <= target[0].params:
-            return None
-        return target
-
-    @staticmethod
-    def _keep_headers(request, key: str, response, latest: str) -> None:
-        """Keep, beside the rendering it carries, the headers the stack gave a shared page's answer: the same
-        rendering (the view served it under this key), nothing of the reader (no cookie, no CSP nonce)."""
-        shared = getattr(request, "shared_page", None)
-        if shared is None or shared[0] != key or response.status_code != 200 or response.cookies:
-            return
-        headers = tuple((name, value) for name, value in response.items() if name.lower() not in _OWN_HEADERS)
-        if any("'nonce-" in value for _, value in headers):
-            return
-        _, rendering, everywhere = shared
-        kept = (*rendering[:3], headers)
-        _local_set(key, kept)
-        if everywhere:
-            cache.set_many({key: kept, latest: kept}, SECONDS)
 
 
 def cached_fragment(name: str, request, event, parts: tuple, template: str, build_context, *,
@@ -401,5 +342,5 @@ def cached_fragment(name: str, request, event, parts: tuple, template: str, buil
     html = cache.get(key)
     if html is None:
         html = render_to_string(template, build_context())
-        cache.set(key, html, SECONDS)
-    return mark_safe(html)  # noqa: S308 - our own template output, escaped when rendered
+        cache.set(key, packed(html), SECONDS)
+    return mark_safe(unpacked(html))  # noqa: S308 - our own template output, escaped when rendered
