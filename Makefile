@@ -106,9 +106,9 @@ bench: setup
 	$(PY) bench/big_tables.py
 	$(PY) bench/pairing_task.py
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
-		DATABASE_URL=$${BENCH_DATABASE_URL:-$(PG_URL)} $(PY) bench/search.py && $(PY) bench/load.py && $(PY) bench/pages.py && \
+		DATABASE_URL=$${BENCH_DATABASE_URL:-$(PG_URL)} $(PY) bench/search.py && $(PY) bench/load.py && $(PY) bench/pages.py && $(PY) bench/served_tables.py && \
 		$(PIP) install --quiet -r bench/requirements.txt && $(PY) bench/capacity.py; \
-	else echo "bench: PostgreSQL is not reachable on 127.0.0.1:5432; skipping the PostgreSQL search, load, pages and capacity (Locust) benchmarks"; fi
+	else echo "bench: PostgreSQL is not reachable on 127.0.0.1:5432; skipping the PostgreSQL search, load, pages, served tables and capacity (Locust) benchmarks"; fi
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -113,12 +113,13 @@ def seed_event(slug: str, players: int, open_games: int, organizer: str) -> list
 
 @contextmanager
 def serving(port: int, workers: int, app: str = "config.wsgi", chdir: Path = ROOT, task_worker: bool = False,
-            env: dict | None = None, threads: int = 0):
+            env: dict | None = None, threads: int = 0, extra_args: list[str] | None = None):
     """gunicorn on 127.0.0.1:port (sync workers; with `threads`, gthread workers of that many threads, as
-    `make venue` runs), and the task worker if asked; stopped when the block ends."""
+    `make venue` runs; `extra_args`: more of gunicorn's options), and the task worker if asked; stopped when the
+    block ends."""
     kind = ["-k", "gthread", "--threads", str(threads)] if threads else ["-k", "sync"]
     procs = [subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), app, "-w", str(workers), *kind,
-                               "-b", f"127.0.0.1:{port}", "--log-level", "warning"], cwd=chdir, env={**ENV, **(env or {})})]
+                               "-b", f"127.0.0.1:{port}", "--log-level", "warning", *(extra_args or [])], cwd=chdir, env={**ENV, **(env or {})})]
     if task_worker:
         procs.append(subprocess.Popen([sys.executable, "manage.py", "worker"], cwd=ROOT, env=ENV,
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
