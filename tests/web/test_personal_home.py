@@ -291,3 +291,20 @@ def test_the_home_is_not_answered_304_once_the_players_global_rank_has_moved(db)
 
 def my_rating(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html.split('id="my-rating">', 1)[1].split("</p>", 1)[0])).split())
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("en", "1 point.", "23 points."), ("es", "1 punto.", "23 puntos."), ("it", "1 punto.", "23 punti."),
+])
+def test_the_home_says_one_point_in_the_singular(event, paired, organizer, lang, one, many):
+    """NASAMW scores a 4-1 loss 1 point: the player's place reads "1 point", not "1 points"."""
+    from tournament.results.entry import result_enter
+    from tournament.results.shorthand import parse_shorthand
+
+    marta = own(make_user_lookup("marta"), event)
+    seat, other = opponent_of(marta)
+    result_enter(seat.game, parse_shorthand("1-4" if seat.side == "a" else "4-1", event.edition), organizer)
+    page = text(client_for(marta.player.user).get(ME, headers={"Accept-Language": lang}))
+    assert one in page and many not in page, page
+    if other.registration.player.user_id:  # the winner, if they have an account: the plural
+        assert many in text(client_for(other.registration.player.user).get(ME, headers={"Accept-Language": lang}))
