@@ -285,3 +285,24 @@ def test_the_standings_offer_the_rounds_that_are_not_drafts(client, small, lang,
     assert re.findall(r'<option value="(\d+)"', text) == ["1", "2"]
     chosen = client.get(page + "?round=2", headers={"Accept-Language": lang}).text
     assert '<option value="2" selected>2</option>' in chosen and '<option value="1">1</option>' in chosen
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "This event has no published round {n}."),
+                                              ("es", "Este evento no tiene una ronda {n} publicada."),
+                                              ("it", "Questo evento non ha un turno {n} pubblicato.")])
+def test_a_table_after_a_round_the_event_never_published_is_refused_naming_it(client, small, lang, words):
+    """"After round 999" of a two-round event (or after a round still a draft) is not the latest table under a
+    round it never had: the page, its htmx swap, a player's figures, the export and the PDF answer 400 and say so."""
+    from tournament.models import Registration, Round
+
+    Round.objects.create(event=small, number=3, status=Round.Status.DRAFT)
+    player = Registration.objects.filter(event=small).first()
+    pages = [url("tournament:standings", small), reverse("tournament:standings_pdf", args=[small.slug]),
+             reverse("tournament:standings_export", args=[small.slug, "csv"]),
+             reverse("tournament:player_standing", args=[small.slug, player.pk])]
+    for page in pages:
+        for number in (3, 999):
+            for headers in ({}, {"HX-Request": "true"}):
+                answer = client.get(f"{page}?round={number}", headers={"Accept-Language": lang, **headers})
+                assert answer.status_code == 400 and words.format(n=number) in answer.text, (page, number)
+        assert client.get(f"{page}?round=2", headers={"Accept-Language": lang}).status_code == 200, page

@@ -18,6 +18,7 @@ from django.core.exceptions import BadRequest
 from django.utils.translation import gettext as _
 
 from tournament.limits.addresses import counted_address
+from tournament.results.standings import round_numbers
 
 DIGITS = re.compile(r"[0-9]{1,9}")
 
@@ -44,6 +45,15 @@ def int_param(query, name: str, *, minimum: int = 0, maximum: int = 9999) -> int
 def round_param(query) -> int | None:
     """`?round=<n>`: standings after round n (pages, exports, PDF)."""
     return int_param(query, "round", maximum=999)
+
+
+def shown_round(query, event) -> int | None:
+    """`round_param`, and a round of `event` that is not a draft: a table "after round 999" of a three-round event,
+    or after a round still a draft, is a 400 naming the parameter, not the latest table under a round it never had."""
+    upto = round_param(query)
+    if upto is not None and upto not in round_numbers(event):
+        raise BadParameter("round", _("This event has no published round %(number)s.") % {"number": upto})
+    return upto
 
 
 def client_ip(request) -> str:

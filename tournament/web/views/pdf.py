@@ -30,7 +30,7 @@ from tournament.web.permissions import (
     may_print_round,
     refusal,
 )
-from tournament.web.request_values import int_param, round_param
+from tournament.web.request_values import int_param, shown_round
 
 BACKGROUND_SHEETS = 40  # about a second of layout: more than this goes to the background
 BACKGROUND_GAMES = 60
@@ -142,7 +142,7 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
 @require_GET
 @event_view()
 def standings_print(request: HttpRequest, event: Event) -> HttpResponse:
-    upto = round_param(request.GET)
+    upto = shown_round(request.GET, event)
     body = standings_pdf(event.name, standings_frame(event, upto=upto), after_round=upto, lang=get_language(),
                          order=ordering(event, tie_words(event) if upto is None else ()))
     return pdf_response(body, f"{event.slug}-standings.pdf")

@@ -35,7 +35,7 @@ from tournament.transfer.frames import pairings_frame, results_frame, standings_
 from tournament.web.forms.results import ResultForm
 from tournament.web.page_caches import cached_fragment, public_page
 from tournament.web.permissions import event_view, game_for, own_entry
-from tournament.web.request_values import client_address, round_param
+from tournament.web.request_values import client_address, shown_round
 from tournament.web.table_rows import standings_rows
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -207,16 +207,11 @@ def own_game(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return _report_page(request, seat, reverse("tournament:own_game", args=[event.slug, reg.pk]), {"my_game": True})
 
 
-def _upto(request: HttpRequest, event: Event) -> int | None:
-    """?round=N: ASCII digits only (anything else is a 400 naming the parameter)."""
-    return round_param(request.GET)
-
-
 @require_GET
 @public_page("standings", params=frozenset({"round"}))
 @event_view()
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
-    upto = round_param(request.GET)
+    upto = shown_round(request.GET, event)
 
     def table_context() -> dict:
         table = standings_table(event, upto=upto)
@@ -236,7 +231,7 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
 @event_view()
 def player_standing(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     """A player's games and the figures that rank them: public like the standings, in constant queries."""
-    upto = _upto(request, event)
+    upto = shown_round(request.GET, event)
     data = load(event, upto)
     if pk not in data.registrations:
         raise Http404
@@ -258,7 +253,7 @@ def _download(frame, fmt: str, name: str, sheet: str) -> HttpResponse:
 @require_GET
 @event_view()
 def standings_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
-    frame = standings_frame(event, upto=round_param(request.GET))
+    frame = standings_frame(event, upto=shown_round(request.GET, event))
     return _download(frame, fmt, f"{event.slug}-standings", _("Standings"))
 
 
