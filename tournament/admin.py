@@ -61,6 +61,17 @@ class EventAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [EventRoleInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        """Once results are confirmed, the edition and the scoring are read-only here too, as on the organizer's
+        form: their points were counted under them, and a change here would not rescore them ("Change the
+        scoring" does, showing the table before and after)."""
+        from tournament.results.rescoring import has_scores
+
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.pk and has_scores(obj):
+            fields += ["edition", "scoring_preset", "wdl_points", "scoring_definition"]
+        return fields
+
     @admin.action(description=_("Approve for the global rating (the events that asked to count)"),
                   permissions=["change"])
     def approve_global_rating(self, request, queryset):

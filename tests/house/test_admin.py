@@ -48,3 +48,18 @@ def test_every_registered_add_page_renders_its_form(client, root):
         for name in model_admin.get_fields(request):  # every editable field has its input
             if name not in model_admin.get_readonly_fields(request):
                 assert f'name="{name}"' in response.text or f'name="{name}_0"' in response.text, (model, name)
+
+
+@pytest.mark.django_db
+def test_the_admin_cannot_change_the_edition_or_scoring_of_an_event_with_confirmed_results(client, root):
+    """As on the organizer's form: once results are confirmed, their points were counted under the event's edition
+    and scoring, which a save here would change without rescoring them."""
+    from tests.simulated_events import build_event
+    from tournament.models import Event
+
+    played, fresh = build_event(4, 1), Event.objects.create(slug="fresh", name="Fresh", date="2026-06-01",
+                                                              edition="3.0", scoring_preset="nasamw-3.0")
+    for event, locked in ((played, True), (fresh, False)):
+        page = client.get(reverse("admin:tournament_event_change", args=[event.pk])).text
+        for field in ("edition", "scoring_preset", "wdl_points"):
+            assert (f'name="{field}"' not in page) is locked, (event.slug, field)
