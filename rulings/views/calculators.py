@@ -4,11 +4,13 @@ result), and the JSON API `GET /api/calc/<name>/?param=value`. The calculators t
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
@@ -93,13 +95,28 @@ ERRORS = {
 }
 
 
+_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
+def _localized(name: str, value):
+    """A number of an error's parameters as the page's language writes it ("12,5 cm" in Spanish and Italian); what
+    the reader typed (`value`) as they typed it."""
+    if name == "value" or isinstance(value, bool):
+        return value
+    if isinstance(value, str) and _DECIMAL.fullmatch(value):
+        value = float(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return number_format(value) if isinstance(value, (int, float)) else value
+
+
 def error_text(error: ParamError) -> str:
     """What is wrong with the parameter, in the page's language (English if the code has no msgid here)."""
     template = ERRORS.get(error.code)
     if template is None:
         return error.message
     try:
-        return str(template) % error.params
+        return str(template) % {name: _localized(name, value) for name, value in error.params.items()}
     except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder: the English line
         return error.message
 

@@ -51,3 +51,16 @@ def test_every_error_code_has_its_english_template_as_the_views_msgid():
 
     with translation.override(None):
         assert {code: str(msgid) for code, msgid in ERRORS.items()} == MESSAGES
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "spent", "limit"), [("en", "12.5", "must be between 0 and 100"),
+                                                          ("es", "12,5", "debe estar entre 0 y 100"),
+                                                          ("it", "12,5", "deve essere tra 0 e 100")])
+def test_the_numbers_of_an_error_are_written_as_the_readers_language_writes_them(client, language, spent, limit):
+    """"12.5 cm" reads "12,5 cm" to a Spanish or Italian umpire, as the rest of their page writes numbers."""
+    page = reverse("rulings:calc", args=["wfb-terrain-move"])
+    over = shown_errors(client.get(page, {"m": "10", "open": "8", "difficult": "4.5"}, HTTP_ACCEPT_LANGUAGE=language).text)
+    assert any(f"{spent} cm" in line and "M 10" in line for line in over), over
+    out = shown_errors(client.get(page, {"m": "150"}, HTTP_ACCEPT_LANGUAGE=language).text)
+    assert any(limit in line for line in out), out
