@@ -82,3 +82,22 @@ def test_a_groups_tie_decision_is_not_called_stale_under_the_standings(event, or
     assert "does not apply: they are no longer level" not in client.get(reverse("tournament:standings", args=[event.slug])).text
     copy = import_event(export_event(event), slug="copy-of-pools", importer=organizer).event
     assert [d["within"] for d in copy.tie_decisions] == ["group"]
+
+
+def test_a_groups_tie_decision_does_not_order_the_same_players_in_the_standings(event, organizer, cycles):
+    """A lot drawn for three players level in their group orders the group's table; should the same three later be
+    level in the event's standings too, that tie is the standings' own, still shared until it is settled there."""
+    from tournament.models import Game
+    from tournament.results.standings import event_standings
+
+    stage, tied = cycles
+    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2",
+                        also=lambda e: [tie for _where, tie in tables.group_ties(e)])
+    for game in Game.objects.filter(round__event=event, is_bye=False).exclude(seats__registration_id__in=tied):
+        result_enter(game, parse_shorthand("4G-1", event.edition), organizer)  # group B now above, and level
+    event.refresh_from_db()
+    rows = [row for row in event_standings(event) if row.registration_id in tied]
+    assert [(row.shared, row.settled) for row in rows] == [(True, "")] * 3
+    assert len({row.rank for row in rows}) == 1 and rows[0].rank == 4
+    group_a = tables.group_tables(Stage.objects.get(pk=stage.pk))[0]
+    assert [(r.registration_id, r.settled) for r in group_a.rows] == [(p, "lot") for p in tied[::-1]]

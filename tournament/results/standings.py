@@ -111,6 +111,7 @@ class EventData:
     registrations: dict[int, Entrant]
     played: list[tiebreaks.PlayedGame]  # the confirmed games, in round and table order
     rows: list[tuple] = field(repr=False)  # the same games as read (`confirmed_rows`), their seats beside them
+    group: bool = False  # a group's table (`part`): the tie decisions recorded for a group's tie apply to it
 
     @cached_property
     def games(self) -> list[GameRow]:
@@ -118,11 +119,12 @@ class EventData:
         (the ranking reads none, and making them was a tenth of a 1,000-player standings page)."""
         return [_game_row(row) for row in self.rows]
 
-    def part(self, players, keep) -> EventData:
-        """The same event's standings data for some `players` over the games `keep(game)` accepts (a group)."""
+    def part(self, players, keep, *, group: bool = False) -> EventData:
+        """The same event's standings data for some `players` over the games `keep(game)` accepts (`group`: a
+        group's table)."""
         kept = [(row, one) for row, game, one in zip(self.rows, self.games, self.played, strict=True) if keep(game)]
         return EventData(self.event, {pk: self.registrations[pk] for pk in players}, [one for _row, one in kept],
-                         [row for row, _one in kept])
+                         [row for row, _one in kept], group)
 
 
 _ENTRANT = ("name", "club_shown", "name_key", "army_ref", "pk", "army_name", "status", "dropped_after_round")
@@ -270,9 +272,12 @@ def ranked_among(event: Event, keys: dict[int, str], games: list[tiebreaks.Playe
     )
 
 
-def settled_among(event: Event, keys: dict[int, str], games: list[tiebreaks.PlayedGame]) -> list[tiebreaks.Row]:
-    """`ranked_among` after the event's own settlements of the ties left (playoffs, umpire's decisions, lots)."""
-    rows, _applied = settle(ranked_among(event, keys, games), settlements_of(event.tie_decisions))
+def settled_among(event: Event, keys: dict[int, str], games: list[tiebreaks.PlayedGame], *,
+                  group: bool = False) -> list[tiebreaks.Row]:
+    """`ranked_among` after the event's own settlements of the ties left (playoffs, umpire's decisions, lots); a
+    decision recorded for a tie in a group's table only (`within`) settles that table (`group`), not the event's."""
+    decisions = [d for d in event.tie_decisions or () if group or d.get("within") != "group"]
+    rows, _applied = settle(ranked_among(event, keys, games), settlements_of(decisions))
     return rows
 
 
@@ -284,7 +289,7 @@ def ranked(data: EventData) -> list[tiebreaks.Row]:
 
 def _settled(data: EventData) -> list[tiebreaks.Row]:
     return settled_among(data.event, {pk: entry_as_shown(reg).key for pk, reg in data.registrations.items()},
-                         data.played)
+                         data.played, group=data.group)
 
 
 def rank(data: EventData) -> list[StandingRow]:

@@ -81,7 +81,7 @@ def group_tables(stage: Stage, data: standings.EventData | None = None) -> list[
     result = []
     for number, members in group_members(stage):
         slot = f"g{number}"
-        part = data.part(members, lambda game, slot=slot: game.stage_id == stage.pk and game.slot == slot)
+        part = data.part(members, lambda game, slot=slot: game.stage_id == stage.pk and game.slot == slot, group=True)
         played: dict[int, int] = dict.fromkeys(members, 0)
         for game in part.played:
             for p in (game.a, game.b):
@@ -102,7 +102,8 @@ def group_ties(event: Event, data: standings.EventData | None = None) -> list[tu
         data = data or standings.load(event)
         for number, members in group_members(stage):
             slot = f"g{number}"
-            part = data.part(members, lambda game, slot=slot, pk=stage.pk: game.stage_id == pk and game.slot == slot)
+            part = data.part(members, lambda game, slot=slot, pk=stage.pk: game.stage_id == pk and game.slot == slot,
+                             group=True)
             name = _("%(stage)s, group %(letter)s") % {"stage": stage.name, "letter": group_letter(number)}
             ties += [(name, tie) for tie in tied_groups(standings.ranked(part))]
     return ties
