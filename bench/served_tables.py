@@ -113,7 +113,7 @@ def main() -> None:
                 if config:
                     (Path(scratch) / "unfrozen.py").write_text(config)
                     extra = ["-c", str(Path(scratch) / "unfrozen.py")]
-                env = {"REDIS_URL": redis, "CACHE_KEY_PREFIX": PREFIX} if redis else {}
+                env = {"REDIS_URL": redis, "CACHE_KEY_PREFIX": PREFIX} if redis else {"REDIS_URL": ""}  # not the shell's
                 with eventday.serving(PORT, 1, extra_args=extra, env=env) as base:
                     print(f" {name}:")
                     measured(base, slug, redis)

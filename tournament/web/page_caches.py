@@ -59,6 +59,10 @@ from tournament.events.cache_keys import event_state, page_generation
 from tournament.web.request_values import DIGITS
 
 SECONDS = 60  # how long a rendering (a page or a table) is kept: a write is a new key at once
+# What the keys of the shared cache say of the values under them: the renderings compressed (`packed`). A release
+# that changes what it writes there changes this, so that while app servers are restarted one by one (docs/
+# deploy.md), one of the release before never reads what it cannot (it would serve compressed bytes as a page).
+FORMAT = "z1"
 LOCAL_ENTRIES = 256
 _RENDERING = "_public_page_rendering"
 _GENERATION = "_public_page_generation"  # the page generation a shared rendering is made under, while it is
@@ -178,13 +182,12 @@ class Handover(NamedTuple):
     kept: Kept
     lock: str
     owner: str
-    taken: float
 
 
-def release(lock: str, owner: str, taken: float) -> None:
-    """The page's lock given up: still ours if taken less than half its life ago (a rendering takes
-    milliseconds), else only if it says so."""
-    if time.monotonic() - taken < LOCK_SECONDS / 2 or cache.get(lock) == owner:
+def release(lock: str, owner: str) -> None:
+    """The page's lock given up, if it is still ours: a lock the cache dropped early (the database cache culling
+    past its entries, Redis evicting under its memory limit) may have been taken by another process meanwhile."""
+    if cache.get(lock) == owner:
         cache.delete(lock)
 
 
@@ -205,19 +208,19 @@ def _rendered_once(key: str, render, handover: list | None = None) -> tuple[Kept
             return cached, None
         if time.monotonic() > deadline:
             return _rendered(key, render, True)
-    taken, handed = time.monotonic(), False
+    handed = False
     try:
         cached = kept_of(cache.get(key))  # shared by the previous taker between our look and our lock
         if cached is not None:
             return cached, None
         cached, unshared = _rendered(key, render, handover is None)
         if cached is not None and handover is not None:
-            handover.append(Handover(key, cached, lock, owner, taken))
+            handover.append(Handover(key, cached, lock, owner))
             handed = True
         return cached, unshared
     finally:
         if not handed:
-            release(lock, owner, taken)
+            release(lock, owner)
 
 
 def _rendered(key: str, render, share: bool) -> tuple[Kept | None, HttpResponse | None]:
@@ -258,7 +261,7 @@ def page_key(page: SharedPage, args, kwargs, language: str, partial: bool, reque
     (`generation=False`), the key of its latest rendering."""
     if token is None:
         token = page.generation(*args, **kwargs) if generation else "latest"
-    identity = repr((page.name, token, language, partial, _page_address(request)))
+    identity = repr((FORMAT, page.name, token, language, partial, _page_address(request)))
     return "public-page:" + hashlib.sha256(identity.encode()).hexdigest()
 
 
@@ -335,10 +338,10 @@ def cached_fragment(name: str, request, event, parts: tuple, template: str, buil
     generation = getattr(request, _GENERATION, None)
     if generation is not None:
         identity = repr((generation, get_language(), parts))
-        key = f"fragment:{name}:page:{hashlib.sha256(identity.encode()).hexdigest()}"
+        key = f"fragment:{FORMAT}:{name}:page:{hashlib.sha256(identity.encode()).hexdigest()}"
     else:
         state = event_state(event, *parts, page_generation(event.slug)) if other_events else event_state(event, *parts)
-        key = f"fragment:{name}:{state}"
+        key = f"fragment:{FORMAT}:{name}:{state}"
     html = cache.get(key)
     if html is None:
         html = render_to_string(template, build_context())

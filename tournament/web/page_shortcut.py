@@ -115,6 +115,7 @@ class SharedPageShortcut:
             elif kept is None:
                 setattr(request, SEEN, (token, key))
         if kept is not None and kept[3] is not None:
+            latest_keys[latest] = key  # the latest this process served, from its copy or another process's
             return served(request, key, kept)
         handover: list[Handover] = []
         setattr(request, HANDOVER, handover)
@@ -123,8 +124,10 @@ class SharedPageShortcut:
             self._keep_headers(request, key, response, latest)
         finally:
             for rendering in handover:  # not kept with its headers: shared as rendered, for the other processes
-                cache.set(rendering.key, shared_value(rendering.kept), SECONDS)
-                release(rendering.lock, rendering.owner, rendering.taken)
+                try:
+                    cache.set(rendering.key, shared_value(rendering.kept), SECONDS)
+                finally:  # the lock given up even if the cache failed: the others render it rather than wait
+                    release(rendering.lock, rendering.owner)
         return response
 
     @staticmethod
@@ -158,4 +161,4 @@ class SharedPageShortcut:
             handover = getattr(request, HANDOVER, [])
             for rendering in [rendering for rendering in handover if rendering.key == key]:  # shared: done
                 handover.remove(rendering)
-                release(rendering.lock, rendering.owner, rendering.taken)
+                release(rendering.lock, rendering.owner)
