@@ -67,6 +67,10 @@ def test_round_parameter_takes_ascii_digits_only(client, event, name, args, valu
 
 
 def test_round_parameter_still_works(client, event):
+    from tournament.models import Round
+
+    for number in (1, 2):
+        Round.objects.create(event=event, number=number, status=Round.Status.PUBLISHED)
     assert client.get(reverse("tournament:standings", args=[event.slug]), {"round": "2"}).status_code == 200
 
 
