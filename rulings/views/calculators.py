@@ -96,12 +96,15 @@ ERRORS = {
 
 
 _DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+# The parameters of ERRORS that are amounts (limits, paces, centimetres): the others are names as they are written,
+# what the reader typed (`value`, `code`) or an edition ("DBA 2.2" is not the number 2,2).
+_AMOUNTS = frozenset({"low", "high", "most", "spent", "m"})
 
 
 def _localized(name: str, value):
-    """A number of an error's parameters as the page's language writes it ("12,5 cm" in Spanish and Italian); what
-    the reader typed (`value`) as they typed it."""
-    if name == "value" or isinstance(value, bool):
+    """An amount of an error's parameters as the page's language writes it ("12,5 cm" in Spanish and Italian);
+    every other parameter as it is."""
+    if name not in _AMOUNTS or isinstance(value, bool):
         return value
     if isinstance(value, str) and _DECIMAL.fullmatch(value):
         value = float(value)

@@ -64,3 +64,32 @@ def test_the_numbers_of_an_error_are_written_as_the_readers_language_writes_them
     assert any(f"{spent} cm" in line and "M 10" in line for line in over), over
     out = shown_errors(client.get(page, {"m": "150"}, HTTP_ACCEPT_LANGUAGE=language).text)
     assert any(limit in line for line in out), out
+
+
+# Only amounts are numbers: an edition's name ("2.2", "3.0") and what the reader typed are words (found by a review).
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_edition_in_an_unknown_element_error_is_named_as_it_is(client, language):
+    """"'zz' is not a DBA 3.0 element code": the edition is DBA 3.0 in every language, not "DBA 3"."""
+    page = reverse("rulings:calc", args=["dba-victory"])
+    errors = shown_errors(client.get(page, {"edition": "3.0", "a_lost": "zz"}, HTTP_ACCEPT_LANGUAGE=language).text)
+    assert any("zz" in line and "3.0" in line for line in errors), errors
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["es", "it"])
+def test_dba_22_is_not_written_as_a_decimal_number(client, language):
+    """A Spanish or Italian umpire reads "DBA 2.2", the edition's name, not "DBA 2,2"."""
+    page = reverse("rulings:calc", args=["dba-pip-cost"])
+    errors = shown_errors(client.get(page, {"elements": "zz"}, HTTP_ACCEPT_LANGUAGE=language).text)
+    assert any("zz" in line and "2.2" in line for line in errors), errors
+    assert not any("2,2" in line for line in errors), errors
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["es", "it"])
+def test_an_element_code_the_reader_typed_is_shown_as_typed(client, language):
+    """The reader typed "1.5" where an element code goes: the error quotes "1.5", what they typed."""
+    page = reverse("rulings:calc", args=["dba-pip-cost"])
+    errors = shown_errors(client.get(page, {"elements": "1.5"}, HTTP_ACCEPT_LANGUAGE=language).text)
+    assert any("'1.5'" in line for line in errors), errors
