@@ -8,10 +8,11 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_player, make_registration
-from tournament.models import Stage
+from tournament.models import Game, Stage
 from tournament.pairing.manager import round_publish
 from tournament.results.entry import result_enter
 from tournament.results.shorthand import parse_shorthand
+from tournament.results.standings import event_standings
 from tournament.results.tie_decisions import TieRejected, record_tie_decision
 from tournament.stages import tables
 from tournament.stages.service import stage_draw, stage_pair
@@ -87,9 +88,6 @@ def test_a_groups_tie_decision_is_not_called_stale_under_the_standings(event, or
 def test_a_groups_tie_decision_does_not_order_the_same_players_in_the_standings(event, organizer, cycles):
     """A lot drawn for three players level in their group orders the group's table; should the same three later be
     level in the event's standings too, that tie is the standings' own, still shared until it is settled there."""
-    from tournament.models import Game
-    from tournament.results.standings import event_standings
-
     stage, tied = cycles
     record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2",
                         also=lambda e: [tie for _where, tie in tables.group_ties(e)])
@@ -101,3 +99,44 @@ def test_a_groups_tie_decision_does_not_order_the_same_players_in_the_standings(
     assert len({row.rank for row in rows}) == 1 and rows[0].rank == 4
     group_a = tables.group_tables(Stage.objects.get(pk=stage.pk))[0]
     assert [(r.registration_id, r.settled) for r in group_a.rows] == [(p, "lot") for p in tied[::-1]]
+
+
+def test_settling_the_standings_tie_keeps_the_groups_own_decision(event, organizer, cycles):
+    """A lot drawn in group A put the three in the order C, B, A. Later the same three are level in the event's
+    standings (the commit's own scenario) and the organizer settles that tie there with another lot: A, B, C.
+    Group A's table still reads C, B, A: the group's lot was drawn and announced, the standings' lot is the
+    standings' own."""
+    stage, tied = cycles
+    group_ties = lambda e: [tie for _where, tie in tables.group_ties(e)]  # noqa: E731
+    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2",
+                        also=group_ties)
+    for game in Game.objects.filter(round__event=event, is_bye=False).exclude(seats__registration_id__in=tied):
+        result_enter(game, parse_shorthand("4G-1", event.edition), organizer)
+    event.refresh_from_db()
+    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied, record="d6: 5, 3, 1",
+                        also=group_ties)
+    event.refresh_from_db()
+    in_standings = [row.registration_id for row in event_standings(event) if row.registration_id in tied]
+    assert in_standings == tied  # the standings' lot orders the standings
+    group_a = tables.group_tables(Stage.objects.get(pk=stage.pk))[0]
+    assert [(r.registration_id, r.settled) for r in group_a.rows] == [(p, "lot") for p in tied[::-1]], \
+        event.tie_decisions
+
+
+def test_the_ties_page_removes_the_decision_of_the_table_it_names(event, organizer, organizer_client, cycles):
+    """The same three players settled in their group's table and in the standings: two decisions, listed apart
+    ("in their group's table"); removing one leaves the other."""
+    stage, tied = cycles
+    group_ties = lambda e: [tie for _where, tie in tables.group_ties(e)]  # noqa: E731
+    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2",
+                        also=group_ties)
+    for game in Game.objects.filter(round__event=event, is_bye=False).exclude(seats__registration_id__in=tied):
+        result_enter(game, parse_shorthand("4G-1", event.edition), organizer)
+    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied, record="d6: 5, 3, 1", also=group_ties)
+    url = reverse("tournament:ties", args=[event.slug])
+    page = organizer_client.get(url).text
+    assert page.count("in their group") == 1, page[page.find("Recorded"):][:1500]
+    players = ",".join(map(str, tied))
+    organizer_client.post(url, {"players": players, "action": "remove", "within": "group"})
+    event.refresh_from_db()
+    assert [(d["within"], d["record"]) for d in event.tie_decisions] == [("", "d6: 5, 3, 1")]

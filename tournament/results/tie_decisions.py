@@ -93,10 +93,13 @@ def record_tie_decision(event: Event, user, *, kind: str, players: list[int], or
     decision = {"kind": kind, "players": decided, "reason": reason, "record": record, "result": shorthand,
                 "by": getattr(user, "username", ""), "at": timezone.now().isoformat(timespec="seconds"),
                 "within": within}
-    kept = [d for d in event.tie_decisions or [] if set(d.get("players", ())) != set(group)]
+    # A decision replaces the one for the same players in the same table: the standings' own settling of a tie
+    # leaves the one a group's table was ordered by (and announced) as it was, and the other way round.
+    replaced = [d for d in event.tie_decisions or [] if _same_tie(d, group, within)]
+    kept = [d for d in event.tie_decisions or [] if not _same_tie(d, group, within)]
     if len(kept) >= MAX_DECISIONS:
         raise TieRejected("players", _("Too many recorded decisions for one event."))
-    before = next((d for d in event.tie_decisions or [] if set(d.get("players", ())) == set(group)), None)
+    before = next(iter(replaced), None)
     event.tie_decisions = [*kept, decision]
     event.save(update_fields=["tie_decisions"])
     audit(event=event, user=user, action="event.tie_settle", target=event.slug, before=before, after=decision,
@@ -104,10 +107,17 @@ def record_tie_decision(event: Event, user, *, kind: str, players: list[int], or
     return decision
 
 
+def _same_tie(decision: dict, players, within: str | None) -> bool:
+    """Whether `decision` settles the tie of `players` in the table `within` names ("": the standings, "group": a
+    group's table; None: either)."""
+    return set(decision.get("players", ())) == set(players) and (within is None
+                                                                  or (decision.get("within") or "") == within)
+
+
 @transaction.atomic
-def remove_tie_decision(event: Event, user, players: list[int]) -> bool:
+def remove_tie_decision(event: Event, user, players: list[int], within: str | None = None) -> bool:
     event = Event.objects.select_for_update().get(pk=event.pk)
-    found = next((d for d in event.tie_decisions or [] if set(d.get("players", ())) == set(players)), None)
+    found = next((d for d in event.tie_decisions or [] if _same_tie(d, players, within)), None)
     if found is None:
         return False
     event.tie_decisions = [d for d in event.tie_decisions if d is not found]

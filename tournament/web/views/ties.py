@@ -77,7 +77,8 @@ def ties(request: HttpRequest, event: Event) -> HttpResponse:
     status = 200
     posted = _players(request.POST.get("players", "")) if request.method == "POST" else []
     if request.method == "POST" and request.POST.get("action") == "remove":
-        if remove_tie_decision(event, request.user, posted):
+        within = request.POST.get("within")
+        if remove_tie_decision(event, request.user, posted, within if within in ("", "group") else None):
             messages.success(request, _("Tie decision removed."))
         return redirect("tournament:ties", slug=event.slug)
     forms_by_group = []
