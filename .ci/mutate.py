@@ -75,6 +75,15 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                      "tests/web/test_personal_home.py::test_only_the_owner_checks_in_and_only_the_organizer_opens_it",
                      "tests/web/test_personal_home.py::test_nobody_reports_someone_elses_game_from_their_home",
                      "tests/pairing/test_rounds.py::test_umpires_swap_only_when_the_event_allows"]),
+    # the stages' pure core (groups, round robins, brackets, an imported bracket fitted to one): pure tests only (the
+    # stage pages' and flows' tests build a database: they are `make test`'s), and the import module's two pure tests
+    "stages": (["tournament/stages/schedule.py", "tournament/stages/groups.py", "tournament/stages/brackets.py",
+                "tournament/stages/played.py"],
+               ["tests/stages/unit/test_stage_structures.py", "tests/stages/unit/test_stage_groups_by_hand.py",
+                "tests/stages/unit/test_stage_brackets_by_hand.py", "tests/stages/unit/test_stage_played_by_hand.py",
+                *(f"tests/transfer/test_results_import_stages.py::{t}" for t in (
+                    "test_any_played_single_elimination_bracket_is_rebuilt_with_the_same_placings",
+                    "test_games_that_make_no_bracket_are_refused_without_searching_for_long"))]),
     # the formula guard: every export's cells defused (CSV) or written as text (XLSX), and the table reader's limits
     "formula-guard": (["tournament/transfer/exports.py"], ["tests/transfer/unit/test_exports.py"]),
 }
