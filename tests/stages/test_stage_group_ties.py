@@ -56,7 +56,7 @@ def test_the_ties_page_offers_a_groups_tie_and_its_decision_orders_the_group(eve
     url = reverse("tournament:ties", args=[event.slug])
     page = organizer_client.get(url, headers={"Accept-Language": language}).text
     assert where in page
-    prefix = f"t{tied[0]}"
+    prefix = f"g{tied[0]}"  # a group's tie
     response = organizer_client.post(url, {
         "players": ",".join(map(str, tied)), "action": "settle", f"{prefix}-kind": "lot",
         f"{prefix}-record": "d6: 6, 4, 2", **{f"{prefix}-place_{n}": pk for n, pk in enumerate(tied[::-1], 1)}},
@@ -140,3 +140,36 @@ def test_the_ties_page_removes_the_decision_of_the_table_it_names(event, organiz
     organizer_client.post(url, {"players": players, "action": "remove", "within": "group"})
     event.refresh_from_db()
     assert [(d["within"], d["record"]) for d in event.tie_decisions] == [("", "d6: 5, 3, 1")]
+
+
+@pytest.mark.parametrize(("language", "where"), [("en", "Trio, group A"), ("es", "Trio, grupo A"), ("it", "Trio, girone A")])
+def test_players_level_in_their_group_and_in_the_standings_at_once_are_settled_in_the_table_chosen(
+        event, organizer, organizer_client, language, where):
+    """Three players, one group: a cycle leaves them level in the group's table and in the standings at once. The
+    ties page offers both; the group's form settles the group's table only, the standings' form the standings."""
+    from tournament.results.standings import event_standings
+
+    event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]
+    event.save()
+    for i in range(1, 4):
+        make_registration(event, make_player(f"Trio {i}"))
+    stage = Stage.objects.create(event=event, number=1, name="Trio", kind="groups", groups=1, entrants="all",
+                                 seeding="standings")
+    stage_draw(stage, organizer)
+    for _ in range(3):
+        rnd = stage_pair(event, organizer)
+        round_publish(rnd, organizer)
+        for game in rnd.games.filter(is_bye=False):
+            result_enter(game, parse_shorthand("4-1", event.edition), organizer)
+    tied = [r.registration_id for r in tables.group_tables(stage)[0].rows]
+    url = reverse("tournament:ties", args=[event.slug])
+    page = organizer_client.get(url, headers={"Accept-Language": language}).text
+    assert page.count('name="within" value="group"') == 1 and page.count('name="within" value=""') == 1
+    assert where in page
+    settle = {"players": ",".join(map(str, tied)), "action": "settle", "within": "group", f"g{tied[0]}-kind": "lot",
+              f"g{tied[0]}-record": "d6: 6, 4, 2", **{f"g{tied[0]}-place_{n}": p for n, p in enumerate(tied[::-1], 1)}}
+    assert organizer_client.post(url, settle, headers={"Accept-Language": language}).status_code == 302
+    event.refresh_from_db()
+    assert [d["within"] for d in event.tie_decisions] == ["group"]
+    assert [r.registration_id for r in tables.group_tables(Stage.objects.get(pk=stage.pk))[0].rows] == tied[::-1]
+    assert all(row.shared and not row.settled for row in event_standings(event))  # the standings' tie still open

@@ -74,15 +74,19 @@ def _check_texts(kind: str, reason: str, record: str, result: str) -> None:
 @transaction.atomic
 def record_tie_decision(event: Event, user, *, kind: str, players: list[int], order: list[int] | None = None,
                         reason: str = "", record: str = "", result: str = "",
-                        also: Callable[[Event], Iterable[tuple[int, ...]]] | None = None) -> dict:
+                        also: Callable[[Event], Iterable[tuple[int, ...]]] | None = None,
+                        within: str | None = None) -> dict:
     """Record how the tie of `players` is settled; returns the decision. The players must be level in the
     standings now, or in one of the ties `also(event)` gives (the groups' ties: `stages.tables.group_ties`, read
-    by the caller: the results room does not reach into the stages)."""
+    by the caller: the results room does not reach into the stages). `within` names the table ("": the
+    standings, "group": a group's), for players level in both at once; None: the standings if they are level
+    there."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if kind not in KINDS:
         raise TieRejected("kind", _("Choose how the tie is settled."))
-    standing = current_ties(event)
-    group = next((g for g in [*standing, *(also(event) if also is not None else ())] if set(g) == set(players)), None)
+    standing = [] if within == "group" else current_ties(event)
+    groups = list(also(event)) if also is not None and within != "" else []
+    group = next((g for g in [*standing, *groups] if set(g) == set(players)), None)
     if group is None:
         raise TieRejected("players", _("These players do not share a place in the standings now."))
     within = "" if any(set(g) == set(players) for g in standing) else "group"  # a tie of a group's table only

@@ -51,13 +51,14 @@ def _group_ties(event: Event) -> list[tuple[int, ...]]:
     return [tie for _name, tie in group_ties(event)]
 
 
-def _settle(request: HttpRequest, event: Event, group: list[int], form: TieForm) -> bool:
-    """Record the organizer's decision for one tied group; False (the reason on the form) when refused."""
+def _settle(request: HttpRequest, event: Event, group: list[int], form: TieForm, within: str) -> bool:
+    """Record the organizer's decision for one tied group of the table `within` names ("": the standings, "group":
+    a group's); False (the reason on the form) when refused."""
     try:
         record_tie_decision(event, request.user, kind=form.cleaned_data["kind"], players=list(group),
                             order=form.order(), reason=form.cleaned_data["reason"],
                             record=form.cleaned_data["record"], result=form.cleaned_data["result"],
-                            also=_group_ties)
+                            also=_group_ties, within=within)
     except TieRejected as exc:
         form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         return False
@@ -83,14 +84,16 @@ def ties(request: HttpRequest, event: Event) -> HttpResponse:
         return redirect("tournament:ties", slug=event.slug)
     forms_by_group = []
     for where, group in groups:
-        bound = request.method == "POST" and set(posted) == set(group)
-        form = TieForm(request.POST if bound else None, group=group, names=names, prefix=f"t{group[0]}")
-        if bound and form.is_valid() and _settle(request, event, group, form):
+        within = "group" if where else ""  # the same players may be level in their group and in the standings
+        bound = request.method == "POST" and set(posted) == set(group) and request.POST.get("within", within) == within
+        form = TieForm(request.POST if bound else None, group=group, names=names,
+                       prefix=f"{'g' if within else 't'}{group[0]}")
+        if bound and form.is_valid() and _settle(request, event, group, form, within):
             messages.success(request, _("Tie settled."))
             return redirect("tournament:ties", slug=event.slug)
         if bound:
             status = 400
-        forms_by_group.append((",".join(map(str, group)), [names[p] for p in group], form, where))
+        forms_by_group.append((",".join(map(str, group)), [names[p] for p in group], form, where, within))
     if request.method == "POST" and not any(set(posted) == set(g) for _where, g in groups):
         messages.error(request, _("These players do not share a place in the standings now."))
         status = 400
