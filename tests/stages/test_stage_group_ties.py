@@ -146,7 +146,7 @@ def test_the_ties_page_removes_the_decision_of_the_table_it_names(event, organiz
 def test_players_level_in_their_group_and_in_the_standings_at_once_are_settled_in_the_table_chosen(
         event, organizer, organizer_client, language, where):
     """Three players, one group: a cycle leaves them level in the group's table and in the standings at once. The
-    ties page offers both; the group's form settles the group's table only, the standings' form the standings."""
+    ties page offers both; the group's form settles the group's table only, the standings' form the standings only."""
     from tournament.results.standings import event_standings
 
     event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]
@@ -166,10 +166,16 @@ def test_players_level_in_their_group_and_in_the_standings_at_once_are_settled_i
     page = organizer_client.get(url, headers={"Accept-Language": language}).text
     assert page.count('name="within" value="group"') == 1 and page.count('name="within" value=""') == 1
     assert where in page
-    settle = {"players": ",".join(map(str, tied)), "action": "settle", "within": "group", f"g{tied[0]}-kind": "lot",
-              f"g{tied[0]}-record": "d6: 6, 4, 2", **{f"g{tied[0]}-place_{n}": p for n, p in enumerate(tied[::-1], 1)}}
-    assert organizer_client.post(url, settle, headers={"Accept-Language": language}).status_code == 302
+    standings_lot = {"players": ",".join(map(str, tied)), "action": "settle", "within": "", f"t{tied[0]}-kind": "lot",
+                     f"t{tied[0]}-record": "d6: 5, 3, 1", **{f"t{tied[0]}-place_{n}": p for n, p in enumerate(tied, 1)}}
+    assert organizer_client.post(url, standings_lot, headers={"Accept-Language": language}).status_code == 302
     event.refresh_from_db()
-    assert [d["within"] for d in event.tie_decisions] == ["group"]
+    assert [row.registration_id for row in event_standings(event)] == tied  # the standings' own lot
+    assert all(r.shared and not r.settled for r in tables.group_tables(Stage.objects.get(pk=stage.pk))[0].rows)
+    group_lot = {"players": ",".join(map(str, tied)), "action": "settle", "within": "group", f"g{tied[0]}-kind": "lot",
+                 f"g{tied[0]}-record": "d6: 6, 4, 2", **{f"g{tied[0]}-place_{n}": p for n, p in enumerate(tied[::-1], 1)}}
+    assert organizer_client.post(url, group_lot, headers={"Accept-Language": language}).status_code == 302
+    event.refresh_from_db()
+    assert sorted(d["within"] for d in event.tie_decisions) == ["", "group"]
     assert [r.registration_id for r in tables.group_tables(Stage.objects.get(pk=stage.pk))[0].rows] == tied[::-1]
-    assert all(row.shared and not row.settled for row in event_standings(event))  # the standings' tie still open
+    assert [row.registration_id for row in event_standings(event)] == tied  # still the standings' own

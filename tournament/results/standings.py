@@ -274,10 +274,9 @@ def ranked_among(event: Event, keys: dict[int, str], games: list[tiebreaks.Playe
 
 def settled_among(event: Event, keys: dict[int, str], games: list[tiebreaks.PlayedGame], *,
                   group: bool = False) -> list[tiebreaks.Row]:
-    """`ranked_among` after the event's own settlements of the ties left (playoffs, umpire's decisions, lots); one
-    recorded for a tie in a group's table (`within`) settles that table (`group`; over the standings' own), only."""
-    decisions = [d for d in event.tie_decisions or () if group or d.get("within") != "group"]
-    decisions.sort(key=lambda d: d.get("within") == "group")  # applied last: a group's own decision rules its table
+    """`ranked_among` after the event's own settlements of the ties left (playoffs, umpire's decisions, lots): the
+    standings' decisions, or for a group's table (`group`) those recorded for a tie in a group (`within`)."""
+    decisions = [d for d in event.tie_decisions or () if (d.get("within") == "group") == group]
     return settle(ranked_among(event, keys, games), settlements_of(decisions))[0]
 
 
