@@ -18,14 +18,14 @@ from tournament.stages import tables
 from tournament.stages.service import stage_draw, stage_pair
 
 
-@pytest.fixture
-def cycles(event, organizer):
-    """Two groups of three, each a cycle (everyone wins once 4-1 and loses once 1-4): level on every tie-break."""
+def played_cycles(event, organizer, name: str, groups: int) -> Stage:
+    """A groups stage of `groups` groups of three, each played as a cycle (everyone wins once 4-1 and loses once
+    1-4): level on every tie-break."""
     event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]  # no drawn lot
     event.save()
-    for i in range(1, 7):
-        make_registration(event, make_player(f"Player {i:02d}"))
-    stage = Stage.objects.create(event=event, number=1, name="Pools", kind="groups", groups=2, entrants="all",
+    for i in range(1, 3 * groups + 1):
+        make_registration(event, make_player(f"{name} {i:02d}"))
+    stage = Stage.objects.create(event=event, number=1, name=name, kind="groups", groups=groups, entrants="all",
                                  seeding="standings")
     stage_draw(stage, organizer)
     for _ in range(3):
@@ -33,6 +33,13 @@ def cycles(event, organizer):
         round_publish(rnd, organizer)
         for game in rnd.games.filter(is_bye=False):
             result_enter(game, parse_shorthand("4-1", event.edition), organizer)
+    return stage
+
+
+@pytest.fixture
+def cycles(event, organizer):
+    """Two groups of three, each a cycle: level on every tie-break."""
+    stage = played_cycles(event, organizer, "Pools", 2)
     group_a = tables.group_tables(stage)[0]
     assert [r.shared for r in group_a.rows] == [True, True, True]
     return stage, [r.registration_id for r in group_a.rows]
@@ -149,18 +156,7 @@ def test_players_level_in_their_group_and_in_the_standings_at_once_are_settled_i
     ties page offers both; the group's form settles the group's table only, the standings' form the standings only."""
     from tournament.results.standings import event_standings
 
-    event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]
-    event.save()
-    for i in range(1, 4):
-        make_registration(event, make_player(f"Trio {i}"))
-    stage = Stage.objects.create(event=event, number=1, name="Trio", kind="groups", groups=1, entrants="all",
-                                 seeding="standings")
-    stage_draw(stage, organizer)
-    for _ in range(3):
-        rnd = stage_pair(event, organizer)
-        round_publish(rnd, organizer)
-        for game in rnd.games.filter(is_bye=False):
-            result_enter(game, parse_shorthand("4-1", event.edition), organizer)
+    stage = played_cycles(event, organizer, "Trio", 1)
     tied = [r.registration_id for r in tables.group_tables(stage)[0].rows]
     url = reverse("tournament:ties", args=[event.slug])
     page = organizer_client.get(url, headers={"Accept-Language": language}).text
