@@ -99,8 +99,10 @@ class SharedPageShortcut:
         token = _one_round_trip(lambda: page.generation(*args, **kwargs))
         key = page_key(page, args, kwargs, language, partial, request, token=token)
         kept = local_get(key)
+        if kept is not None and kept[3] is not None:  # this process's copy (already its latest: see below)
+            return served(request, key, kept)
         latest = page_key(page, args, kwargs, language, partial, request, generation=False)
-        if (kept is None or kept[3] is None) and page.everywhere:
+        if page.everywhere:
             # The rendering, and whether another process is rendering this new generation (only when this one has
             # an earlier rendering to give meanwhile: a spectator sees a result a rendering's time late rather
             # than a worker held waiting for it): one read.
@@ -108,15 +110,14 @@ class SharedPageShortcut:
             previous = local_get(previous_key)
             found = cache.get_many([key, key + ":rendering"] if previous is not None else [key])
             kept = kept_of(found.get(key))
-            if kept is not None and kept[3] is not None:
+            if kept is not None and kept[3] is not None:  # another process's rendering: now this one's latest
                 local_set(key, kept)
-            elif previous is not None and previous[3] is not None and found.get(key + ":rendering") is not None:
+                latest_keys[latest] = key
+                return served(request, key, kept)
+            if previous is not None and previous[3] is not None and found.get(key + ":rendering") is not None:
                 return served(request, previous_key, previous)
-            elif kept is None:
+            if kept is None:
                 setattr(request, SEEN, (token, key))
-        if kept is not None and kept[3] is not None:
-            latest_keys[latest] = key  # the latest this process served, from its copy or another process's
-            return served(request, key, kept)
         handover: list[Handover] = []
         setattr(request, HANDOVER, handover)
         try:
