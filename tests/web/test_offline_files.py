@@ -33,3 +33,20 @@ def test_the_manifest_starts_on_the_home(client, db):
 def test_the_offline_page_speaks_the_readers_language(client, db):
     assert "Sin conexión" in client.get("/offline/", headers={"Accept-Language": "es"}).text
     assert "Nessuna connessione" in client.get("/offline/", headers={"Accept-Language": "it"}).text
+
+
+def test_the_offline_page_sets_no_csrf_cookie_that_could_undo_a_new_readers_login(db):
+    """The service worker fetches /offline/ in the background on a reader's first page; a CSRF cookie set by that
+    fetch replaced the one of the login page the reader had just opened, and the login answered 403."""
+    from django.test import Client
+
+    reader = Client(enforce_csrf_checks=True)
+    login = reader.get("/accounts/login/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', login.text).group(1)
+    # meanwhile the service worker, installing, fetched /offline/ with no cookie yet either: what it answered is
+    # the browser's cookie from now on
+    offline = Client().get("/offline/")
+    reader.cookies.update(offline.cookies)
+    assert "csrfmiddlewaretoken" not in offline.text
+    answer = reader.post("/accounts/login/", {"csrfmiddlewaretoken": token, "username": "nobody", "password": "x"})
+    assert answer.status_code == 200  # the form's own answer (wrong password), not a 403

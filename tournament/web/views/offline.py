@@ -26,4 +26,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def offline(request: HttpRequest) -> HttpResponse:
-    return render(request, "offline/offline.html")
+    """The page shown offline. The service worker fetches it as it installs, on a reader's first page, in the
+    background: it holds no CSRF token and sets no CSRF cookie ("NOTPROVIDED": Django's word for none), or that
+    fetch, racing the login page a new reader opens, gave them a second cookie and their login a 403."""
+    return render(request, "offline/offline.html", {"csrf_token": "NOTPROVIDED", "shared_rendering": True})
