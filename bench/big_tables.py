@@ -8,7 +8,7 @@ cache), with the queries each makes.
 BIG_TABLES_WHOLE_ONLY=1 times the whole pages only, so that a copy of this file runs on older code too.
 BENCH_PROFILE=1 adds a cProfile of each whole page, uncached and cached (the functions taking most time).
 BIG_TABLES_BEFORE=<git revision> times the standings and pairings pages as that revision's table code read, ranked
-and wrote them (results/standings.py, tiebreaks.py, settlements.py, web/table_rows.py, the public pairings' read) and as
+and wrote them (results/standings.py, tiebreaks.py, settlements.py before 2026-11-28, web/table_rows.py, the public pairings' read) and as
 this code does, alternately in this one process, and says both medians (wall clock, and this process's CPU time,
 which other work on a loaded machine disturbs less).
 BIG_TABLES_UNFROZEN=1: what the server process loaded is not frozen (`config/wsgi.py`), as before 2026-11-28.
@@ -174,7 +174,8 @@ def before_and_after(client, event, revision: str) -> None:
     tiebreaks = _module_at(revision, "tournament/results/tiebreaks.py", "before_tiebreaks")
     standings = _module_at(revision, "tournament/results/standings.py", "before_standings")
     standings.tiebreaks = tiebreaks
-    standings.settle = _module_at(revision, "tournament/results/settlements.py", "before_settlements").settle
+    standings.settle = (tiebreaks.settle if hasattr(tiebreaks, "settle")  # joined to the tie-breaks on 2026-11-28
+                        else _module_at(revision, "tournament/results/settlements.py", "before_settlements").settle)
     table_rows = _module_at(revision, "tournament/web/table_rows.py", "before_table_rows")
     views = _module_at(revision, "tournament/web/views/rounds.py", "before_rounds")
     views.pairings_rows = table_rows.pairings_rows

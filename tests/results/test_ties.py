@@ -13,26 +13,8 @@ from tests.factories import make_player, make_registration, make_user
 from tests.pairing.test_rounds import enter, games
 from tests.simulated_events import add_round
 from tournament.models import AuditEntry
-from tournament.results.settlements import Settlement, settle
-from tournament.results.tiebreaks import Row
 
 pytestmark = pytest.mark.django_db
-
-
-def _rows(*ranks) -> list[Row]:
-    shared = {r for r in ranks if ranks.count(r) > 1}
-    return [Row(rank, player, (), rank in shared) for player, rank in enumerate(ranks, start=1)]
-
-
-def test_a_settlement_orders_exactly_the_tied_players():
-    rows, applied = settle(_rows(1, 2, 2, 4), [Settlement("playoff", (3, 2))])
-    assert [(r.player, r.rank, r.shared, r.settled) for r in rows] == [
-        (1, 1, False, ""), (3, 2, False, "playoff"), (2, 3, False, "playoff"), (4, 4, False, "")]
-    assert applied == [Settlement("playoff", (3, 2))]
-    shared, _ = settle(_rows(1, 1, 3), [Settlement("shared", (1, 2))])
-    assert [(r.rank, r.shared, r.settled) for r in shared[:2]] == [(1, True, "shared"), (1, True, "shared")]
-    untouched, applied = settle(_rows(1, 1, 1), [Settlement("lot", (1, 2))])  # a tie of three, not of those two
-    assert [r.rank for r in untouched] == [1, 1, 1] and applied == []
 
 
 @pytest.fixture

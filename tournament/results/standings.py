@@ -28,8 +28,8 @@ from tournament.events.statements import Statement
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
 from tournament.results import explain, tiebreaks
 from tournament.results.scoring import event_scoring
-from tournament.results.settlements import settle, settlements_of
 from tournament.results.shorthand import GameResult, seats_result
+from tournament.results.tiebreaks import settle, settlements_of
 
 DASH = "–"
 
@@ -99,7 +99,7 @@ class StandingRow(NamedTuple):
     points: int
     values: dict
     shared: bool
-    settled: str = ""  # how the event settled this player's tie after every tie-break (results/settlements.py)
+    settled: str = ""  # how the event settled this player's tie after every tie-break (results.tiebreaks.settle)
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Recording how the event settles a tie left after every tie-break (the Django side of results/settlements.py).
+"""Recording how the event settles a tie left after every tie-break (the Django side of results.tiebreaks.settle).
 
 A staff member (organizer or umpire) records, for players who share a rank in the current standings: a playoff
 game between two of them (its result in shorthand: the winner goes first), an umpire's decision with its written
@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
 from tournament.models import Event
-from tournament.results.settlements import KINDS, tied_groups
 from tournament.results.shorthand import ResultError, check_result, parse_shorthand
 from tournament.results.standings import load, ranked
+from tournament.results.tiebreaks import KINDS, tied_groups
 
 MAX_TEXT = 500
 MAX_DECISIONS = 50

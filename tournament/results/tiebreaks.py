@@ -1,4 +1,5 @@
-"""Standings and tie-breaks (pure Python): a small registry of metrics, applied in the event's order.
+"""Standings, tie-breaks and the ties settled after them (pure Python): a small registry of metrics, applied in the
+event's order, then the event's own decisions on the ties left.
 
 Players are ranked by points (or by wins, then points, when the scoring says so), then by each tie-break in turn, each one only separating the players
 still tied on everything before it (so head-to-head looks at the games among exactly those players).
@@ -11,6 +12,11 @@ Conventions (stated on the standings page by tournament/results/explain.py):
   otherwise it does not separate them and shows no value (None).
 - The drawn lot (`seeded_random`) is not a criterion of rank: it is always applied last, only orders the
   players who share a rank (for prizes), and is shown with its seed so anyone can repeat it.
+
+Ties left after every tie-break may be settled the way the event settles them (`settle`): by a playoff game, an
+umpire's decision, a recorded die roll or lot, or left sharing the place. A settlement names the tied players in
+their decided order. It applies to a tie of exactly those players (a correction that changes the tie leaves it
+unapplied, and the page says so); then they take successive ranks, except for a shared place, which keeps them level.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ class Row(NamedTuple):
     player: int
     values: dict[str, float | None]  # each metric's value, in the metrics' order; None: it does not apply (head-to-head)
     shared: bool
-    settled: str = ""  # how a tie after every tie-break was settled (results/settlements.py), if it was
+    settled: str = ""  # how a tie after every tie-break was settled (`settle` below), if it was
 
 
 @dataclass
@@ -329,3 +335,57 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
                 value = shown[p].get(key)
                 values[p][key] = None if value is None else float(value)
     return [Row(rank, p, values[p], shared) for rank, tie_class, shared in classes for p in tie_class]
+
+
+# The ties left after every tie-break, settled by the event.
+
+KINDS = ("playoff", "umpire", "lot", "shared")
+
+
+@dataclass(frozen=True)
+class Settlement:
+    kind: str  # one of KINDS
+    players: tuple[int, ...]  # in the decided order
+
+
+def tied_groups(rows: Sequence[Row]) -> list[tuple[int, ...]]:
+    """The players sharing each shared rank, in table order."""
+    groups: dict[int, list[int]] = {}
+    for row in rows:
+        if row.shared:
+            groups.setdefault(row.rank, []).append(row.player)
+    return [tuple(players) for players in groups.values()]
+
+
+def settle(rows: Sequence[Row], settlements: Sequence[Settlement]) -> tuple[list[Row], list[Settlement]]:
+    """The rows with every matching settlement applied, and the settlements that applied. `rows` as
+    `tiebreaks.standings` ranks them: the rows sharing a rank are next to each other."""
+    if not settlements:  # nothing to apply: the rows as they are
+        return list(rows), []
+    by_set = {frozenset(s.players): s for s in settlements}
+    out: list[Row] = []
+    applied: list[Settlement] = []
+    index = 0
+    while index < len(rows):
+        row = rows[index]
+        end = index + 1
+        while row.shared and end < len(rows) and rows[end].rank == row.rank:  # the rows sharing its rank
+            end += 1
+        group = rows[index:end]
+        found = by_set.get(frozenset(r.player for r in group)) if row.shared else None
+        if found is None:
+            out += group
+        else:
+            applied.append(found)
+            ordered = sorted(group, key=lambda r: found.players.index(r.player))
+            shared = found.kind == "shared"
+            out += [r._replace(rank=row.rank if shared else row.rank + k, shared=shared, settled=found.kind)
+                    for k, r in enumerate(ordered)]
+        index += len(group)
+    return out, applied
+
+
+def settlements_of(decisions: Sequence[dict]) -> list[Settlement]:
+    """The settlements of an event's recorded decisions (`Event.tie_decisions`, checked when recorded)."""
+    return [Settlement(d["kind"], tuple(d["players"])) for d in decisions or ()
+            if d.get("kind") in KINDS and len(d.get("players") or ()) >= 2]

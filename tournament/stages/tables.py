@@ -15,7 +15,7 @@ from tournament.models import Event, Registration, Seat, Stage
 from tournament.pairing.manager import active_registrations
 from tournament.results import standings, tiebreaks
 from tournament.results.scoring import event_scoring
-from tournament.results.settlements import tied_groups
+from tournament.results.tiebreaks import tied_groups
 from tournament.stages import brackets, groups, schedule
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -269,7 +269,7 @@ def _restrictions(value: Any) -> None:
 
 def tie_decisions(value: Any, players: dict[str, int]) -> list[dict]:
     """The event's recorded tie decisions, their players named by the backup's player refs."""
-    from tournament.results.settlements import KINDS
+    from tournament.results.tiebreaks import KINDS
 
     if not isinstance(value, list) or len(value) > 50:
         raise fail("tie_decisions", _("expected a list."))
