@@ -92,7 +92,7 @@ def _round_with_time_called(event, organizer) -> Round:
 
 
 @pytest.mark.parametrize("lang, called", [("en", "Time called at 04:05 (America/New_York)."),
-                                          ("es", "Tiempo cumplido a las 04:05 (America/New_York)."),
+                                          ("es", "Tiempo agotado a las 04:05 (America/New_York)."),
                                           ("it", "Tempo scaduto alle 04:05 (America/New_York).")])
 def test_the_round_page_and_the_clock_say_when_time_was_called_in_the_events_zone(
         organizer_client, event, organizer, lang, called):

@@ -101,7 +101,7 @@ def test_scythed_chariot_labels_name_the_players_in_italian(game):
 
 @pytest.mark.parametrize(("lang", "choices", "mismatch"), [
     ("en", ("I won", "I lost", "Time was called: no winner"), "The figures do not match the result you chose."),
-    ("es", ("He ganado", "He perdido", "Se cantó el tiempo: sin ganador"), "Las cifras no coinciden con el resultado que has elegido."),
+    ("es", ("He ganado", "He perdido", "Tiempo agotado: sin ganador"), "Las cifras no coinciden con el resultado que has elegido."),
     ("it", ("Ho vinto", "Ho perso", "Tempo scaduto: nessun vincitore"), "Le cifre non corrispondono al risultato che hai scelto."),
 ])
 def test_a_player_chooses_the_outcome_in_words_first_and_the_figures_must_agree(game, lang, choices, mismatch):

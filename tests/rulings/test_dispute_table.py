@@ -217,7 +217,7 @@ def test_a_spanish_ruling_shows_the_spanish_guide_first_and_the_italian_a_tap_aw
     assert '<div class="rl-gist rl-translation" lang="es" data-source>' in italian[:details]
     assert italian.index(spanish) < details
     assert "El texto original (italiano)" in text(italian) or "El texto original (Italiano)" in text(italian)
-    assert "Resumen en su idioma, una traducción" in text(italian)
+    assert "Resumen en tu idioma, una traducción" in text(italian)
     # The heading over the step-through is in Spanish, not "DBA 2.2 (NASAMW commentary)".
     assert "DBA 2.2 (comentario NASAMW)" in html and "NASAMW commentary" not in html
 
@@ -372,6 +372,6 @@ def test_the_clause_page_gives_a_spanish_reader_the_spanish_gist_and_an_italian_
     spanish = get(client, reverse("rulings:clause", args=[key]), "es").text
     assert '<aside class="rl-gist" lang="es"' in spanish
     assert html_escape(load_gists(TRANSLATED_GISTS["es"])[key]["gist"]) in spanish
-    assert "Resumen en su idioma, una traducción: la fuente es el italiano de arriba" in spanish
+    assert "Resumen en tu idioma, una traducción: la fuente es el italiano de arriba" in spanish
     assert "rl-gist" not in get(client, reverse("rulings:clause", args=[key]), "it").text
 

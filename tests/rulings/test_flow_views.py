@@ -186,7 +186,7 @@ def test_every_flow_has_a_group_heading_in_three_languages():
 @pytest.mark.django_db
 @pytest.mark.parametrize(("language", "sentence", "kind"), [
     ("en", "Table 7 (Ana v Bruno): ruling recorded.", "Rulings at the tables"),
-    ("es", "Mesa 7 (Ana v Bruno): fallo registrado.", "Fallos en las mesas"),
+    ("es", "Mesa 7 (Ana v Bruno): decisión registrada.", "Decisiones en las mesas"),
     ("it", "Tavolo 7 (Ana v Bruno): decisione registrata.", "Decisioni ai tavoli"),
 ])
 def test_recording_a_ruling_shows_in_the_event_audit_log(organizer_client, event, language, sentence, kind):

@@ -101,7 +101,7 @@ def test_a_recorded_shared_place_still_needs_an_order_for_the_cut(event, organiz
 
 SAYS = {
     "en": "settle their tie on the ties page first",
-    "es": "resuelva antes su empate en la página de empates",
+    "es": "resuelve antes su empate en la página de empates",
     "it": "risolvi prima la loro parità nella pagina delle parità",
 }
 

@@ -67,7 +67,7 @@ def test_the_group_winners_final_draws_once_each_groups_tie_is_decided(event, or
 
 SAYS = {
     "en": ("share a place in their group (S1, group B)", "settle their tie on the ties page first"),
-    "es": ("comparten un puesto en su grupo (S1, grupo B)", "resuelva antes su empate en la página de empates"),
+    "es": ("comparten un puesto en su grupo (S1, grupo B)", "resuelve antes su empate en la página de empates"),
     "it": ("condividono un posto nel loro girone (S1, girone B)", "risolvi prima la loro parità"),
 }
 

@@ -165,6 +165,6 @@ def test_army_sheet_topography_is_translated():
     sheet = ArmySheet("Torneo", "3.0", "Ana", "Dracs", "II/56", "Galos", "Forest/Arable", 2, ("3Wb",) * 12, 0, "", (),
                       "http://x/")
     spanish = pdf_text(army_sheets_pdf([sheet], lang="es"))
-    assert "Bosque/Cultivable" in spanish and "Arable" not in spanish
+    assert "Bosque/Fértil" in spanish and "Arable" not in spanish
     italian = pdf_text(army_sheets_pdf([sheet], lang="it"))
-    assert "Foresta/Coltivabile" in italian and "Arable" not in italian
+    assert "Bosco/Coltivabile" in italian and "Arable" not in italian
