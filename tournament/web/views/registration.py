@@ -80,7 +80,10 @@ def register(request: HttpRequest, event: Event) -> HttpResponse:
     if not event.registration_open:
         messages.error(request, _("Registration for this event is closed. Ask the organizer."))
         return redirect(event)
-    if player is not None:  # their own profile: the entry starts from it
+    if player is not None:  # their own profile: the entry starts from it, on a POST only (a GET is a link that
+        # another site may have sent them by: it asks, and enters nobody)
+        if request.method != "POST":
+            return render(request, "tournament/register.html", {"event": event, "player": player})
         reg = player_register(event=event, player=player, user=request.user)
         messages.success(request, _("You are registered. Now choose your army."))
         return redirect("tournament:army", slug=event.slug, pk=reg.pk)

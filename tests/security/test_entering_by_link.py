@@ -1,15 +1,17 @@
-"""Review (security): entering an event is a write, and a GET must not do it.
+"""Entering an event is a write, and a GET does not do it.
 
-A signed-in person who already has a player profile is entered into an event by a plain GET of
+Before 2026-11-28 a signed-in person who already has a player profile is entered into an event by a plain GET of
 /e/<slug>/register/ (tournament/web/views/registration.py, `register`: `player_register` runs before any
 method check). Django's session cookie is SameSite=Lax, so a top-level link or redirect from any other site
 carries it: any organizer (anyone can sign up and create an event) can enter a stranger into their own event
-just by getting them to follow a link, and the entry copies the person's profile email, which that organizer
-then reads in the player list export.
+just by getting them to follow a link, and the entry copied the person's profile email, which that organizer
+then read in the player list export. Now a GET asks, in the reader's language, and the button (a POST with its
+CSRF token) enters.
 """
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from tests.factories import make_event, make_registration, make_user
@@ -48,3 +50,25 @@ def test_the_stranger_does_not_get_the_visitors_email_from_a_followed_link(clien
     export = client.get(reverse("tournament:player_export", args=[trap.slug, "csv"]))
     assert export.status_code == 200
     assert "vera@example.org" not in export.content.decode(), "the stranger's export lists the visitor's email"
+
+
+@pytest.mark.parametrize(("lang", "words", "button"), [
+    ("en", "You will play as Vera Victim", "Register"),
+    ("es", "Jugarás como Vera Victim", "Inscribir"),
+    ("it", "Giocherai come Vera Victim", "Iscrivi"),
+])
+def test_a_player_with_a_profile_is_asked_and_the_button_enters_them(client, db, lang, words, button):
+    victim = make_user("vera")
+    player = Player.objects.create(name="Vera Victim", email="vera@example.org", user=victim)
+    make_registration(make_event(slug="vera-before"), player)
+    event = make_event(slug="open-night")
+    client.force_login(victim)
+    url = reverse("tournament:register", args=[event.slug])
+
+    page = client.get(url, headers={"Accept-Language": lang}).content.decode()
+    assert words in page and f">{button}</button>" in page and 'name="csrfmiddlewaretoken"' in page
+    assert not Registration.objects.filter(event=event).exists()
+
+    answer = client.post(url, headers={"Accept-Language": lang})
+    reg = Registration.objects.get(event=event, player=player)
+    assert answer.status_code == 302 and answer["Location"] == reverse("tournament:army", args=[event.slug, reg.pk])
