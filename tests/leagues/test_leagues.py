@@ -294,3 +294,19 @@ def test_league_page_says_the_published_rule_with_no_extrapolation(client, leagu
     assert "Solo cuentan los 5 mejores resultados." in spanish and "A partir del puesto 5" not in spanish
     italian = client.get("/leagues/uk-2026/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "25/21/18/15/13/12/11/10/9/8/7/6/5/4/3/2." in italian and "A partire dal" not in italian
+
+
+# A private league exists only for its organizers: its organizers' pages answer a stranger as a league that does not
+# exist (before 2026-11-28 they answered 403 and a missing slug 404, so anyone signed in could tell which exist).
+@pytest.mark.parametrize("page", ["manage/", "merge/", "import/"])
+def test_a_private_leagues_organizer_pages_answer_a_stranger_as_a_league_that_does_not_exist(page):
+    owner = make_user("leaguer")
+    service.create_league(owner, League(slug="secret-club-2026", name="Secret club league", public=False,
+                                        season_start=datetime.date(2026, 1, 1), season_end=datetime.date(2026, 12, 31),
+                                        scoring_preset="soa-best5"))
+    stranger = Client()
+    stranger.force_login(make_user("nosy"))
+    missing = stranger.get(f"/leagues/no-such-league/{page}").status_code
+    private = stranger.get(f"/leagues/secret-club-2026/{page}").status_code
+    assert missing == 404
+    assert private == missing, f"a private league answers {private}, a missing one {missing}: its existence shows"

@@ -14,8 +14,8 @@ def league_in_url(request: HttpRequest, slug: str, *, organizer: bool = False) -
     """A private league exists only for its organizers; `organizer` pages are for them alone."""
     league = get_object_or_404(League, slug=slug)
     is_organizer = is_league_organizer(request.user, league)
+    if not league.public and not is_organizer:  # first: a stranger cannot tell a private league from none
+        raise Http404
     if organizer and not is_organizer:
         raise PermissionDenied
-    if not league.public and not is_organizer:
-        raise Http404
     return league
