@@ -146,3 +146,21 @@ def test_the_rulings_log_names_the_time_zone_of_its_times(umpire_client, event, 
     table = html.split('id="rulings-log"', 1)[1].split("</table>", 1)[0]
     assert zone in table
     assert '<time datetime="2026-12-20T10:05:00+01:00">' in table and "10:05 CET" in table  # 09:05 UTC, in Madrid
+
+
+# --- the event form names each tie-break for what it counts --------------------------------------------
+
+@pytest.mark.parametrize("lang, label", [("en", "Countback (the sum of the opponents' points)"),
+                                         ("es", "Suma de puntos de los oponentes (countback)"),
+                                         ("it", "Somma dei punti degli avversari (countback)")])
+def test_the_event_form_says_countback_is_the_opponents_points(organizer_client, event, lang, label):
+    """Countback is the sum of the opponents' final points (results/tiebreaks.py); the form called it "best results
+    first", another tie-break, until 2026-11-28."""
+    import re
+    from html import unescape
+
+    from django.urls import reverse
+
+    page = unescape(organizer_client.get(reverse("tournament:event_edit", args=[event.slug]),
+                                         headers={"Accept-Language": lang}).text)
+    assert set(re.findall(r'<option value="countback"[^>]*>([^<]*)</option>', page)) == {label}

@@ -22,7 +22,7 @@ TIEBREAK_SLOTS = 6
 TIEBREAK_LABELS = {
     "wins": _("Wins"),
     "head_to_head": _("Head-to-head"),
-    "countback": _("Countback (best results first)"),
+    "countback": _("Countback (the sum of the opponents' points)"),
     "sos": _("Strength of schedule"),
     "generals_killed": _("Generals killed"),
     "camps_taken": _("Camps taken"),
