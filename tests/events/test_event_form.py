@@ -205,3 +205,32 @@ def test_the_edition_locks_with_the_scoring_and_says_why(organizer_client, event
     html = organizer_client.get(url, headers={"Accept-Language": lang}).text
     assert re.search(r'<select name="edition"[^>]*disabled', html), html
     assert words in html
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Locked because results are confirmed: who won each of them was decided under this reading"),
+    ("es", "Bloqueada porque hay resultados confirmados: quién ganó cada uno se decidió con esta lectura"),
+    ("it", "Bloccata perché ci sono risultati confermati: chi ha vinto ciascuno è stato deciso con questa lettura"),
+])
+def test_the_camp_reading_locks_once_results_are_confirmed(organizer_client, event, lang, words):
+    """Whether a lost camp reaches the four-element threshold decided who won each confirmed game: once one is
+    confirmed the reading is disabled, with its reason in the reader's language, and a form sent with another
+    reading keeps it (before 2026-11-28 it changed, leaving the games decided under the old one)."""
+    from tests.factories import make_player, make_registration
+    from tests.simulated_events import add_round
+
+    url = reverse("tournament:event_edit", args=[event.slug])
+    assert not re.search(r'<select name="victory_camp_reading"[^>]*disabled', organizer_client.get(url).text)
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4-1")])
+    html = organizer_client.get(url, headers={"Accept-Language": lang}).text
+    assert re.search(r'<select name="victory_camp_reading"[^>]*disabled', html), html
+    assert words in html
+    event.refresh_from_db()
+    data = {"name": event.name, "slug": event.slug, "date": "2026-06-01", "edition": event.edition,
+            "rounds_planned": 3, "round_minutes": 90, "scoring_preset": event.scoring_preset,
+            "wdl_points": event.wdl_points, "round_one_method": "random", "victory_camp_reading": "comparison",
+            **{f"tiebreak_{n}": key for n, key in enumerate(event.tiebreaks, start=1)}}
+    assert organizer_client.post(url, data).status_code == 302
+    event.refresh_from_db()
+    assert event.victory_camp_reading == "counts"

@@ -117,6 +117,12 @@ class EventForm(forms.ModelForm):
             self.fields["edition"].help_text = _(
                 "Locked because results are confirmed: their points were counted under this edition, and changing "
                 "it would not rescore them.")
+            # The camp reading decided who won each confirmed game (results.shorthand.has_lost): changed, it would
+            # leave those games decided under the old reading.
+            self.fields["victory_camp_reading"].disabled = True
+            self.fields["victory_camp_reading"].help_text = _(
+                "Locked because results are confirmed: who won each of them was decided under this reading, and "
+                "changing it would not decide them again.")
         choices = [("", _("— none —")), *TIEBREAK_LABELS.items()]
         for n in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
