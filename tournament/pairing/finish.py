@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
 from tournament.models import Event, Game, Round
-from tournament.pairing.manager import RoundError, round_pair
+from tournament.pairing.manager import RatingsSource, RoundError, round_pair
 
 
 @dataclass(frozen=True)
@@ -90,8 +90,9 @@ def event_finish_after_round(event: Event, user) -> Event:
 
 
 @transaction.atomic
-def round_pair_extra(event: Event, user) -> Round:
-    """The organizer's explicit choice of one more round than planned (reopening a finished event)."""
+def round_pair_extra(event: Event, user, *, ratings: RatingsSource | None = None) -> Round:
+    """The organizer's explicit choice of one more round than planned (reopening a finished event); `ratings` as
+    for `round_pair` (the pairing task passes the event's)."""
     event = _locked(event)
     last = _check_last_round(event)
     if last < event.rounds_planned and event.finished_at is None:
@@ -101,4 +102,4 @@ def round_pair_extra(event: Event, user) -> Round:
     event.save(update_fields=["rounds_planned", "finished_at"])
     audit(event=event, user=user, action="event.extra_round", target=event.slug, round_number=last + 1,
           before=before, after={"planned": event.rounds_planned})
-    return round_pair(event, user)
+    return round_pair(event, user, ratings=ratings)

@@ -1,5 +1,5 @@
-"""Finishing an event: the organizer's choice after the last round (finish, or an explicit extra
-round), and the final standings for everyone: page, printable PDF, podium page."""
+"""Finishing an event: the organizer's choice after the last round (finish; an explicit extra round is paired as a
+pairing job, in views/rounds.py), and the final standings for everyone: page, printable PDF, podium page."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.models import Event
-from tournament.pairing.finish import event_finish, event_finish_after_round, round_pair_extra
+from tournament.pairing.finish import event_finish, event_finish_after_round
 from tournament.pairing.manager import RoundError
 from tournament.pdfs.final import final_standings_pdf, podium, podium_pdf
 from tournament.results.standings import standings_table
@@ -47,23 +47,6 @@ def event_finish_early(request: HttpRequest, event: Event) -> HttpResponse:
     messages.success(request, _("The event ends after round %(n)s. Once its results are in, finish it here.") % {
         "n": event.rounds_planned})
     return redirect("tournament:rounds", slug=event.slug)
-
-
-@require_POST
-@event_view(role=ORGANIZER)
-def round_extra(request: HttpRequest, event: Event) -> HttpResponse:
-    """One more round than planned: only with the box ticked, and logged."""
-    if request.POST.get("confirm") != "extra":
-        messages.error(request, _("Tick “Play an extra round” to pair a round beyond the plan."))
-        return redirect("tournament:rounds", slug=event.slug)
-    try:
-        rnd = round_pair_extra(event, request.user)
-    except RoundError as exc:
-        messages.error(request, str(exc))
-        return redirect("tournament:rounds", slug=event.slug)
-    messages.warning(request, _("Round %(n)s is an extra round, beyond the plan; it is recorded in the audit log.") % {
-        "n": rnd.number})
-    return redirect("tournament:round", slug=event.slug, number=rnd.number)
 
 
 def _finished(event: Event) -> None:

@@ -1,9 +1,10 @@
-"""Rounds: pair the next one, inspect and swap a draft, publish; the public pairings page.
+"""Rounds: pair the next one, inspect and swap a draft, pair it again, publish; an extra round; the public pairings
+page.
 
-"Pair the next round" (Swiss, or the stages' next round) queues a pairing job on the task worker and answers at
-once; the job's page shows its progress (htmx polls it, a meta refresh without JavaScript) and leads to the draft
-round when it is ready, or says why it could not be paired. The round clock's controls are in views/clock.py,
-finishing the event in views/final.py."""
+"Pair the next round" (Swiss, or the stages' next round), "Pair again" and "Play an extra round" queue a pairing
+job on the task worker and answer at once; the job's page shows its progress (htmx polls it, a meta refresh
+without JavaScript) and leads to the draft round when it is ready, or says why it could not be paired. The round
+clock's controls are in views/clock.py, finishing the event in views/final.py."""
 
 from __future__ import annotations
 
@@ -26,14 +27,7 @@ from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Game, PairingJob, Registration, Round, Seat
 from tournament.pairing.clock import clock_state
 from tournament.pairing.finish import progress
-from tournament.pairing.manager import (
-    RATED_ROUND_ONE,
-    RoundError,
-    round_delete,
-    round_publish,
-    round_regenerate,
-    seats_swap,
-)
+from tournament.pairing.manager import RATED_ROUND_ONE, RoundError, round_delete, round_publish, seats_swap
 from tournament.pairing.messages import is_warning, note_message
 from tournament.registration.names import sort_key
 from tournament.results.shorthand import seats_result, to_shorthand
@@ -124,7 +118,31 @@ POLL_SECONDS = 2  # the page without JavaScript reloads this often
 
 
 def _back(job: PairingJob) -> str:
-    return "tournament:stage_setup" if job.kind == PairingJob.Kind.STAGES else "tournament:rounds"
+    """Where the organizer goes back to: the stages, the draft paired again (if it is still there), the rounds."""
+    if job.kind == PairingJob.Kind.STAGES:
+        return reverse("tournament:stage_setup", kwargs={"slug": job.event.slug})
+    if job.kind == PairingJob.Kind.AGAIN and job.event.rounds.filter(number=job.redo).exists():
+        return reverse("tournament:round", kwargs={"slug": job.event.slug, "number": job.redo})
+    return reverse("tournament:rounds", kwargs={"slug": job.event.slug})
+
+
+def _title(job: PairingJob) -> str:
+    if job.kind == PairingJob.Kind.AGAIN:
+        return _("Pairing round %(n)s again") % {"n": job.redo}
+    if job.kind == PairingJob.Kind.EXTRA:
+        return _("Pairing an extra round")
+    return _("Pairing the next round")
+
+
+def _done(request: HttpRequest, job: PairingJob) -> str:
+    """The paired round's page (the rounds, or the stages, if it was deleted since); an extra round is said to be
+    one, beyond the plan."""
+    if job.round is None:
+        return _back(job)
+    if job.kind == PairingJob.Kind.EXTRA:
+        messages.warning(request, _("Round %(n)s is an extra round, beyond the plan; it is recorded in the audit "
+                                    "log.") % {"n": job.round.number})
+    return reverse("tournament:round", kwargs={"slug": job.event.slug, "number": job.round.number})
 
 
 def _error(job: PairingJob) -> str:
@@ -134,15 +152,15 @@ def _error(job: PairingJob) -> str:
     return job.error
 
 
-def _queue(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
-    """Queue the pairing of the next round (or join the one under way) and go to its page; where the task
-    ran at once (no worker: tests), straight to the draft round or back with the reason it was refused."""
-    job = jobs.pairing_job_request(event=event, user=request.user, kind=kind, lang=get_language() or "")
+def _queue(request: HttpRequest, event: Event, kind: str, redo: int | None = None) -> HttpResponse:
+    """Queue the pairing (or join the one under way) and go to its page; where the task ran at once (no worker:
+    tests), straight to the draft round or back with the reason it was refused."""
+    job = jobs.pairing_job_request(event=event, user=request.user, kind=kind, lang=get_language() or "", redo=redo)
     if job.status == PairingJob.Status.DONE and job.round is not None:
-        return redirect("tournament:round", slug=event.slug, number=job.round.number)
+        return redirect(_done(request, job))
     if job.status == PairingJob.Status.FAILED:
         messages.error(request, _error(job))
-        return redirect(_back(job), slug=event.slug)
+        return redirect(_back(job))
     return redirect("tournament:pairing_job", slug=event.slug, job=job.pk)
 
 
@@ -166,13 +184,13 @@ def pairing_job(request: HttpRequest, event: Event, job: int) -> HttpResponse:
     """The job's progress (htmx polls its partial); the draft round once it is paired."""
     found = get_object_or_404(PairingJob.objects.select_related("round", "requested_by"), pk=job, event=event)
     found = jobs.pairing_job_check(found)
+    found.event = event
     fragment = wants_partial(request)
     if found.status == PairingJob.Status.DONE:
-        url = (reverse("tournament:round", kwargs={"slug": event.slug, "number": found.round.number})
-               if found.round is not None else reverse(_back(found), kwargs={"slug": event.slug}))  # since deleted
+        url = _done(request, found)
         return vary_on_htmx(HttpResponseClientRedirect(url) if fragment else redirect(url))
     context = {"event": event, "job": found, "failed": found.status == PairingJob.Status.FAILED,
-               "error": _error(found), "back": _back(found), "poll": POLL_SECONDS,
+               "error": _error(found), "back": _back(found), "title": _title(found), "poll": POLL_SECONDS,
                "queued": found.status == PairingJob.Status.QUEUED}
     template = "tournament/pairing_job.html#progress" if fragment else "tournament/pairing_job.html"
     return vary_on_htmx(render(request, template, context))
@@ -224,7 +242,20 @@ def round_delete_view(request: HttpRequest, event: Event, number: int) -> HttpRe
 @require_POST
 @event_view(role=ORGANIZER)
 def round_regenerate_view(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    return _round_action(request, event, number, lambda rnd: round_regenerate(rnd, request.user, ratings=event_ratings))
+    """"Pair again": the draft thrown away and paired anew, on the worker (which refuses a round published
+    meanwhile)."""
+    _round(event, number)
+    return _queue(request, event, PairingJob.Kind.AGAIN, redo=number)
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def round_extra(request: HttpRequest, event: Event) -> HttpResponse:
+    """One more round than planned: only with the box ticked, paired on the worker, and logged."""
+    if request.POST.get("confirm") != "extra":
+        messages.error(request, _("Tick “Play an extra round” to pair a round beyond the plan."))
+        return redirect("tournament:rounds", slug=event.slug)
+    return _queue(request, event, PairingJob.Kind.EXTRA)
 
 
 @require_POST
