@@ -104,13 +104,13 @@ def test_a_double_click_or_a_second_organizer_on_pair_again_pairs_the_draft_agai
     assert event.rounds.get().seed == draft.seed + 1  # paired again once, not three times
 
 
-@pytest.mark.parametrize(("language", "words"), [
-    ("en", "Only a draft can be paired again; delete a published round first."),
-    ("es", "Solo un borrador se puede emparejar de nuevo; borra antes la ronda publicada."),
-    ("it", "Solo una bozza può essere riabbinata; elimina prima il turno pubblicato."),
+@pytest.mark.parametrize(("language", "words", "back"), [
+    ("en", "Only a draft can be paired again; delete a published round first.", "Round 1"),
+    ("es", "Solo un borrador se puede emparejar de nuevo; borra antes la ronda publicada.", "Ronda 1"),
+    ("it", "Solo una bozza può essere riabbinata; elimina prima il turno pubblicato.", "Turno 1"),
 ])
 def test_pair_again_of_a_round_published_meanwhile_keeps_it_and_says_why(organizer_client, event, organizer, players,
-                                                                        queue, language, words):
+                                                                        queue, language, words, back):
     """Two organizers: one presses "Pair again", the other "Publish" before the worker takes the job. The worker
     reads the round under the event's lock, finds it published, and throws nothing away."""
     draft = round_pair(event, organizer)
@@ -124,7 +124,8 @@ def test_pair_again_of_a_round_published_meanwhile_keeps_it_and_says_why(organiz
     page = organizer_client.get(url, headers={"Accept-Language": language})
     assert words in page.text and 'id="pairing-error"' in page.text
     assert 'http-equiv="refresh"' not in page.text  # it stops polling
-    assert reverse("tournament:round", args=[event.slug, 1]) in page.text  # its way back: the round
+    way_back = f'<a class="button" href="{reverse("tournament:round", args=[event.slug, 1])}">← {back}</a>'
+    assert way_back in page.text  # its way back: the round, named so
 
 
 def test_pair_again_refused_without_a_worker_in_between_is_told_on_the_rounds_own_page(organizer_client, event,

@@ -119,11 +119,18 @@ POLL_SECONDS = 2  # the page without JavaScript reloads this often
 
 def _back(job: PairingJob) -> str:
     """Where the organizer goes back to: the stages, the draft paired again (if it is still there), the rounds."""
+    return _back_link(job)[0]
+
+
+def _back_link(job: PairingJob) -> tuple[str, str]:
+    """`_back`'s address and the words of its link."""
+    slug = job.event.slug
     if job.kind == PairingJob.Kind.STAGES:
-        return reverse("tournament:stage_setup", kwargs={"slug": job.event.slug})
+        return reverse("tournament:stage_setup", kwargs={"slug": slug}), _("Stages")
     if job.kind == PairingJob.Kind.AGAIN and job.event.rounds.filter(number=job.redo).exists():
-        return reverse("tournament:round", kwargs={"slug": job.event.slug, "number": job.redo})
-    return reverse("tournament:rounds", kwargs={"slug": job.event.slug})
+        return (reverse("tournament:round", kwargs={"slug": slug, "number": job.redo}),
+                _("Round %(n)s") % {"n": job.redo})
+    return reverse("tournament:rounds", kwargs={"slug": slug}), _("Rounds")
 
 
 def _title(job: PairingJob) -> str:
@@ -190,7 +197,7 @@ def pairing_job(request: HttpRequest, event: Event, job: int) -> HttpResponse:
         url = _done(request, found)
         return vary_on_htmx(HttpResponseClientRedirect(url) if fragment else redirect(url))
     context = {"event": event, "job": found, "failed": found.status == PairingJob.Status.FAILED,
-               "error": _error(found), "back": _back(found), "title": _title(found), "poll": POLL_SECONDS,
+               "error": _error(found), "back": _back(found), "back_words": _back_link(found)[1], "title": _title(found), "poll": POLL_SECONDS,
                "queued": found.status == PairingJob.Status.QUEUED}
     template = "tournament/pairing_job.html#progress" if fragment else "tournament/pairing_job.html"
     return vary_on_htmx(render(request, template, context))
