@@ -1,8 +1,9 @@
 """The games-file import (/events/import-results/) holds every value to what the event it makes can store: a table
-taken twice in a round, a table or round out of range, a name, club or army longer than its column, an event name
-longer than an event's. Each is listed on the page (400) with its row and column, or on the form, and nothing is
-written. Found by a review on 2026-11-28: these rows passed the checks and then broke a database rule while the event
-was being written (500; or, on SQLite, were kept longer than PostgreSQL takes, or cut silently)."""
+taken twice in a round, a table or round out of range, a name, club or army longer than its column, more people than
+settings.MAX_EVENT_ENTRIES, an event name longer than an event's. Each is listed on the page (400) with its row and
+column, or on the form, and nothing is written. Found by a review on 2026-11-28: these rows passed the checks and then
+broke a database rule while the event was being written (500; or, on SQLite, were kept longer than PostgreSQL takes,
+or cut silently)."""
 
 from __future__ import annotations
 
@@ -116,3 +117,19 @@ def test_a_club_longer_than_a_club_holds_is_a_problem_of_the_club_column(organiz
     assert "<code>player_b</code>" not in page and "<code>result</code>" not in page
     assert _nothing_written()
 
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "An event takes at most 3 players: the file has 4."),
+    ("es", "Un evento admite como máximo 3 jugadores: el archivo tiene 4."),
+    ("it", "Un evento ammette al massimo 3 giocatori: il file ne ha 4."),
+])
+def test_a_games_file_of_more_players_than_an_event_takes_is_refused_naming_the_limit(organizer_client, settings,
+                                                                                      language, words):
+    """settings.MAX_EVENT_ENTRIES, as the players file import keeps it (registration/player_import.py)."""
+    settings.MAX_EVENT_ENTRIES = 3
+    response = _upload(organizer_client, ["1,1,Ana,,Bruno,,4-1,,,", "1,2,Carla,,Dario,,4-1,,,"], language)
+    assert response.status_code == 400
+    assert words in html.unescape(response.text)
+    assert _nothing_written()
+    settings.MAX_EVENT_ENTRIES = 4
+    assert _upload(organizer_client, ["1,1,Ana,,Bruno,,4-1,,,", "1,2,Carla,,Dario,,4-1,,,"]).status_code == 302

@@ -8,8 +8,8 @@ game outside the rounds that orders two players level after every tie-break), `a
 `points_b` (checked against the scoring). Every problem is listed with its row and column, and nothing is
 written until the file is clean: `check_rows` finds the problems, `import_results` writes the event in one
 transaction (and undoes it all if a playoff row settles no tie). `check_rows` holds every value to what its
-column in the database takes (the model fields' lengths, the event's most rounds, one game a table in a round),
-so that no row meets a database rule only while the event is being written.
+column in the database takes (the model fields' lengths, the event's most rounds, one game a table in a round,
+settings.MAX_EVENT_ENTRIES people), so that no row meets a database rule only while the event is being written.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pandas as pd
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,6 +32,7 @@ from tournament.results.scoring import Preset, bye_score, presets, score_game
 from tournament.results.shorthand import GameResult, ResultError, check_result, parse_shorthand
 from tournament.results.tie_decisions import TieRejected, record_tie_decision
 from tournament.transfer import stage_rows
+from tournament.transfer.messages import entries_cap_message
 
 REQUIRED = ("round", "table", "player_a", "club_a", "player_b", "club_b", "result")
 OPTIONAL = ("stage", "army_a", "army_b", "points_a", "points_b")
@@ -228,6 +230,8 @@ def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
             out.rows.append(Row(line, stage, number, table, a, b, result, text, armies, group))
     if not frame.shape[0]:
         out.problems.append(Problem(0, "", _("The file has no games.")))
+    if len(clubs) > settings.MAX_EVENT_ENTRIES:  # as the players file: the most entries an import may make
+        out.problems.append(Problem(0, "file", entries_cap_message(len(clubs))))
     out.plan = stage_rows.check_stages(out.rows, lambda r: score_game(r.result, scoring, edition),
                                        lambda line, column, message: out.problems.append(Problem(line, column, message)))
     out.problems.sort(key=lambda p: p.row)
