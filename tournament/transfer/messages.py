@@ -1,8 +1,11 @@
-"""Problems reading an uploaded table (codes from tournament/transfer/exports.py) as sentences."""
+"""Problems reading an uploaded table (codes from tournament/transfer/exports.py) as sentences, and the refusal of
+an import that would bring an event more people than it may hold."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.transfer.exports import TableError
 
@@ -24,3 +27,11 @@ def table_error_message(error: TableError) -> str:
         "extra_cells": _("Line %(line)s has more cells than the header.") % {"line": p.get("line")},
     }
     return messages.get(error.code, str(error))
+
+
+def entries_cap_message(people: int) -> str:
+    """An import refused for bringing a new event more people than settings.MAX_EVENT_ENTRIES (as the players file
+    import refuses them: tournament/registration/player_import.py, `check_import_allowed`)."""
+    most = settings.MAX_EVENT_ENTRIES
+    return ngettext("An event takes at most %(max)s player: the file has %(n)s.",
+                    "An event takes at most %(max)s players: the file has %(n)s.", most) % {"max": most, "n": people}

@@ -7,7 +7,9 @@ A's figures first; empty with no `player_b` for a bye); optional `stage` (`swiss
 game outside the rounds that orders two players level after every tie-break), `army_a`, `army_b`, `points_a`,
 `points_b` (checked against the scoring). Every problem is listed with its row and column, and nothing is
 written until the file is clean: `check_rows` finds the problems, `import_results` writes the event in one
-transaction (and undoes it all if a playoff row settles no tie).
+transaction (and undoes it all if a playoff row settles no tie). `check_rows` holds every value to what its
+column in the database takes (the model fields' lengths, the event's most rounds, one game a table in a round,
+settings.MAX_EVENT_ENTRIES people), so that no row meets a database rule only while the event is being written.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pandas as pd
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,16 +26,21 @@ from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.events.services import check_event_quota
 from tournament.models import Club, Event, EventRole, Game, Player, Registration, Round, Seat
+from tournament.models.events import MAX_ROUNDS
 from tournament.results.definition import definition_data
 from tournament.results.scoring import Preset, bye_score, presets, score_game
 from tournament.results.shorthand import GameResult, ResultError, check_result, parse_shorthand
 from tournament.results.tie_decisions import TieRejected, record_tie_decision
 from tournament.transfer import stage_rows
+from tournament.transfer.messages import entries_cap_message
 
 REQUIRED = ("round", "table", "player_a", "club_a", "player_b", "club_b", "result")
 OPTIONAL = ("stage", "army_a", "army_b", "points_a", "points_b")
 STAGES = ("swiss", *stage_rows.KNOCKOUT, "playoff")  # and group:<name>
-MAX_NAME = 120
+MAX_NAME = Player._meta.get_field("name").max_length  # a registration's name holds as many
+MAX_CLUB = Club._meta.get_field("name").max_length
+MAX_ARMY = Registration._meta.get_field("army_ref").max_length  # `army_a`, `army_b`: the list, e.g. II/56a
+MAX_TABLE = 9_999  # as `_int` reads
 MAX_GROUP_NAME = 20
 
 
@@ -85,10 +93,33 @@ def _int(value: str, line: int, column: str, problems: list[Problem], *, require
 def _person(row: pd.Series, side: str, line: int, problems: list[Problem]) -> tuple[str, str] | None:
     name = " ".join(str(row.get(f"player_{side}", "")).split())
     club = " ".join(str(row.get(f"club_{side}", "")).split())
-    if len(name) > MAX_NAME or len(club) > MAX_NAME:
-        problems.append(Problem(line, f"player_{side}", _("at most %(n)s characters.") % {"n": MAX_NAME}))
-        return None
-    return (name, club) if name else None
+    too_long = [(column, most) for column, value, most in ((f"player_{side}", name, MAX_NAME),
+                                                           (f"club_{side}", club, MAX_CLUB)) if len(value) > most]
+    for column, most in too_long:
+        problems.append(Problem(line, column, _("at most %(n)s characters.") % {"n": most}))
+    return (name, club) if name else None  # a name too long is a problem of its own, not a missing one
+
+
+def _numbers(row: pd.Series, stage: str, line: int, problems: list[Problem]) -> tuple[int | None, int | None]:
+    """The row's round (1 to the most an event plays) and table (none, or 1 to MAX_TABLE)."""
+    number = _int(row["round"], line, "round", problems, required=stage != "playoff")
+    if number is not None and not 1 <= number <= MAX_ROUNDS:
+        problems.append(Problem(line, "round", _("expected a whole number from 1 to %(n)s.") % {"n": MAX_ROUNDS}))
+        number = None
+    table = _int(row["table"], line, "table", problems, required=False)
+    if table is not None and not 1 <= table <= MAX_TABLE:
+        problems.append(Problem(line, "table", _("expected a whole number from 1 to %(n)s.") % {"n": MAX_TABLE}))
+        table = None
+    return number, table
+
+
+def _armies(row: pd.Series, line: int, problems: list[Problem]) -> tuple[str, str]:
+    """The army list of each side, as an entry holds it: never cut."""
+    armies = (row.get("army_a", "").strip(), row.get("army_b", "").strip())
+    for column, army in zip(("army_a", "army_b"), armies, strict=True):
+        if len(army) > MAX_ARMY:
+            problems.append(Problem(line, column, _("at most %(n)s characters.") % {"n": MAX_ARMY}))
+    return armies
 
 
 def _header_problems(frame: pd.DataFrame) -> list[Problem]:
@@ -150,6 +181,17 @@ def _people_problems(a, b, stage: str, number: int | None, line: int, clubs: dic
         problems.append(Problem(line, "player_b", _("a player cannot play themselves.")))
 
 
+def _table_problem(number: int | None, table: int | None, line: int, tables: dict[tuple[int, int], int],
+                   problems: list[Problem]) -> None:
+    """One game a table in a round (the caller leaves out byes and playoffs: they are written without a table)."""
+    if number is None or table is None:
+        return
+    first = tables.setdefault((number, table), line)
+    if first != line:
+        problems.append(Problem(line, "table", _("this table already has a game in this round (row %(row)s).")
+                                % {"row": first}))
+
+
 def _points_problems(row: pd.Series, result: GameResult, scoring: Preset, edition: str, line: int,
                      problems: list[Problem]) -> None:
     """Points given in the file must be the scoring's."""
@@ -165,29 +207,31 @@ def check_rows(frame: pd.DataFrame, scoring: Preset, edition: str) -> Checked:
     out = Checked(problems=_header_problems(frame))
     if out.problems:
         return out
-    clubs: dict[str, str] = {}
+    clubs: dict[str, str] = {}  # every player named, with their club
     seen: dict[tuple[int, str], int] = {}
+    tables: dict[tuple[int, int], int] = {}
     for index, row in frame.fillna("").astype(str).iterrows():
         line = int(index) + 2
         before = len(out.problems)
         stage, group = _stage(row, line, out.problems)
-        number = _int(row["round"], line, "round", out.problems, required=stage != "playoff")
-        if number is not None and number < 1:
-            out.problems.append(Problem(line, "round", _("expected a whole number.")))
-        table = _int(row["table"], line, "table", out.problems, required=False)
+        number, table = _numbers(row, stage, line, out.problems)
         a, b = _person(row, "a", line, out.problems), _person(row, "b", line, out.problems)
         if a is None:
             out.problems.append(Problem(line, "player_a", _("required.")))
         text = row["result"].strip()
         result = _result(text, b, stage, edition, line, out.problems)
         _people_problems(a, b, stage, number, line, clubs, seen, out.problems)
+        if b is not None and stage != "playoff":
+            _table_problem(number, table, line, tables, out.problems)
         if result is not None:
             _points_problems(row, result, scoring, edition, line, out.problems)
+        armies = _armies(row, line, out.problems)
         if len(out.problems) == before and a is not None:
-            out.rows.append(Row(line, stage, number, table, a, b, result, text,
-                                (row.get("army_a", "").strip()[:40], row.get("army_b", "").strip()[:40]), group))
+            out.rows.append(Row(line, stage, number, table, a, b, result, text, armies, group))
     if not frame.shape[0]:
         out.problems.append(Problem(0, "", _("The file has no games.")))
+    if len(clubs) > settings.MAX_EVENT_ENTRIES:  # as the players file: the most entries an import may make
+        out.problems.append(Problem(0, "file", entries_cap_message(len(clubs))))
     out.plan = stage_rows.check_stages(out.rows, lambda r: score_game(r.result, scoring, edition),
                                        lambda line, column, message: out.problems.append(Problem(line, column, message)))
     out.problems.sort(key=lambda p: p.row)

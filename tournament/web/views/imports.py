@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.accounts.emails import EmailNotConfirmed
 from tournament.events.services import EventQuotaExceeded
-from tournament.models import Edition
+from tournament.models import Edition, Event
 from tournament.results.scoring import templates
 from tournament.transfer.exports import TableError, read_table
 from tournament.transfer.messages import table_error_message
@@ -24,8 +24,10 @@ MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # as the player import takes
 
 class ResultsImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Games (CSV or XLSX)"))
-    name = forms.CharField(label=gettext_lazy("Event name"), max_length=200)
-    slug = forms.SlugField(label=gettext_lazy("Short name (used in links)"), max_length=60)
+    # as long as an event's name and short name may be (the model's fields: a longer one would fail once written)
+    name = forms.CharField(label=gettext_lazy("Event name"), max_length=Event._meta.get_field("name").max_length)
+    slug = forms.SlugField(label=gettext_lazy("Short name (used in links)"),
+                           max_length=Event._meta.get_field("slug").max_length)
     date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     edition = forms.ChoiceField(label=gettext_lazy("Rules edition"), choices=Edition.choices, initial="3.0")
     scoring = forms.ChoiceField(label=gettext_lazy("Scoring"))
