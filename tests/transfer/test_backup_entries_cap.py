@@ -68,3 +68,31 @@ def test_a_backup_of_as_many_players_as_an_event_takes_is_imported(organizer_cli
     response = _upload(organizer_client, _backup(5))
     assert response.status_code == 302
     assert Event.objects.get(slug="imported").registrations.count() == 5
+
+
+def _with_clubs(clubs: int, players: int = 1) -> bytes:
+    data = json.loads(_backup(players))
+    data["clubs"] += [{"name": f"Club {n}", "region": "", "country": ""} for n in range(clubs)]
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "clubs: at most 5, as many as an event takes players."),
+    ("es", "clubs: como máximo 5, tantos como jugadores admite un evento."),
+    ("it", "clubs: al massimo 5, tanti quanti i giocatori che un evento ammette."),
+])
+def test_a_backup_listing_more_clubs_than_an_event_takes_players_is_refused(organizer_client, settings, language,
+                                                                           words):
+    """Clubs are written site-wide: a file of a few players and thousands of clubs wrote them all until
+    2026-11-28."""
+    settings.MAX_EVENT_ENTRIES = 5
+    response = _upload(organizer_client, _with_clubs(5), language)  # 6 with the players' own
+    assert response.status_code == 400
+    assert words in html.unescape(response.text)
+    assert not Event.objects.exists() and not Club.objects.exists()
+
+
+def test_a_backup_writes_only_the_clubs_its_players_name(organizer_client, settings):
+    settings.MAX_EVENT_ENTRIES = 5
+    assert _upload(organizer_client, _with_clubs(3)).status_code == 302
+    assert list(Club.objects.values_list("name", flat=True)) == ["Norte"]

@@ -152,6 +152,9 @@ def _check_format(data: Any) -> None:
     people = max(len(check.items(data, "players")), len(check.items(data, "registrations")))
     if people > settings.MAX_EVENT_ENTRIES:
         raise BackupError(entries_cap_message(people))
+    if len(check.items(data, "clubs")) > settings.MAX_EVENT_ENTRIES:  # clubs are written site-wide: as few
+        raise check.fail("clubs", _("at most %(max)s, as many as an event takes players.")
+                         % {"max": settings.MAX_EVENT_ENTRIES})
 
 
 def import_event(data: Any, *, slug: str | None = None, importer=None) -> Imported:
@@ -219,11 +222,16 @@ def _event(source: dict, slug: str | None) -> Event:
 
 
 def _people(data: dict, event: Event, result: Imported) -> dict[str, Registration]:
-    """New person records and their entries; clubs are found by exact name or created, never changed."""
-    clubs: dict[str, Club] = {}
+    """New person records and their entries; clubs are found by exact name or created, never changed, and only
+    those a player of the file names (a club no player names is checked, not written)."""
+    named = {source.get("club") for source in check.items(data, "players")}
+    clubs: dict[str, Club | None] = {}
     for index, source in enumerate(check.items(data, "clubs")):
         where = f"clubs[{index}]"
         fields = check.values(Club, source, CLUB_FIELDS, where)
+        if fields["name"] not in named:
+            clubs[fields["name"]] = None
+            continue
         club = Club.objects.filter(name=fields["name"]).first() or Club(**fields)
         if club.pk is None:
             check.full_clean(club, where)
