@@ -29,6 +29,7 @@ from tournament.results.standings import StandingRow, event_standings
 ROUND_ONE = {"random": "random", "army_date": "date", "enemies": "enemies", "rating_fold": "rating_folded",
              "rating_accel": "rating_accelerated"}
 RATED_ROUND_ONE = ("rating_fold", "rating_accel")
+DATED_ROUND_ONE = ("army_date", "enemies")  # round 1 by the armies' dates or enemies: the 3.0 catalogue's
 
 # Where round 1 by rating finds its ratings: a function of the event returning None (no ratings) or an
 # object whose `.ratings` maps registration ids to ratings with a `.rating` (the caller passes
@@ -94,7 +95,8 @@ def entrants(event: Event, number: int, ratings: RatingsSource | None = None,
     points = {row.registration_id: row.points for row in rows}
     wins_first = event_scoring(event).ranking[0] == "wins"
     wins = {row.registration_id: int(row.values.get("wins") or 0) for row in rows} if wins_first else {}
-    catalogue = load_catalogue() if event.edition == Edition.DBA30 else None
+    by_armies = number == 1 and event.round_one_method in DATED_ROUND_ONE and event.edition == Edition.DBA30
+    catalogue = load_catalogue() if by_armies else None  # only round 1 by the armies reads their dates and enemies
     ordered = sorted(regs, key=lambda r: (position.get(r.pk, len(position)), r.name_key, r.pk))
     result = []
     for rank, reg in enumerate(ordered):
