@@ -4,7 +4,8 @@
   reopens an answered question, ``event=`` keeps the event it was reached from. Shared by the step-through
   pages and the question finder.
 - The event a rulings page was reached from (``?event=<slug>``: `event_from`) and what to tell its umpire about
-  the edition of each answer (`note_context`, over the pure rulings.editions.notes). The event's page, name and
+  the edition of each answer (`edition_of`, `note_context`, over the pure rulings.editions.notes: the views reach the
+  notes through these alone). The event's page, name and
   edition are public (anyone with its link reads them), so any visitor who carries ``?event=`` sees the edition
   note; only the event's organizers and umpires get its rulings log."""
 
@@ -43,9 +44,15 @@ def event_from(request: HttpRequest) -> Event | None:
     return Event.objects.filter(slug=slug).only("slug", "name", "edition").first() if slug else None
 
 
+def edition_of(event: Event | None, **what) -> EditionNote | None:
+    """What to tell the umpire of `event` about the edition of an answer (`what`: its flow, calculator or clause),
+    or None without an event: the rulings pages' one way to the pure rulings.editions.notes."""
+    return edition_note(event.edition, **what) if event is not None else None
+
+
 def note_context(event: Event | None, **what) -> dict:
     """{"edition_event": event, "edition_note": EditionNote or None} for the templates' edition note."""
-    note: EditionNote | None = edition_note(event.edition, **what) if event is not None else None
+    note = edition_of(event, **what)
     language = get_language() or "en"
     differences = [{"topic": d.topic, "source_22": d.source_22, "codes_30": d.codes_30,
                     "rules_22": [line.shown(language) for line in d.rules_22],

@@ -21,9 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 from config.htmx import render_partial
 from rulings.doubts.collect import all_doubts
 from rulings.doubts.words import doubt_text
-from rulings.editions.notes import edition_note
 from rulings.flows import loader as flows
-from rulings.links import event_from, flow_url, note_context
+from rulings.links import edition_of, event_from, flow_url, note_context
 from rulings.logbook import ruling_record
 from rulings.models import Clause, DoubtDecision, RulingLogEntry
 from rulings.search.service import HOME_GAME
@@ -71,7 +70,7 @@ def flow_index(request: HttpRequest) -> HttpResponse:
     shown = [flow for flow in flows.all_flows().values() if every_game or flow.data["game"] == HOME_GAME]
     items = [{"id": flow.id, "title": flow.text("title", language), "intro": flow.text("intro", language),
               "url": flow_url(flow.id, [], event=event.slug if event else None),
-              "edition": edition_note(event.edition, flow=flow.data) if event else None}
+              "edition": edition_of(event, flow=flow.data)}
              for flow in shown]
     games: dict[str, list[dict]] = {}
     for flow, item in zip(shown, items, strict=True):
