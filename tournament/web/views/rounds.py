@@ -65,7 +65,7 @@ def _result(game, seats) -> dict:
 def _explained(games) -> tuple[list[dict], dict[int, str]]:
     games = list(games)
     names = {s.registration_id: s.registration.name for g in games for s in g.seats.all()}
-    stage = game_labels(games)  # a stage's game: which group or bracket match it is
+    stage = game_labels(games) if any(g.stage_id for g in games) else {}  # a stage game: its group or bracket match
     items = []
     for g in games:
         seats = list(g.seats.all())
@@ -76,8 +76,8 @@ def _explained(games) -> tuple[list[dict], dict[int, str]]:
 
 
 def _public_games(rnd: Round) -> list[dict]:
-    """The games of the public pairings, read as values (two queries, no model instances: they were most of a
-    1,000-player page's time) into objects with the attributes the row writer and `_result` read; no
+    """The games of the public pairings, read as values (two queries, a third for a stage round's labels; no model
+    instances: they were most of a 1,000-player page's time) into objects with the attributes the row writer and `_result` read; no
     pairing notes (the public page shows none). Games whose seats have the same figures share their result
     cell's words (`_result` made once for them)."""
     seats: dict[int, list[SimpleNamespace]] = {}
@@ -86,10 +86,13 @@ def _public_games(rnd: Round) -> list[dict]:
                         "registration_id", "registration__name", "registration__army_ref")):
         registration = SimpleNamespace(name=row.pop("registration__name"), army_ref=row.pop("registration__army_ref"))
         seats.setdefault(row["game_id"], []).append(SimpleNamespace(registration=registration, **row))
-    stage = game_labels(rnd.games.filter(stage__isnull=False).select_related("stage"))  # Swiss rounds: none
+    rows = list(rnd.games.order_by("is_bye", "table", "pk").values("pk", "table", "is_bye", "status", "outcome",
+                                                                   "stage_id"))
+    staged = any([row.pop("stage_id") for row in rows])  # a stage round's games say which group or match they are
+    stage = game_labels(rnd.games.filter(stage__isnull=False).select_related("stage")) if staged else {}
     results: dict[tuple, dict] = {}
     items = []
-    for row in rnd.games.order_by("is_bye", "table", "pk").values("pk", "table", "is_bye", "status", "outcome"):
+    for row in rows:
         own = seats.get(row["pk"], [])
         game = SimpleNamespace(**row)
         key = (row["is_bye"], row["status"], row["outcome"],
