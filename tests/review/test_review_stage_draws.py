@@ -95,3 +95,36 @@ def test_a_cut_changed_and_drawn_again_after_its_plate_does_not_put_a_player_in_
     rnd = stage_pair(event, organizer)
     seated = [s.registration_id for g in rnd.games.all() for s in g.seats.all()]
     assert len(seated) == len(set(seated))
+
+
+def test_placement_play_offs_are_not_drawn_through_an_unsettled_tie_inside_a_group(event, organizer):
+    """Two groups of four, then play-offs 1st v 1st, 2nd v 2nd...: in group A, A2 and A3 drew on time and each beat A4
+    and lost to A1 alike, level on every tie-break (no drawn lot). Which of them plays for 3rd-4th and which for
+    5th-6th is a cut through their shared place, as a cut after groups is (refused there until the tie is settled on
+    the ties page); the play-offs' draw takes the group's order, i.e. their names (`service.entrants` returns the
+    placement seeds before `_check_group_tie`)."""
+    event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]
+    event.save()
+    regs = {n: make_registration(event, make_player(n)) for n in NAMES}
+    name_of = {r.pk: n for n, r in regs.items()}
+    strength = {r.pk: int(n[1]) for n, r in regs.items()}
+    groups = stage(event, 1, kind="groups", groups=2, seeding="organizer")
+    playoffs = stage(event, 2, kind="placement", source=groups)
+    stage_draw(groups, organizer, {r.pk: 1 if n[0] == "A" else 2 for n, r in regs.items()})
+
+    def result(_game, a, b):
+        if {name_of[a], name_of[b]} == {"A2", "A3"}:
+            return "2-2T"
+        return "4-1" if strength[a] < strength[b] else "1-4"
+
+    play_until_done(event, organizer, strength, result)
+    group_a = {t.letter: t for t in tables.group_tables(groups)}["A"]
+    assert [(name_of[r.registration_id], r.rank, r.shared) for r in group_a.rows][1:3] == [("A2", 2, True),
+                                                                                          ("A3", 2, True)]
+    try:
+        stage_draw(playoffs, organizer)
+    except StageError:
+        return  # refused until the tie is settled: as a cut after groups
+    seeds = dict(StageEntry.objects.filter(stage=playoffs).values_list("registration_id", "seed"))
+    pytest.fail(f"drawn through the tie: A2 seed {seeds[regs['A2'].pk]} (places 3-4), "
+                f"A3 seed {seeds[regs['A3'].pk]} (places 5-6), by their names")
