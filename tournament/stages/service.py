@@ -27,6 +27,7 @@ from tournament.stages.tables import (
     group_games_left,
     group_members,
     group_shared_places,
+    level_across_groups,
     placement_seeds,
     qualifying_order,
     stage_finished,
@@ -127,15 +128,24 @@ def _check_cut_tie(stage: Stage, event: Event, active_ids: set[int]) -> None:
 def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: set[int]) -> None:
     """A cut after groups that takes some of the players sharing a place in a group and leaves the others (nothing
     orders them: no drawn lot, no decision recorded for the group on the ties page) would take those whose names
-    sort first: it is refused, naming them, until the tie is settled there, as `_check_cut_tie` for the standings."""
+    sort first: it is refused, naming them, until the tie is settled there, as `_check_cut_tie` for the standings.
+    So is a cut that splits players of one place in different groups level on every key compared across the
+    groups (the best runners-up...): it would take them by their groups' letters."""
     data = load(event)
+    names = lambda players: ", ".join(entry_as_shown(data.registrations[p]).name for p in players)  # noqa: E731
     for group, tie in group_shared_places(stage.source, data):
         players = [p for p in tie if p in active_ids]
         if any(p in taken for p in players) and any(p not in taken for p in players):
             raise StageError(_("%(players)s share a place in their group (%(group)s) that the cut splits: settle their "
                                "tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
+                               "decision).") % {"players": names(players), "group": group})
+    for tie in level_across_groups(stage.source, data):
+        players = [p for p in tie if p in active_ids]
+        if any(p in taken for p in players) and any(p not in taken for p in players):
+            raise StageError(_("%(players)s are level across the groups of %(stage)s and the cut splits them: settle "
+                               "their tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
                                "decision).") % {
-                "players": ", ".join(entry_as_shown(data.registrations[p]).name for p in players), "group": group})
+                "players": names(players), "stage": stage.source.name})
 
 
 def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
