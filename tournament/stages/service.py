@@ -125,21 +125,26 @@ def _check_cut_tie(stage: Stage, event: Event, active_ids: set[int]) -> None:
         "players": ", ".join(entry_as_shown(data.registrations[p]).name for p in tied), "n": k})
 
 
-def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: set[int]) -> None:
+def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: set[int] | None) -> None:
     """A cut after groups that takes some of the players sharing a place in a group and leaves the others (nothing
     orders them: no drawn lot, no decision recorded for the group on the ties page) would take those whose names
     sort first: it is refused, naming them, until the tie is settled there, as `_check_cut_tie` for the standings.
     So is a cut that splits players of one place in different groups level on every key compared across the
-    groups (the best runners-up...): it would take them by their groups' letters."""
+    groups (the best runners-up...): it would take them by their groups' letters. Placement play-offs (`taken`
+    None) split every place shared in a group: one of its players plays for the better places."""
     data = load(event)
     names = lambda players: ", ".join(entry_as_shown(data.registrations[p]).name for p in players)  # noqa: E731
     for group, tie in group_shared_places(stage.source, data):
         players = [p for p in tie if p in active_ids]
-        if any(p in taken for p in players) and any(p not in taken for p in players):
+        if len(players) > 1 and taken is None:
+            raise StageError(_("%(players)s share a place in their group (%(group)s) that the play-offs split: settle "
+                               "their tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
+                               "decision).") % {"players": names(players), "group": group})
+        if taken is not None and any(p in taken for p in players) and any(p not in taken for p in players):
             raise StageError(_("%(players)s share a place in their group (%(group)s) that the cut splits: settle their "
                                "tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
                                "decision).") % {"players": names(players), "group": group})
-    for tie in level_across_groups(stage.source, data):
+    for tie in level_across_groups(stage.source, data) if taken is not None else ():
         players = [p for p in tie if p in active_ids]
         if any(p in taken for p in players) and any(p not in taken for p in players):
             raise StageError(_("%(players)s are level across the groups of %(stage)s and the cut splits them: settle "
@@ -155,7 +160,9 @@ def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | N
     active_ids = {r.pk for r in active}
     _check_source(stage, event)
     if stage.kind == Stage.Kind.PLACEMENT:
-        return _placement_seeds(stage, active_ids)
+        seeds = _placement_seeds(stage, active_ids)
+        _check_group_tie(stage, event, active_ids, None)
+        return seeds
     if stage.entrants == Stage.Entrants.ALL:
         return list(_seeded(event, stage, active, ratings))
     if stage.source is None and stage.entrants != Stage.Entrants.REST:
