@@ -217,7 +217,13 @@ def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None, *,
     stage = Stage.objects.select_for_update().get(pk=stage.pk, event=event)
     if stage.games.exists():
         raise StageError(_("“%(stage)s” already has games: it cannot be drawn again.") % {"stage": stage.name})
-    placed = _placed(stage, event, entrants(stage, ratings), assignment)
+    _write_draw(stage, event, user, _placed(stage, event, entrants(stage, ratings), assignment))
+    if stage.entrants != Stage.Entrants.REST:
+        _plates_follow(stage, event, user, ratings)
+    return stage
+
+
+def _write_draw(stage: Stage, event: Event, user, placed: list[tuple[int | None, int | None]]) -> None:
     stage.entries.all().delete()
     StageEntry.objects.bulk_create([
         StageEntry(stage=stage, registration_id=p, seed=i, group=g) for i, (p, g) in enumerate(placed, 1) if p is not None
@@ -226,7 +232,34 @@ def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None, *,
     stage.save(update_fields=["drawn_at"])
     audit(event=event, user=user, action="event.stage_draw", target=stage.name, people=[p for p, _g in placed if p],
           after={"stage": stage.number, "entries": [[i, p, g] for i, (p, g) in enumerate(placed, 1)]})
-    return stage
+
+
+def _plates_follow(stage: Stage, event: Event, user, ratings: RatingsSource | None) -> None:
+    """A Plate already drawn from the players a cut left follows the cut drawn again (the standings corrected, a
+    new random seeding, a cut deleted and made again): drawn again itself, as it was set up, when the players it
+    takes change (groups the organizer chose are cleared, to be chosen again); a Plate that already has games keeps
+    them, so the cut may not change who it leaves. A cut set up again clears its Plate's draw (`stage_save`)."""
+    plates = Stage.objects.select_for_update().filter(event=event, source=stage.source, drawn_at__isnull=False,
+                                                      entrants=Stage.Entrants.REST).exclude(pk=stage.pk)
+    for plate in plates.order_by("number"):
+        seeds = entrants(plate, ratings)
+        if {p for p in seeds if p is not None} == set(plate.entries.values_list("registration_id", flat=True)):
+            continue
+        if plate.games.exists():
+            raise StageError(_("“%(plate)s” already has games with the players the cut left before, and this draw of "
+                               "“%(stage)s” would change them: set the cut up to leave the same players, or delete "
+                               "the rounds of “%(plate)s” first.") % {"plate": plate.name, "stage": stage.name})
+        if plate.kind == Stage.Kind.GROUPS and plate.seeding == Stage.Seeding.ORGANIZER:
+            _undraw(plate, event, user)
+            continue
+        _write_draw(plate, event, user, _placed(plate, event, seeds, None))
+
+
+def _undraw(stage: Stage, event: Event, user) -> None:
+    stage.entries.all().delete()
+    stage.drawn_at = None
+    stage.save(update_fields=["drawn_at"])
+    audit(event=event, user=user, action="event.stage_edit", target=stage.name, after={"stage": stage.number})
 
 
 def _bracket_games(stage: Stage) -> list[tuple[str, int, int]]:
@@ -304,6 +337,10 @@ def stage_save(stage: Stage, user, *, created: bool) -> Stage:
     else:
         stage.drawn_at = None
         stage.entries.all().delete()
+        if stage.entrants != Stage.Entrants.REST:  # its Plate, drawn from those it left, is drawn again after it
+            for plate in Stage.objects.filter(event=event, source=stage.source, entrants=Stage.Entrants.REST,
+                                              drawn_at__isnull=False, games__isnull=True).exclude(pk=stage.pk).distinct():
+                _undraw(plate, event, user)
     stage.save()
     fields = ["name", "kind", "entrants", "cut", "groups", "seeding", "third_place"]
     audit(event=event, user=user, action="event.stage_create" if created else "event.stage_edit", target=stage.name,
