@@ -1,6 +1,6 @@
 """An event decided in its stages is ordered by its final placings everywhere the end of the event is shown:
 the final page's podium, the final-standings PDF and the podium certificate follow the bracket's places, not
-the points (the Swiss leader can lose the final)."""
+the points (the Swiss leader can lose the final); players sharing their place in a group share it there too."""
 
 from __future__ import annotations
 
@@ -9,16 +9,22 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.factories import make_player, make_registration
 from tests.pairing.test_rounds import enter, games, pair, publish
-from tests.stages.test_stage_events import add_stage, draw, field, pdf_text, play_until_done, text_of
+from tests.stages.service_play import play_until_done as play_until_done_by_services
+from tests.stages.service_play import stage
+from tests.stages.test_stage_events import add_stage, draw, field, pdf_text, placings, play_until_done, text_of
+from tournament.results.tie_decisions import record_tie_decision
+from tournament.stages import tables
+from tournament.stages.service import stage_draw
 
 WORDS = {
     "en": {"place": "Place", "placed_by": "Placed by", "swiss": "Swiss rounds", "first": "First place",
-           "third": "Third place"},
+           "second": "Second place", "third": "Third place", "shared": "shared"},
     "es": {"place": "Puesto", "placed_by": "Puesto decidido en", "swiss": "Rondas suizas", "first": "Primer puesto",
-           "third": "Tercer puesto"},
+           "second": "Segundo puesto", "third": "Tercer puesto", "shared": "compartido"},
     "it": {"place": "Piazzamento", "placed_by": "Piazzamento deciso in", "swiss": "Turni svizzeri", "first": "Primo posto",
-           "third": "Terzo posto"},
+           "second": "Secondo posto", "third": "Terzo posto", "shared": "a pari merito"},
 }
 
 
@@ -94,3 +100,51 @@ def test_an_event_without_stages_keeps_the_standings_order(organizer_client, cli
     order = by_points(client, event)
     final = pdf_text(client.get(reverse("tournament:final_pdf", args=[event.slug])).content)
     assert [final.index(n) for n in order] == sorted(final.index(n) for n in order) and "Placed by" not in final
+
+
+def round_robin_with_a_tie(event, organizer):
+    """One group of four, the whole event: Ana beats everyone 4-1; Bruno and Carla draw on time 2-2 and each beat
+    Dario 4-1. Bruno and Carla are level on points, head-to-head, generals and elements (no drawn lot)."""
+    event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]
+    event.save()
+    regs = {n: make_registration(event, make_player(n)) for n in ["Ana", "Bruno", "Carla", "Dario"]}
+    name_of = {r.pk: n for n, r in regs.items()}
+    strength = {r.pk: i for i, r in enumerate(regs.values())}
+    groups = stage(event, 1, kind="groups", groups=1)
+    stage_draw(groups, organizer)
+
+    def result(_game, a, b):
+        if {name_of[a], name_of[b]} == {"Bruno", "Carla"}:
+            return "2-2T"
+        return "4-1" if strength[a] < strength[b] else "1-4"
+
+    play_until_done_by_services(event, organizer, strength, result)
+    return regs, name_of, groups
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_players_sharing_their_group_place_share_it_on_the_final_page_its_pdf_and_the_podium(
+        organizer_client, client, event, organizer, language):
+    regs, name_of, groups = round_robin_with_a_tie(event, organizer)
+    (table,) = tables.group_tables(groups)
+    assert [(name_of[r.registration_id], r.rank, r.shared) for r in table.rows] == [
+        ("Ana", 1, False), ("Bruno", 2, True), ("Carla", 2, True), ("Dario", 4, False)]
+    # The organizer records on the ties page that they share 2nd place (as nothing else would, before too).
+    record_tie_decision(event, organizer, kind="shared", players=[regs["Bruno"].pk, regs["Carla"].pk],
+                        also=lambda e: [tie for _where, tie in tables.group_ties(e)])
+    event.refresh_from_db()
+    assert [(place, name_of[p]) for place, p, _stage in tables.final_placings(event)] == [
+        (1, "Ana"), (2, "Bruno"), (2, "Carla"), (4, "Dario")]  # not 2nd and 3rd by their names
+    assert {name: place for place, name, _stage in placings(client, event)} == {
+        "Ana": "1", "Bruno": "2", "Carla": "2", "Dario": "4"}  # the stage's own page
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    client.cookies["django_language"] = language
+    words = WORDS[language]
+    assert [(place, name) for place, name, _stage in final_placings(client, event)] == [
+        ("1", "Ana"), ("2", "Bruno"), ("2", "Carla"), ("4", "Dario")]
+    podium = text_of(client.get(reverse("tournament:final", args=[event.slug])).text).split(words["first"], 1)[1]
+    assert podium.count(f"{words['second']} ({words['shared']})") == 2 and "Dario" not in podium.split("Carla")[0]
+    certificate = pdf_text(client.get(reverse("tournament:podium_pdf", args=[event.slug])).content)
+    assert certificate.count(f"{words['second']} ({words['shared']})") == 2 and words["third"] not in certificate
+    final = pdf_text(client.get(reverse("tournament:final_pdf", args=[event.slug])).content)
+    assert re.search(r"2\s+Bruno.*2\s+Carla.*4\s+Dario", final, re.S), final

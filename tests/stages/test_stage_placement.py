@@ -1,17 +1,24 @@
 """Placement play-offs between more than two groups: a bracket per place (the group winners for places 1 to G,
 the runners-up for the next G ...), through the organizer's pages, to the final placings, in en, es and it; a
-shape that cannot be played is refused naming the field."""
+shape that cannot be played is refused naming the field, and so is a draw through a place shared in a group."""
 
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
 
+from tests.factories import make_player, make_registration
 from tests.pairing.test_rounds import games
+from tests.stages.service_play import play_until_done as play_until_done_by_services
+from tests.stages.service_play import stage
 from tests.stages.test_stage_events import add_stage, draw, field, placings, play_round, play_until_done, text_of
 from tournament.models import Stage, StageEntry
+from tournament.results.tie_decisions import record_tie_decision
+from tournament.stages import tables
+from tournament.stages.service import StageError, stage_draw
 
 WORDS = {
     "en": ("Play-offs: Final", "Places 1 to 3: Final", "Places 4 to 6: Semi-finals"),
@@ -61,3 +68,68 @@ def test_play_offs_need_two_groups_or_more_before_them(organizer_client, event):
     error = re.search(r'id="id_source".*?</div>', response.text, re.S)
     assert error and "need a stage of two or more groups before them" in text_of(response.text)
     assert Stage.objects.count() == 1
+
+
+def play_offs_after_a_tie_in_group_a(event, organizer):
+    """Two groups of four, then play-offs 1st v 1st, 2nd v 2nd...: in group A, A2 and A3 drew on time and each beat A4
+    and lost to A1 alike, level on every tie-break (no drawn lot)."""
+    event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]
+    event.save()
+    regs = {n: make_registration(event, make_player(n)) for n in ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"]}
+    name_of = {r.pk: n for n, r in regs.items()}
+    strength = {r.pk: int(n[1]) for n, r in regs.items()}
+    groups = stage(event, 1, kind="groups", groups=2, seeding="organizer")
+    playoffs = stage(event, 2, kind="placement", source=groups)
+    stage_draw(groups, organizer, {r.pk: 1 if n[0] == "A" else 2 for n, r in regs.items()})
+
+    def result(_game, a, b):
+        if {name_of[a], name_of[b]} == {"A2", "A3"}:
+            return "2-2T"
+        return "4-1" if strength[a] < strength[b] else "1-4"
+
+    play_until_done_by_services(event, organizer, strength, result)
+    group_a = tables.group_tables(groups)[0]
+    assert [(name_of[r.registration_id], r.rank, r.shared) for r in group_a.rows][1:3] == [("A2", 2, True),
+                                                                                          ("A3", 2, True)]
+    return regs, playoffs
+
+
+def test_play_offs_are_not_drawn_through_a_place_shared_in_a_group_until_it_is_settled(event, organizer):
+    """Which of A2 and A3 plays for places 3-4 and which for 5-6 is a cut through their shared place: refused, not
+    taken from their names; once settled (A3 won a playoff game), A3 plays for 3rd-4th."""
+    regs, playoffs = play_offs_after_a_tie_in_group_a(event, organizer)
+    with pytest.raises(StageError, match="A2, A3 share a place in their group .S1, group A. that the play-offs split"):
+        stage_draw(playoffs, organizer)
+    assert not StageEntry.objects.filter(stage=playoffs).exists()
+    ties = lambda e: [tie for _where, tie in tables.group_ties(e)]  # noqa: E731
+    record_tie_decision(event, organizer, kind="shared", players=[regs["A2"].pk, regs["A3"].pk], also=ties,
+                        within="group")
+    event.refresh_from_db()
+    with pytest.raises(StageError, match="A2, A3"):
+        stage_draw(playoffs, organizer)  # sharing the place is no order for the play-offs
+    record_tie_decision(event, organizer, kind="playoff", players=[regs["A3"].pk, regs["A2"].pk], result="4-1",
+                        also=ties, within="group")
+    event.refresh_from_db()
+    stage_draw(playoffs, organizer)
+    seeds = dict(StageEntry.objects.filter(stage=playoffs).values_list("registration_id", "seed"))
+    assert {seeds[regs["A3"].pk], seeds[regs["B2"].pk]} == {3, 4} and seeds[regs["A2"].pk] in (5, 6)
+
+
+SPLIT = {
+    "en": "A2, A3 share a place in their group (S1, group A) that the play-offs split: settle their tie on the ties page",
+    "es": "A2, A3 comparten un puesto en su grupo (S1, grupo A) que las eliminatorias por puestos dividen: resuelve "
+          "antes su empate en la página de empates",
+    "it": "A2, A3 condividono un posto nel loro girone (S1, girone A) che gli spareggi per i piazzamenti dividono: "
+          "risolvi prima la loro parità nella pagina delle parità",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_play_offs_draw_page_names_the_tie_to_settle_in_the_readers_language(organizer_client, event, organizer,
+                                                                                 language):
+    _regs, playoffs = play_offs_after_a_tie_in_group_a(event, organizer)
+    organizer_client.cookies["django_language"] = language
+    response = organizer_client.post(reverse("tournament:stage_draw", args=[event.slug, playoffs.number]), follow=True)
+    assert SPLIT[language] in " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
+    playoffs.refresh_from_db()
+    assert playoffs.drawn_at is None

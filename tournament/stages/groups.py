@@ -8,7 +8,11 @@
 - `winners_and_runners_up`: the group winners and the best runners-up (then the best thirds...) up to K,
   compared across groups by the event's own ranking keys and tie-breaks, in the order its standings apply
   them (points, or wins then points; then each tie-break), each per game played (groups may differ in size);
-  a key that cannot compare players of different groups (head-to-head) is left out; then the group's order.
+  a key that cannot compare players of different groups (head-to-head) is left out; players level on every key
+  in the order of a decision the event recorded for them (`decided`: a playoff, a lot, the umpire's), else in the
+  group's order, which `level_across` names for the caller to refuse a cut through them.
+- `level_across`: the players of one place in different groups level on every key, no decision ordering them.
+- `placings`: the final places from the groups, place by place, players level on every key sharing a place.
 - `placement_seeds`: play-offs between groups, place by place: 1st v 1st, 2nd v 2nd...
 - `crossed`: those seeds moved so that no first-round match of the bracket after the groups replays a group
   game (A1 v B2 and B1 v A2, not A1 v A2 and B1 v B2), whenever that can be done: the first seeds (the
@@ -93,10 +97,15 @@ class Placed:
     player: int
     games: int
     keys: tuple[Key, ...] = ()
+    place: int = 0  # the place in the group's table, shared only by players sharing it there (0: its line's)
 
 
 def _strength(p: Placed, order: int) -> tuple:
     """Higher values first (fewer, for an ascending key), per game played; the group's order last."""
+    return (*_values(p), order)
+
+
+def _values(p: Placed) -> tuple[float, ...]:
     result: list[float] = []
     for key in p.keys:
         if key.value is None:
@@ -105,7 +114,39 @@ def _strength(p: Placed, order: int) -> tuple:
         if key.per_game:
             value = value / p.games if p.games else 0.0
         result.append(value if key.ascending else -value)
-    return (*result, order)
+    return tuple(result)
+
+
+def _ordered(line: Sequence[tuple[Placed, int]], decided: Sequence[Sequence[int]]) -> list[tuple[tuple, Placed, int]]:
+    """A place's players of the groups, best first, each with their key: their values, then their place in the
+    first decision `decided` recorded for all the players level with them (0 without one), then the group's
+    order (which decides nothing: `level_across`)."""
+    level: dict[tuple, list[int]] = {}
+    for p, _g in line:
+        level.setdefault(_values(p), []).append(p.player)
+    position: dict[int, int] = {}
+    for players in level.values():
+        found = next((order for order in decided if len(players) > 1 and set(players) <= set(order)), None)
+        if found is not None:
+            position.update({p: list(found).index(p) for p in players})
+    keyed = [((*_values(p), position.get(p.player, 0)), p, g) for p, g in line]
+    return sorted(keyed, key=lambda kpg: (kpg[0], kpg[2]))
+
+
+def _line(tables: Sequence[Sequence[Placed]], place: int) -> list[tuple[Placed, int]]:
+    return [(t[place], g) for g, t in enumerate(tables) if place < len(t)]
+
+
+def level_across(tables: Sequence[Sequence[Placed]], decided: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
+    """The players of the same place in different groups that nothing the event compares them by orders (every key
+    level, no decision in `decided` for them): one tuple per such set, in the order the groups give them."""
+    ties = []
+    for place in range(max((len(t) for t in tables), default=0)):
+        by_key: dict[tuple, list[int]] = {}
+        for key, p, _g in _ordered(_line(tables, place), decided):
+            by_key.setdefault(key, []).append(p.player)
+        ties += [tuple(players) for players in by_key.values() if len(players) > 1]
+    return ties
 
 
 def top(table: Sequence[int], k: int) -> list[int]:
@@ -114,29 +155,46 @@ def top(table: Sequence[int], k: int) -> list[int]:
     return list(table[:k])
 
 
-def winners_and_runners_up(tables: Sequence[Sequence[Placed]], k: int) -> list[int]:
+def winners_and_runners_up(tables: Sequence[Sequence[Placed]], k: int,
+                           decided: Sequence[Sequence[int]] = ()) -> list[int]:
     """The qualifiers in seeding order: the winners (best first), then the best runners-up, and so on."""
     if not len(tables) <= k <= sum(len(t) for t in tables):
         raise GroupError("cut_size", k=k, players=sum(len(t) for t in tables))
     result: list[int] = []
     place = 0
     while len(result) < k:
-        line = [(t[place], g) for g, t in enumerate(tables) if place < len(t)]
-        line.sort(key=lambda pg: _strength(pg[0], pg[1]))
-        result += [p.player for p, _g in line][: k - len(result)]
+        result += [p.player for _key, p, _g in _ordered(_line(tables, place), decided)][: k - len(result)]
         place += 1
     return result
 
 
-def placement_seeds(tables: Sequence[Sequence[Placed]]) -> list[int | None]:
+def placement_seeds(tables: Sequence[Sequence[Placed]], decided: Sequence[Sequence[int]] = ()) -> list[int | None]:
     """Seeds for play-offs between groups (brackets.placement): place by place, the group winners first, then the
     runners-up ...; within a place the better first, compared as `winners_and_runners_up` does; None where a
     group has no player of that place."""
     seeds: list[int | None] = []
     for place in range(max((len(t) for t in tables), default=0)):
-        line = sorted(((t[place], g) for g, t in enumerate(tables) if place < len(t)), key=lambda pg: _strength(*pg))
-        seeds += [p.player for p, _g in line] + [None] * (len(tables) - len(line))
+        line = _ordered(_line(tables, place), decided)
+        seeds += [p.player for _key, p, _g in line] + [None] * (len(tables) - len(line))
     return seeds
+
+
+def placings(tables: Sequence[Sequence[Placed]], decided: Sequence[Sequence[int]] = ()) -> list[tuple[int, int]]:
+    """(place, player) from the groups alone, best first: the players of each place in their group's table (`Placed.
+    place`: players sharing it there are of one place), compared across the groups as `winners_and_runners_up` does;
+    players level on every key, or sharing their place in one group, share the final place (2, 2, 4)."""
+    lines: dict[int, list[tuple[Placed, int]]] = {}
+    for g, table in enumerate(tables):
+        for index, p in enumerate(table):
+            lines.setdefault(p.place or index + 1, []).append((p, g))
+    result: list[tuple[int, int]] = []
+    for place in sorted(lines):
+        before: tuple[tuple, Placed, int] | None = None
+        for key, p, g in _ordered(lines[place], decided):
+            same = before is not None and (key == before[0] or (g == before[2] and p.place == before[1].place > 0))
+            result.append((result[-1][0] if same else len(result) + 1, p.player))
+            before = (key, p, g)
+    return result
 
 
 def crossed(order: Sequence[int], group_of: Mapping[int, Hashable], keep: int,

@@ -27,6 +27,7 @@ from tournament.stages.tables import (
     group_games_left,
     group_members,
     group_shared_places,
+    level_across_groups,
     placement_seeds,
     qualifying_order,
     stage_finished,
@@ -124,18 +125,32 @@ def _check_cut_tie(stage: Stage, event: Event, active_ids: set[int]) -> None:
         "players": ", ".join(entry_as_shown(data.registrations[p]).name for p in tied), "n": k})
 
 
-def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: set[int]) -> None:
+def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: set[int] | None) -> None:
     """A cut after groups that takes some of the players sharing a place in a group and leaves the others (nothing
     orders them: no drawn lot, no decision recorded for the group on the ties page) would take those whose names
-    sort first: it is refused, naming them, until the tie is settled there, as `_check_cut_tie` for the standings."""
+    sort first: it is refused, naming them, until the tie is settled there, as `_check_cut_tie` for the standings.
+    So is a cut that splits players of one place in different groups level on every key compared across the
+    groups (the best runners-up...): it would take them by their groups' letters. Placement play-offs (`taken`
+    None) split every place shared in a group: one of its players plays for the better places."""
     data = load(event)
+    names = lambda players: ", ".join(entry_as_shown(data.registrations[p]).name for p in players)  # noqa: E731
     for group, tie in group_shared_places(stage.source, data):
         players = [p for p in tie if p in active_ids]
-        if any(p in taken for p in players) and any(p not in taken for p in players):
+        if len(players) > 1 and taken is None:
+            raise StageError(_("%(players)s share a place in their group (%(group)s) that the play-offs split: settle "
+                               "their tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
+                               "decision).") % {"players": names(players), "group": group})
+        if taken is not None and any(p in taken for p in players) and any(p not in taken for p in players):
             raise StageError(_("%(players)s share a place in their group (%(group)s) that the cut splits: settle their "
                                "tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
+                               "decision).") % {"players": names(players), "group": group})
+    for tie in level_across_groups(stage.source, data) if taken is not None else ():
+        players = [p for p in tie if p in active_ids]
+        if any(p in taken for p in players) and any(p not in taken for p in players):
+            raise StageError(_("%(players)s are level across the groups of %(stage)s and the cut splits them: settle "
+                               "their tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
                                "decision).") % {
-                "players": ", ".join(entry_as_shown(data.registrations[p]).name for p in players), "group": group})
+                "players": names(players), "stage": stage.source.name})
 
 
 def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
@@ -145,7 +160,9 @@ def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | N
     active_ids = {r.pk for r in active}
     _check_source(stage, event)
     if stage.kind == Stage.Kind.PLACEMENT:
-        return _placement_seeds(stage, active_ids)
+        seeds = _placement_seeds(stage, active_ids)
+        _check_group_tie(stage, event, active_ids, None)
+        return seeds
     if stage.entrants == Stage.Entrants.ALL:
         return list(_seeded(event, stage, active, ratings))
     if stage.source is None and stage.entrants != Stage.Entrants.REST:
@@ -200,7 +217,13 @@ def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None, *,
     stage = Stage.objects.select_for_update().get(pk=stage.pk, event=event)
     if stage.games.exists():
         raise StageError(_("“%(stage)s” already has games: it cannot be drawn again.") % {"stage": stage.name})
-    placed = _placed(stage, event, entrants(stage, ratings), assignment)
+    _write_draw(stage, event, user, _placed(stage, event, entrants(stage, ratings), assignment))
+    if stage.entrants != Stage.Entrants.REST:
+        _plates_follow(stage, event, user, ratings)
+    return stage
+
+
+def _write_draw(stage: Stage, event: Event, user, placed: list[tuple[int | None, int | None]]) -> None:
     stage.entries.all().delete()
     StageEntry.objects.bulk_create([
         StageEntry(stage=stage, registration_id=p, seed=i, group=g) for i, (p, g) in enumerate(placed, 1) if p is not None
@@ -209,7 +232,34 @@ def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None, *,
     stage.save(update_fields=["drawn_at"])
     audit(event=event, user=user, action="event.stage_draw", target=stage.name, people=[p for p, _g in placed if p],
           after={"stage": stage.number, "entries": [[i, p, g] for i, (p, g) in enumerate(placed, 1)]})
-    return stage
+
+
+def _plates_follow(stage: Stage, event: Event, user, ratings: RatingsSource | None) -> None:
+    """A Plate already drawn from the players a cut left follows the cut drawn again (the standings corrected, a
+    new random seeding, a cut deleted and made again): drawn again itself, as it was set up, when the players it
+    takes change (groups the organizer chose are cleared, to be chosen again); a Plate that already has games keeps
+    them, so the cut may not change who it leaves. A cut set up again clears its Plate's draw (`stage_save`)."""
+    plates = Stage.objects.select_for_update().filter(event=event, source=stage.source, drawn_at__isnull=False,
+                                                      entrants=Stage.Entrants.REST).exclude(pk=stage.pk)
+    for plate in plates.order_by("number"):
+        seeds = entrants(plate, ratings)
+        if {p for p in seeds if p is not None} == set(plate.entries.values_list("registration_id", flat=True)):
+            continue
+        if plate.games.exists():
+            raise StageError(_("“%(plate)s” already has games with the players the cut left before, and this draw of "
+                               "“%(stage)s” would change them: set the cut up to leave the same players, or delete "
+                               "the rounds of “%(plate)s” first.") % {"plate": plate.name, "stage": stage.name})
+        if plate.kind == Stage.Kind.GROUPS and plate.seeding == Stage.Seeding.ORGANIZER:
+            _undraw(plate, event, user)
+            continue
+        _write_draw(plate, event, user, _placed(plate, event, seeds, None))
+
+
+def _undraw(stage: Stage, event: Event, user) -> None:
+    stage.entries.all().delete()
+    stage.drawn_at = None
+    stage.save(update_fields=["drawn_at"])
+    audit(event=event, user=user, action="event.stage_edit", target=stage.name, after={"stage": stage.number})
 
 
 def _bracket_games(stage: Stage) -> list[tuple[str, int, int]]:
@@ -287,6 +337,10 @@ def stage_save(stage: Stage, user, *, created: bool) -> Stage:
     else:
         stage.drawn_at = None
         stage.entries.all().delete()
+        if stage.entrants != Stage.Entrants.REST:  # its Plate, drawn from those it left, is drawn again after it
+            for plate in Stage.objects.filter(event=event, source=stage.source, entrants=Stage.Entrants.REST,
+                                              drawn_at__isnull=False, games__isnull=True).exclude(pk=stage.pk).distinct():
+                _undraw(plate, event, user)
     stage.save()
     fields = ["name", "kind", "entrants", "cut", "groups", "seeding", "third_place"]
     audit(event=event, user=user, action="event.stage_create" if created else "event.stage_edit", target=stage.name,

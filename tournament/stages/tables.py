@@ -113,16 +113,17 @@ def group_shared_places(stage: Stage, data: standings.EventData | None = None) -
     """The places still shared in the groups of `stage` after the recorded decisions: (the group's name, the players
     sharing it, in table order) per place. Players the event's drawn lot orders do not share one here (they still
     share the rank in the table), as for a cut of the standings."""
-    shared = []
-    for table in group_tables(stage, data):
-        name = _("%(stage)s, group %(letter)s") % {"stage": stage.name, "letter": table.letter}
-        places: dict[tuple, list[int]] = {}
-        for row in table.rows:
-            if row.shared:
-                lots = tuple(v for k, v in row.values.items() if k in tiebreaks.REGISTRY and tiebreaks.REGISTRY[k].lot)
-                places.setdefault((row.rank, lots), []).append(row.registration_id)
-        shared += [(name, tuple(players)) for players in places.values() if len(players) > 1]
-    return shared
+    return [(_("%(stage)s, group %(letter)s") % {"stage": stage.name, "letter": table.letter}, tie)
+            for table in group_tables(stage, data) for tie in _shared_in(table)]
+
+
+def _shared_in(table: GroupTable) -> list[tuple[int, ...]]:
+    places: dict[tuple, list[int]] = {}
+    for row in table.rows:
+        if row.shared:
+            lots = tuple(v for k, v in row.values.items() if k in tiebreaks.REGISTRY and tiebreaks.REGISTRY[k].lot)
+            places.setdefault((row.rank, lots), []).append(row.registration_id)
+    return [tuple(players) for players in places.values() if len(players) > 1]
 
 
 def across_groups(event: Event) -> list[str]:
@@ -134,27 +135,70 @@ def across_groups(event: Event) -> list[str]:
 CROSS_GROUP_NEVER = {"head_to_head"}
 
 
-def _placed(row: standings.StandingRow, games: int, keys: list[str]) -> groups.Placed:
+def _placed(row: standings.StandingRow, games: int, keys: list[str], place: int) -> groups.Placed:
     values = []
     for k in keys:
         metric = tiebreaks.REGISTRY[k]
         values.append(groups.Key(row.values.get(k), metric.ascending, per_game=not metric.lot))
-    return groups.Placed(row.registration_id, games, tuple(values))
+    return groups.Placed(row.registration_id, games, tuple(values), place)
 
 
 def _lines(stage: Stage, data: standings.EventData | None = None) -> list[list[groups.Placed]]:
+    """Each group's table as `groups.Placed` lines: a player's place is the rank they share in the table when
+    nothing orders them there (no drawn lot, no decision: `group_shared_places`), else their own line's."""
     keys = across_groups(stage.event)
-    return [[_placed(row, t.games[row.registration_id], keys) for row in t.rows] for t in group_tables(stage, data)]
+    lines = []
+    for t in group_tables(stage, data):
+        sharing = {p for tie in _shared_in(t) for p in tie}
+        lines.append([_placed(row, t.games[row.registration_id], keys, row.rank if row.registration_id in sharing else i)
+                      for i, row in enumerate(t.rows, 1)])
+    return lines
+
+
+def decided_orders(event: Event) -> list[tuple[int, ...]]:
+    """The orders the event's recorded tie decisions give (a playoff, the umpire's, a lot; not a shared place), in
+    the standings or in a group's table: the order of players of different groups level on every key compared
+    across the groups, when one of them names them all (`groups.winners_and_runners_up`)."""
+    return [tuple(d["players"]) for d in event.tie_decisions or () if d.get("kind") in tiebreaks.KINDS
+            and d.get("kind") != "shared" and len(d.get("players") or ()) >= 2]
 
 
 def placement_seeds(source: Stage, keep: set[int]) -> list[int | None]:
     """The seeds of placement play-offs after the groups stage `source`, only the players in `keep` (the active)."""
-    return groups.placement_seeds([[p for p in line if p.player in keep] for line in _lines(source)])
+    return groups.placement_seeds([[p for p in line if p.player in keep] for line in _lines(source)],
+                                  decided_orders(source.event))
 
 
 def _groups_order(stage: Stage, data: standings.EventData | None = None) -> list[int]:
     tables = _lines(stage, data)
-    return groups.winners_and_runners_up(tables, sum(len(t) for t in tables)) if tables else []
+    return groups.winners_and_runners_up(tables, sum(len(t) for t in tables), decided_orders(stage.event)) \
+        if tables else []
+
+
+def level_across_groups(stage: Stage, data: standings.EventData | None = None, *,
+                        decided: bool = True) -> list[tuple[int, ...]]:
+    """The players of one place in different groups of the groups stage `stage` that nothing orders (every key
+    compared across the groups level, and no decision recorded for them unless `decided` is False):
+    `groups.level_across`."""
+    return groups.level_across(_lines(stage, data), decided_orders(stage.event) if decided else ())
+
+
+def cut_ties(event: Event, data: standings.EventData | None = None) -> list[tuple[str, tuple[int, ...]]]:
+    """The ties across groups that a cut after a finished groups stage splits (the group winners and the best
+    runners-up...), before any decision: (where, the players) per tie, for the ties page, where a decision recorded
+    for them orders them for the cut (`decided_orders`)."""
+    ties = []
+    cuts = event.stages.filter(source__kind=Stage.Kind.GROUPS, cut__isnull=False,
+                               entrants__in=[Stage.Entrants.TOP, Stage.Entrants.WINNERS])
+    for cut in cuts.exclude(kind=Stage.Kind.PLACEMENT).select_related("source").order_by("number"):
+        data = data or standings.load(event)
+        if not stage_finished(cut.source, data):
+            continue
+        taken = set(qualifying_order(event, cut.source, data)[: cut.cut or 0])
+        where = _("%(stage)s: level across the groups of %(source)s") % {"stage": cut.name, "source": cut.source.name}
+        ties += [(where, tie) for tie in level_across_groups(cut.source, data, decided=False)
+                 if taken & set(tie) and set(tie) - taken]
+    return ties
 
 
 def entry_seeds(stage: Stage) -> tuple[list[int | None], dict[int, int]]:
@@ -201,18 +245,22 @@ def stage_finished(stage: Stage, data: standings.EventData | None = None) -> boo
 
 
 def stage_placings(stage: Stage, data: standings.EventData | None = None) -> list[tuple[int, int]]:
-    """(place, registration) of a finished stage, best first (shared places for a bracket round's losers)."""
+    """(place, registration) of a finished stage, best first (shared places for a bracket round's losers, and for
+    a groups stage's players sharing their place in a group or level across the groups: `groups.placings`)."""
     if stage.kind == Stage.Kind.GROUPS:
-        return [(i, p) for i, p in enumerate(_groups_order(stage, data), 1)]
+        return groups.placings(_lines(stage, data), decided_orders(stage.event))
     bracket, states = bracket_state(stage, data)
     return brackets.placings(bracket, states)
 
 
-def qualifying_order(event: Event, source: Stage | None) -> list[int]:
-    """Who is best after `source` (None: the Swiss rounds, by the standings), best first."""
+def qualifying_order(event: Event, source: Stage | None, data: standings.EventData | None = None) -> list[int]:
+    """Who is best after `source` (None: the Swiss rounds, by the standings), best first: after groups, the group
+    winners, then the runners-up... (`groups.winners_and_runners_up`)."""
     if source is None:
         return [row.registration_id for row in standings.event_standings(event)]
-    return [p for _place, p in stage_placings(source)]
+    if source.kind == Stage.Kind.GROUPS:
+        return _groups_order(source, data)
+    return [p for _place, p in stage_placings(source, data)]
 
 
 def event_placings(event: Event, data: standings.EventData | None = None,

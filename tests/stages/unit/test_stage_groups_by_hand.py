@@ -235,6 +235,41 @@ def test_level_players_of_one_place_keep_the_groups_order():
     assert groups.placement_seeds([a, b, c]) == [1, 3, 5, 2, 4, 6]
 
 
+def test_level_players_of_one_place_are_named_for_the_cut_to_refuse():
+    a = [_line(1, 2, 6), _line(2, 2, 2), _line(7, 2, 0)]
+    b = [_line(3, 2, 6), _line(4, 2, 2), _line(8, 2, 1)]
+    c = [_line(5, 2, 4), _line(6, 2, 2)]
+    assert groups.level_across([a, b, c]) == [(1, 3), (2, 4, 6)]
+    assert groups.level_across([]) == []
+
+
+def test_a_decision_naming_every_level_player_orders_them_and_no_other():
+    a = [_line(1, 2, 6), _line(2, 2, 2)]
+    b = [_line(3, 2, 6), _line(4, 2, 2)]
+    c = [_line(5, 2, 6), _line(6, 2, 2)]
+    # A playoff (or a lot, the umpire's) for 6, 2 and 4, recorded in that order; another for two of the winners only.
+    decided = [(6, 2, 4), (5, 3)]
+    assert groups.winners_and_runners_up([a, b, c], 5, decided) == [1, 3, 5, 6, 2]
+    assert groups.level_across([a, b, c], decided) == [(1, 3, 5)]
+    assert groups.placement_seeds([a, b, c], decided) == [1, 3, 5, 6, 2, 4]
+    # A decision for more players (the standings' tie of 2, 4, 6 and 9) orders them too.
+    assert groups.winners_and_runners_up([a, b, c], 4, [(9, 4, 6, 2)]) == [1, 3, 5, 4]
+
+
+def test_the_placings_from_groups_share_a_place_shared_in_a_group_or_level_across_them():
+    # Group A: 2 and 3 share 2nd place in their table (place 2 both); group B's 2nd is behind them a game.
+    a = [_line(1, 3, 9), groups.Placed(2, 3, (groups.Key(4),), 2), groups.Placed(3, 3, (groups.Key(4),), 2),
+         _line(4, 3, 0)]
+    b = [_line(5, 3, 6), _line(6, 3, 3), _line(7, 3, 3), _line(8, 3, 1)]
+    assert groups.placings([a, b]) == [(1, 1), (2, 5), (3, 2), (3, 3), (5, 6), (6, 7), (7, 8), (8, 4)]
+    # One group: its table's places, shared as there (2, 2, 4).
+    assert groups.placings([a]) == [(1, 1), (2, 2), (2, 3), (4, 4)]
+    # Level across the groups, the same place; a decision for them orders them.
+    c = [_line(9, 3, 6), _line(10, 3, 3)]
+    assert groups.placings([b[:2], c]) == [(1, 5), (1, 9), (3, 6), (3, 10)]
+    assert groups.placings([b[:2], c], [(9, 5)]) == [(1, 9), (2, 5), (3, 6), (3, 10)]
+
+
 def test_placement_seeds_of_no_groups_are_none():
     assert groups.placement_seeds([]) == []
 

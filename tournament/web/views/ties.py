@@ -14,7 +14,7 @@ from tournament.events.audit_messages import TIE_KINDS
 from tournament.models import Event
 from tournament.results.standings import entry_as_shown
 from tournament.results.tie_decisions import TieRejected, current_ties, record_tie_decision, remove_tie_decision
-from tournament.stages.tables import group_ties
+from tournament.stages.tables import cut_ties, group_ties
 from tournament.web.permissions import event_view
 
 
@@ -48,7 +48,15 @@ def _players(value: str) -> list[int]:
 
 
 def _group_ties(event: Event) -> list[tuple[int, ...]]:
-    return [tie for _name, tie in group_ties(event)]
+    return [tie for _name, tie in group_ties(event) + cut_ties(event)]
+
+
+def _ties(event: Event) -> list[tuple[str, tuple[int, ...]]]:
+    """The ties of the standings, then those inside the groups of a groups stage (named by their group), then those
+    across the groups that a cut after them splits (named by the cut), unless the standings offer the same players."""
+    standing = [("", tie) for tie in current_ties(event)]
+    across = [(where, tie) for where, tie in cut_ties(event) if not any(set(tie) == set(t) for _w, t in standing)]
+    return standing + group_ties(event) + across
 
 
 def _settle(request: HttpRequest, event: Event, group: list[int], form: TieForm, within: str) -> bool:
@@ -73,8 +81,7 @@ def _decisions(event: Event, names: dict[int, str]) -> list[tuple]:
 @event_view(role="staff")
 def ties(request: HttpRequest, event: Event) -> HttpResponse:
     names = _names(event)
-    # the ties of the standings, then those inside the groups of a groups stage (named by their group)
-    groups = [("", tie) for tie in current_ties(event)] + group_ties(event)
+    groups = _ties(event)
     status = 200
     posted = _players(request.POST.get("players", "")) if request.method == "POST" else []
     if request.method == "POST" and request.POST.get("action") == "remove":
