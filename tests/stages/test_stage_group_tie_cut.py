@@ -171,3 +171,22 @@ def test_the_draw_page_names_the_runners_up_level_across_the_groups_in_the_reade
     assert all(words in said for words in ACROSS[language]), said[:3000]
     final.refresh_from_db()
     assert final.drawn_at is None
+
+
+@pytest.mark.parametrize(("language", "words", "group_words"), [
+    ("en", "across the groups, for the cut", "in their group's table"),
+    ("es", "entre los grupos, para el corte", "en la clasificación de su grupo"),
+    ("it", "tra i gironi, per il taglio", "nella classifica del loro girone"),
+])
+def test_the_ties_page_lists_a_decision_for_the_cut_as_across_the_groups_not_in_a_group(
+        organizer_client, event, organizer, language, words, group_words):
+    """A decision for runners-up level across the groups is kept as a groups-stage decision; the page said it was
+    "in their group's table" until 2026-11-28, though they are in two groups."""
+    regs, _groups, _final = identical_groups(event, organizer)
+    cut_ties = lambda e: [tie for _where, tie in tables.cut_ties(e)]  # noqa: E731
+    record_tie_decision(event, organizer, kind="lot", players=[regs["A2"].pk, regs["B2"].pk], record="B2 5, A2 2",
+                        order=[regs["B2"].pk, regs["A2"].pk], also=cut_ties, within="group")
+    organizer_client.cookies["django_language"] = language
+    page = unescape(organizer_client.get(reverse("tournament:ties", args=[event.slug])).text)
+    recorded = page[page.rindex("<h2>"):]  # the recorded decisions, last on the page
+    assert "B2 5, A2 2" in recorded and f"({words})" in recorded and group_words not in recorded

@@ -74,8 +74,17 @@ def _settle(request: HttpRequest, event: Event, group: list[int], form: TieForm,
 
 
 def _decisions(event: Event, names: dict[int, str]) -> list[tuple]:
+    """Each recorded decision: its players (the form's value), how, their names, the decision, and the table it
+    settles, in words ("": the standings)."""
+    across = {frozenset(tie) for _where, tie in cut_ties(event)}  # level across the groups a cut splits
+
+    def table(d: dict) -> str:
+        if d.get("within") != "group":
+            return ""
+        return _("across the groups, for the cut") if frozenset(d["players"]) in across else _("in their group's table")
+
     return [(",".join(map(str, d["players"])), TIE_KINDS.get(d["kind"], d["kind"]),
-             [names.get(p, "?") for p in d["players"]], d) for d in event.tie_decisions or []]
+             [names.get(p, "?") for p in d["players"]], d, table(d)) for d in event.tie_decisions or []]
 
 
 @event_view(role="staff")
