@@ -114,12 +114,22 @@ def _cite_of(citation: str) -> str:
     return f"{slug} L{number}"
 
 
-def _found(band: str, loser: dict, row: dict, item: dict) -> dict:
+def type_doubts(band: str, loser: dict, winner: dict, ctx: dict, row: dict) -> list[dict]:
+    """The outcome_doubts of dba22_combat.yaml that decide this result: its band, the loser's type and the table
+    row's line and, where an entry names them, the winner's type (`by`) and the mode (close combat, shooting)."""
+    return [extra for extra in modifiers()["outcome_doubts"]
+            if extra["band"] == band and loser["type"] in extra["losers"]
+            and row["line"] in extra.get("lines", [extra.get("line")])
+            and winner["type"] in extra.get("by", [winner["type"]]) and extra.get("mode", ctx["mode"]) == ctx["mode"]]
+
+
+def _found(band: str, loser: dict, winner: dict, ctx: dict, row: dict, item: dict) -> dict:
     """What the matching situation `item` of the table's `row` says: the outcome, its words, citations, doubts."""
     cites = [f"guia22@L{row['line']}"] + ([item["commentary"]] if item.get("commentary") else [])
     doubts = [item["doubtful"]] if item.get("doubtful") else []
-    doubts += [extra["doubtful"] for extra in modifiers()["outcome_doubts"]
-               if extra["band"] == band and loser["type"] in extra["losers"] and extra["line"] == row["line"]]
+    for extra in type_doubts(band, loser, winner, ctx, row):
+        doubts.append(extra["doubtful"])
+        cites += [extra["commentary"]] if extra.get("commentary") else []
     return {"outcome": item["result"], "situation": item.get("en") or "",
             "situation_i18n": {k: item.get(k) or "" for k in ("en", "es", "it")}, "line": row.get("line"),
             "doubtful": "; ".join(d["en"] if isinstance(d, dict) else d for d in doubts), "doubts": doubts,
@@ -133,7 +143,7 @@ def table_outcome(band: str, loser: dict, winner: dict, ctx: dict) -> dict:
     for row in specific or [r for r in rows if "all" in r["losers"]]:
         for item in row["when"]:
             if matches(item.get("en") or "", loser, winner, ctx):
-                return _found(band, loser, row, item)
+                return _found(band, loser, winner, ctx, row, item)
     return {"outcome": "recoil" if band == "beaten" else "destroyed", "situation": "", "situation_i18n": {},
             "line": None, "doubtful": "", "doubts": [], "cites": [], "rules": []}
 

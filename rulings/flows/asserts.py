@@ -9,10 +9,13 @@ calculator (``rulings.calculators.REGISTRY``) and compares:
         params: {a: 4Pk, b: 3Kn, a_rear_support: 4Pk}
         baseline: {a_rear_support: none}           # optional: also run with these overrides ...
         expect: {totals.a: 3}                      # ... and expect the difference (else the value)
+        doubt: true                                # optional: the calculator names a doubt (or none)
         pending: "why today's calculator differs"  # optional: a known disagreement awaiting a fix
 
-``expect`` maps a dotted path into the calculator's ``result`` to the expected value. A check
-marked ``pending`` is reported, not failed, while the calculator disagrees, and becomes a problem
+``expect`` maps a dotted path into the calculator's ``result`` to the expected value. ``doubt`` says
+whether the calculator's result flags a doubt (its ``doubts`` or ``doubtful``): a ruling that shows the
+seeds' disagreement asserts that the calculator shows it too, and where they agree, that it does not. A
+check marked ``pending`` is reported, not failed, while the calculator disagrees, and becomes a problem
 once it agrees (so the marker is removed when the calculator is fixed).
 
 ``shape_problems`` checks the block's form (cheap; part of ``validate_flow``); ``agreement``
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ASSERT_KEYS = {"calculator", "params", "baseline", "expect", "pending"}
+ASSERT_KEYS = {"calculator", "params", "baseline", "expect", "doubt", "pending"}
 SCALARS = (str, int, float, bool, type(None))
 
 
@@ -61,6 +64,8 @@ def shape_problems(asserts, where: str) -> list[str]:
             problems.append(f"{label}: baseline must be a mapping of parameter to value")
         if not _scalar_mapping(check.get("expect")) or not check.get("expect"):
             problems.append(f"{label}: expect must map result paths (e.g. totals.a) to values")
+        if "doubt" in check and not isinstance(check["doubt"], bool):
+            problems.append(f"{label}: doubt must be true or false")
         if "pending" in check and not str(check["pending"] or "").strip():
             problems.append(f"{label}: pending must say why the calculator differs")
     return problems
@@ -70,6 +75,9 @@ def _text(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+DOUBT = "doubt"  # the key of `got` saying whether the calculator flagged a doubt
 
 
 def _run(name: str, params: dict) -> dict:
@@ -99,7 +107,9 @@ class Check:
 
     @property
     def agrees(self) -> bool:
-        return not self.error and all(_same(self.got.get(path), want) for path, want in self.spec["expect"].items())
+        if self.error or ("doubt" in self.spec and self.got.get(DOUBT) is not self.spec["doubt"]):
+            return False
+        return all(_same(self.got.get(path), want) for path, want in self.spec["expect"].items())
 
     @property
     def pending(self) -> str:
@@ -109,8 +119,11 @@ class Check:
         params = ", ".join(f"{k}={_text(v)}" for k, v in self.spec["params"].items())
         base = f" against {', '.join(f'{k}={_text(v)}' for k, v in self.spec['baseline'].items())}" \
             if self.spec.get("baseline") else ""
-        said = self.error or ", ".join(f"{path}={self.got.get(path)!r}" for path in self.spec["expect"])
+        paths = list(self.spec["expect"]) + ([DOUBT] if "doubt" in self.spec else [])
+        said = self.error or ", ".join(f"{path}={self.got.get(path)!r}" for path in paths)
         want = ", ".join(f"{path}={_normal(v)!r}" for path, v in self.spec["expect"].items())
+        if "doubt" in self.spec:
+            want += f", {DOUBT}={self.spec['doubt']!r}"
         return (f"{self.flow} node {self.node!r} assert {self.index}: {self.spec['calculator']}({params}){base} "
                 f"expected {want}, calculator says {said}")
 
@@ -133,6 +146,8 @@ def run_check(flow: str, node: str, index: int, spec: dict) -> Check:
         if spec.get("baseline"):
             before = _run(spec["calculator"], {**spec["params"], **spec["baseline"]})
             got = {path: value - _at(before, path) for path, value in got.items()}
+        if "doubt" in spec:
+            got[DOUBT] = bool(result.get("doubts") or result.get("doubtful"))
     except (KeyError, TypeError, ValueError) as error:  # ParamError is a ValueError
         return Check(flow, node, index, spec, {}, error=f"error {error}")
     return Check(flow, node, index, spec, got)

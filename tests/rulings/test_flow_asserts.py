@@ -76,11 +76,31 @@ def test_pending_disagreement_is_a_note_and_pending_agreement_a_problem():
     (lambda a: a.update(params=["a"]), "params must be a mapping"),
     (lambda a: a.update(extra=1), "unknown keys ['extra']"),
     (lambda a: a.update(pending=" "), "pending must say why"),
+    (lambda a: a.update(doubt="yes"), "doubt must be true or false"),
 ])
 def test_validator_rejects_malformed_asserts(mutate, message):
     data = copy.deepcopy(_tiny())
     mutate(data["nodes"]["r1"]["asserts"][0])
     assert any(message in problem for problem in flows.validate_flow(data)), flows.validate_flow(data)
+
+
+def test_a_ruling_that_shows_a_doubt_needs_the_calculator_to_show_it__guide_L1667_commentary_L667():
+    """`doubt: true` in an assert: the calculator must flag the seeds' disagreement the ruling shows (and
+    `doubt: false`, none where they agree): Cavalry doubled by Artillery in close combat flee by guia22 L1667
+    and recoil by nasamw22 L667."""
+    data = copy.deepcopy(_tiny())
+    check = {"calculator": "dba-combat", "params": {"a": "3Cv", "b": "Art", "a_overlaps": 2, "a_die": 1, "b_die": 6},
+             "expect": {"outcome": "flee"}, "doubt": True}
+    data["nodes"]["r2"]["asserts"] = [check]
+    assert flows.validate_flow(data) == [] and flow_asserts.agreement(data) == ([], [])
+    check["doubt"] = False
+    problems, _ = flow_asserts.agreement(data)
+    assert len(problems) == 1 and "expected outcome='flee', doubt=False, calculator says outcome='flee', doubt=True" \
+        in problems[0]
+    data["nodes"]["r2"]["asserts"] = [{**check, "params": {**check["params"], "a": "4Bd"}, "expect": {"outcome": "recoil"},
+                                       "doubt": True}]  # Blades: both seeds say recoil (guia22 L1670)
+    problems, _ = flow_asserts.agreement(data)
+    assert len(problems) == 1 and "doubt=False" in problems[0].rsplit("calculator says", 1)[1]
 
 
 def test_unknown_result_path_is_a_disagreement():

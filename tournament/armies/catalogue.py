@@ -283,6 +283,11 @@ _SINGLE = re.compile(r"(?<!\d)(\d{1,4})\s*(BC|AD)")
 # (a 0 typed for the hyphen of 515-558 AD, 1423-1455 AD). Each reading is reported in `problems` as
 # doubtful; a run of digits that splits into years in no way, or in more than one, gives no dates.
 _ERA_AFTER_HYPHEN = re.compile(r"(?<!\d)(\d{1,4})-(BC|AD)\b")
+# The latest year a list ends (III/70 Tuareg Army 1000-1880 AD). A later year is the source's slip, not a
+# date: "Aztec Army 1325-2521 AD" (IV/63), "Konstantinian Byzantine Army 1042-1973 AD" (III/76). It is
+# reported as doubtful and left out, as a run of digits that reads as no years is: the list keeps its start
+# year and has no end year, so chronological pairing dates it by its start (ArmyEntry.year).
+LATEST_YEAR = 1880
 _RUN = re.compile(r"(?<!\d)(\d{5,})(?!\d)(?:\s*(BC|AD)\b)?")
 
 
@@ -320,21 +325,28 @@ def _ungarble(name: str) -> tuple[str, list[str]]:
 
 
 def parse_dates(name: str, book: str) -> tuple[int | None, int | None, list[str]]:
-    """Years from a list name ("Early Sumerian Army 3000-2800 BC"); BC negative."""
+    """Years from a list name ("Early Sumerian Army 3000-2800 BC"); BC negative. A year after LATEST_YEAR is
+    left out (flagged): the list then has no end year."""
     name, notes = _ungarble(name)
-    years: list[int] = []
+    years: list[tuple[str, int]] = []  # (as written, year)
     default_era = "AD" if book in ("III", "IV") else "BC"
     for match in _SPAN.finditer(name):
         start_era = match[2] or match[3] or match[5]
         end_era = match[5] or match[3] or match[2]
         if not (start_era and end_era):
             notes.append(f"dates without BC/AD in the name; read as {default_era}")
-        years += [_year(int(match[1]), start_era or default_era), _year(int(match[4]), end_era or default_era)]
+        years += [(match[0], _year(int(match[1]), start_era or default_era)),
+                  (match[0], _year(int(match[4]), end_era or default_era))]
     if not years:
-        years = [_year(int(m[1]), m[2]) for m in _SINGLE.finditer(name)]
-    if not years:
-        return None, None, [*notes, "no dates in the list name"]
-    return min(years), max(years), notes
+        years = [(m[0], _year(int(m[1]), m[2])) for m in _SINGLE.finditer(name)]
+    late = [(written, year) for written, year in years if year > LATEST_YEAR]
+    for written, year in late:
+        notes.append(f"doubtful dates: the source writes {written.strip()!r}, {year} AD is after the latest year "
+                     f"a list ends ({LATEST_YEAR} AD); left out")
+    kept = [year for _written, year in years if year <= LATEST_YEAR]
+    if not kept:
+        return None, None, [*notes, *([] if late else ["no dates in the list name"])]
+    return min(kept), None if late else max(kept), notes
 
 
 def _year(value: int, era: str) -> int:

@@ -110,9 +110,9 @@ def _restrictions(entry: ArmyEntry, r: Restrictions) -> list[Violation]:
         found.append(_v("book_not_allowed", ref=entry.ref, books=", ".join(r.allowed_books)))
     if r.allowed_refs and not any(covers(allowed, entry.ref) for allowed in r.allowed_refs):
         found.append(_v("ref_not_allowed", ref=entry.ref, refs=", ".join(r.allowed_refs)))
-    if entry.date_from is not None and entry.date_to is not None:
+    if entry.date_from is not None:  # a list whose end year is a slip (IV/63) has none: only its start is checked
         too_early = r.date_to is not None and entry.date_from > r.date_to
-        too_late = r.date_from is not None and entry.date_to < r.date_from
+        too_late = r.date_from is not None and entry.date_to is not None and entry.date_to < r.date_from
         if too_early or too_late:
             found.append(_v("date_out_of_range", ref=entry.ref, start=entry.date_from, end=entry.date_to,
                             date_from=r.date_from, date_to=r.date_to))

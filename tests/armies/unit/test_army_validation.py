@@ -88,6 +88,9 @@ def test_event_restrictions():
     late = Restrictions(date_from=500, date_to=1000)
     assert codes(check("II/33", army.elements, restrictions=late)) == ["date_out_of_range"]
     assert check("II/33", army.elements, restrictions=Restrictions(date_from=-200, date_to=0)) == []
+    aztec = default_army(CATALOGUE.get("IV/63"))  # "1325-2521 AD": the end year is a slip, left out
+    assert codes(check("IV/63", aztec.elements, restrictions=Restrictions(date_to=1300))) == ["date_out_of_range"]
+    assert check("IV/63", aztec.elements, restrictions=Restrictions(date_from=1400, date_to=1500)) == []
     theme = Restrictions(troop_minimums=(("Bd", 6),))
     assert check("II/33", army.elements, restrictions=theme) == []
     assert codes(check("II/33", army.elements, restrictions=Restrictions(troop_minimums=(("Wb", 6),)))) == ["troop_minimum"]
@@ -170,3 +173,19 @@ def test_an_ally_may_be_written_without_the_variant_the_list_leaves_out():
     assert check("I/47", army.elements, allies=("II/9",)) == []
     assert check("I/47", army.elements, allies=("II/ 9a",)) == []
     assert codes(check("I/47", army.elements, allies=("II/10",))) == ["ally_not_allowed"]
+
+
+@pytest.mark.parametrize(("language", "list_dates", "period"), [
+    ("en", "(1325 AD to …)", "(1200 AD to 1300 AD)"),
+    ("es", "(1325 d. C. a …)", "(1200 d. C. a 1300 d. C.)"),
+    ("it", "(dal 1325 d.C. al …)", "(dal 1200 d.C. al 1300 d.C.)"),
+])
+def test_a_list_without_an_end_year_is_refused_by_its_start_in_the_players_language(language, list_dates, period):
+    """IV/63 "Aztec Army 1325-2521 AD" (the catalogue's slip: the end year is left out) in an event of
+    1200-1300 AD: the player reads the list's start and no end, never the impossible 2521."""
+    army = default_army(CATALOGUE.get("IV/63"))
+    (violation,) = check("IV/63", army.elements, restrictions=Restrictions(date_from=1200, date_to=1300))
+    with translation.override(language):
+        message = violation_message(violation)
+    assert "IV/63" in message and list_dates in message and period in message and "…" in message, message
+    assert "2521" not in message

@@ -7,7 +7,15 @@ import io
 
 import pytest
 
-from tournament.armies.catalogue import Alt, expand_refs, load_catalogue, parse_dates, parse_options, read_catalogue
+from tournament.armies.catalogue import (
+    LATEST_YEAR,
+    Alt,
+    expand_refs,
+    load_catalogue,
+    parse_dates,
+    parse_options,
+    read_catalogue,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -105,6 +113,35 @@ def test_the_catalogue_flags_its_garbled_years(catalogue):
     for ref in ("II/47g", "II/80b", "IV/62d"):
         assert any(problem.startswith("doubtful dates") for problem in catalogue.get(ref).problems), ref
     assert (catalogue.get("II/80b").date_from, catalogue.get("II/80b").date_to) == (515, 558)
+
+
+def test_a_list_ending_after_the_latest_year_is_flagged_and_dated_by_its_start(catalogue):
+    """CSV line 568 "Aztec Army 1325-2521 AD" (IV/63) and line 461 "Konstantinian Byzantine Army 1042-1973 AD"
+    (III/76): years after the latest any list ends (III/70 Tuareg Army 1000-1880 AD) are the source's slips.
+    Found by the review of 2026-11-28: they were read as dates, and IV/63's year (1923) sorted the Aztecs
+    after every other list of book IV in a round 1 paired by date. The end year is left out and flagged, as a
+    run of digits that reads as no years is; the list is dated by its start."""
+    sane = [e.date_to for e in catalogue.variants() if e.date_to is not None]
+    assert max(sane) == LATEST_YEAR == catalogue.get("III/70").date_to == 1880
+    for ref, start, written in (("IV/63", 1325, "1325-2521 AD"), ("III/76", 1042, "1042-1973 AD")):
+        entry = catalogue.get(ref)
+        assert (entry.date_from, entry.date_to, entry.year) == (start, None, start), ref
+        assert any(p.startswith("doubtful dates") and written in p for r, p in catalogue.problems if r == ref), ref
+        assert entry.name.endswith(written)  # the source's name is kept as written
+    assert [r for r, p in catalogue.problems if "after the latest year" in p] == ["III/76", "IV/63"]
+
+
+@pytest.mark.parametrize(("name", "book", "dates"), [
+    ("Aztec Army 1325-2521 AD", "IV", (1325, None)),
+    ("Konstantinian Byzantine Army 1042-1973 AD", "III", (1042, None)),
+    ("Made-up Army 2100 AD", "IV", (None, None)),
+    ("Tuareg Army 1000-1880 AD", "III", (1000, 1880)),  # the latest a list ends: not a slip
+])
+def test_years_after_the_latest_a_list_ends_are_left_out_and_flagged(name, book, dates):
+    date_from, date_to, notes = parse_dates(name, book)
+    assert (date_from, date_to) == dates
+    assert any(note.startswith("doubtful dates") for note in notes) == (dates != (1000, 1880))
+    assert "no dates in the list name" not in notes
 
 
 def test_reference_expansion_carries_the_book():

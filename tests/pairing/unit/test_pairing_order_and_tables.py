@@ -91,6 +91,20 @@ def test_round_one_by_date_puts_armies_without_a_date_last_and_sorts_every_year(
             frozenset({3, 1}), frozenset({0, 2})}
 
 
+def test_round_one_by_date_dates_a_list_with_an_impossible_end_year_by_its_start():
+    """IV/63 "Aztec Army 1325-2521 AD" and III/76 "Konstantinian Byzantine Army 1042-1973 AD" (the 3.0
+    catalogue's slips, flagged): paired by their start years, not by midpoints 1923 and 1507 that put them
+    after the Tuareg (III/70, 1000-1880 AD)."""
+    from tournament.armies.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    refs = ["I/1a", "III/70", "III/76", "IV/63"]  # -2900, 1440, 1042, 1325
+    people = [Entrant(i, 0, i, army_year=catalogue.get(ref).year) for i, ref in enumerate(refs)]
+    for seed in range(4):
+        assert games(pair_round(people, 1, PairingOptions(round1="date", seed=seed))) == {
+            frozenset({0, 2}), frozenset({3, 1})}  # Sumerians v Byzantines, Aztecs v Tuareg
+
+
 # --- tables ---------------------------------------------------------------------------------------
 
 def player(i, tables=(), fixed=None):
