@@ -48,7 +48,8 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
     # pure tests only (none of the old ones built a database; the pages' and flows' tests stay in `make test`)
     "calculators": (["rulings/calculators"], ["tests/rulings/unit/test_calculators.py", "tests/rulings/unit/test_calculator_params.py",
                                               "tests/rulings/unit/test_combat_rulings.py", "tests/rulings/unit/test_calculator_working.py",
-                                              "tests/rulings/unit/test_calculator_summaries.py"]),
+                                              "tests/rulings/unit/test_calculator_summaries.py",
+                                              "tests/rulings/unit/test_doubled_by_artillery.py"]),
     "flows": (["rulings/flows/validation.py"], ["tests/rulings/test_flows.py", "tests/rulings/test_flow_validation.py",
                                                 "tests/rulings/test_flow_audit.py", "tests/rulings/test_flows_contested.py"]),
     # the guards' tests only (the shorthand's are its room's); each builds a database (--reuse-db below)
