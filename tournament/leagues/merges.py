@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from tournament.events.audit import audit
-from tournament.leagues.service import is_league_organizer
+from tournament.leagues.roles import is_league_organizer
 from tournament.models import League, LeagueEvent, LeagueMerge, Player, Registration
 
 

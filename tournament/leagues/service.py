@@ -14,24 +14,8 @@ from django.utils import timezone
 from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.events.services import EventQuotaExceeded, check_daily_quota
-from tournament.models import Event, EventRole, League, LeagueEvent, LeagueRole
-
-
-def is_league_organizer(user, league: League) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_superuser:
-        return True
-    cache = user.__dict__.setdefault("_league_roles", {})
-    if league.pk not in cache:
-        cache[league.pk] = LeagueRole.objects.filter(league=league, user=user).exists()
-    return cache[league.pk]
-
-
-def organizes_event(user, event: Event) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return user.is_superuser or EventRole.objects.filter(event=event, user=user, role=EventRole.Role.ORGANIZER).exists()
+from tournament.leagues.roles import is_league_organizer, organizes_event
+from tournament.models import Event, League, LeagueEvent, LeagueRole
 
 
 class LeagueQuotaExceeded(EventQuotaExceeded):
