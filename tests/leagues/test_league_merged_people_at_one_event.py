@@ -1,25 +1,39 @@
 """One person plays an event once, in the league too (first written by a review). A merge is checked against the
-league's events of the moment; an entry added afterwards to a member event could hold both merged records, and the
-league counted that event twice for one person, with a rated game against themselves. It counts the person's
-best-placed entry there only, and never a rated game of a person against themselves."""
+league's events of the moment; an event joining afterwards (or an entry added afterwards to a member event) could hold
+both merged records, and the league counted that event twice for one person, with a rated game against themselves.
+
+- An event holding both records of a confirmed merge does not join (invited, asked or accepted): the page names the
+  merge and says how to undo it, in en, es and it; once undone, the event joins.
+- An entry added to a member event after the merge: the league counts the person's best-placed entry there only, and
+  never a rated game of a person against themselves."""
 
 from __future__ import annotations
 
 import datetime
+import html
 
 import pytest
 
 from tests.factories import make_player, make_user
-from tests.leagues.test_league_play import make_league
+from tests.leagues.test_league_play import client_for, make_league
 from tests.leagues.test_leagues import played_event
 from tournament.leagues import merges, service
 from tournament.leagues.table import load_league
-from tournament.models import EventRole, Game, Round, Seat
+from tournament.models import EventRole, Game, LeagueEvent, Round, Seat
 from tournament.registration.services import player_register
 from tournament.results.entry import result_enter
 from tournament.results.shorthand import parse_shorthand
 
 pytestmark = pytest.mark.django_db
+LANGUAGES = ("en", "es", "it")
+REFUSAL = {
+    "en": ("Ann and A. Smith both have an entry at Autumn, but this league counts them as one person: Ann was merged "
+           "into A. Smith.", "undo it under “Merge two people”"),
+    "es": ("Ann y A. Smith tienen los dos una inscripción en Autumn, pero esta liga los cuenta como una sola persona: "
+           "Ann se fusionó con A. Smith.", "deshacerla en «Fusionar dos personas»"),
+    "it": ("Ann e A. Smith hanno entrambi un'iscrizione a Autumn, ma questa lega li conta come una sola persona: Ann è "
+           "stato unito a A. Smith.", "annullarla in «Unisci due persone»"),
+}
 
 
 @pytest.fixture
@@ -42,6 +56,87 @@ def merged_league(owner, organizer):
         service.invite_event(owner, league, event)
     merges.merge(owner, league, people["Ann"].pk, people["A. Smith"].pk)
     return league, people
+
+
+def _autumn(organizer, people, *, league_organizer=None):
+    """The autumn event where the organizer entered both records again: they played each other there."""
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1"), ("A. Smith", "Cid", "4-1")],
+                                             [("Ann", "A. Smith", "4-1"), ("Bob", "Cid", "4-1")]],
+                         date=datetime.date(2026, 9, 1), name="Autumn")
+    if league_organizer is not None:
+        EventRole.objects.create(event=event, user=league_organizer, role=EventRole.Role.ORGANIZER)
+    return event
+
+
+def _page(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def test_an_event_joining_after_a_merge_is_refused_while_it_holds_both_merged_records(owner, organizer, merged_league):
+    """The autumn event, where both records played (each other too), does not join the league: one person would have
+    two places there (A. Smith 1st *and* 2nd, 15 + 12 points) and a rated game against themselves."""
+    league, people = merged_league
+    autumn = _autumn(organizer, people, league_organizer=owner)
+    with pytest.raises(merges.MergeClash) as refused:
+        service.invite_event(owner, league, autumn)
+    assert (refused.value.player, refused.value.other, refused.value.into, refused.value.event) == (
+        "Ann", "A. Smith", "A. Smith", "Autumn")
+    assert not LeagueEvent.objects.filter(league=league, event=autumn).exists()
+    assert autumn.pk not in load_league(league).events
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_inviting_an_event_with_both_merged_records_names_the_merge_to_undo_and_joins_once_undone(
+        lang, owner, organizer, merged_league):
+    league, people = merged_league
+    autumn = _autumn(organizer, people, league_organizer=owner)
+    client = client_for(owner)
+    headers = {"Accept-Language": lang}
+    response = client.post(f"/leagues/{league.slug}/manage/", {"event": autumn.slug}, headers=headers)
+    assert response.status_code == 400
+    for words in REFUSAL[lang]:
+        assert words in _page(response), _page(response)
+    assert not LeagueEvent.objects.filter(league=league, event=autumn).exists()
+
+    # What the page says to do: undo the merge (the management page's Undo), then invite again.
+    assert client.post(f"/leagues/{league.slug}/merge/{people['Ann'].pk}/undo/", headers=headers).status_code == 302
+    assert client.post(f"/leagues/{league.slug}/manage/", {"event": autumn.slug}, headers=headers).status_code == 302
+    data = load_league(league)
+    assert autumn.pk in data.events
+    assert [r.place for r in data.row_for(people["Ann"].pk).results if r.event == autumn.pk] == [1]
+    assert [r.place for r in data.row_for(people["A. Smith"].pk).results if r.event == autumn.pk] == [2]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_accepting_an_invitation_once_a_merge_puts_one_person_there_twice_says_which_merge(
+        lang, owner, organizer, merged_league):
+    """Invited before the merge (another organizer's event, waiting for them), accepted after it: still refused."""
+    league, people = merged_league
+    merges.unmerge(owner, league, people["Ann"].pk)
+    autumn = _autumn(organizer, people)
+    membership = service.invite_event(owner, league, autumn)
+    assert membership.state == LeagueEvent.State.INVITED
+    # Autumn is not a member yet, so the merge is allowed: Spring and April hold one record each.
+    merges.merge(owner, league, people["Ann"].pk, people["A. Smith"].pk)
+
+    response = client_for(organizer).post(f"/leagues/invitations/{membership.pk}/accept/", follow=True,
+                                          headers={"Accept-Language": lang})
+    for words in REFUSAL[lang]:
+        assert words in _page(response), _page(response)
+    membership.refresh_from_db()
+    assert membership.state == LeagueEvent.State.INVITED
+    assert autumn.pk not in load_league(league).events
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_asking_to_join_with_both_merged_records_says_which_merge(lang, owner, organizer, merged_league):
+    league, people = merged_league
+    autumn = _autumn(organizer, people)
+    response = client_for(organizer).post(f"/leagues/{league.slug}/join/", {"event": autumn.pk}, follow=True,
+                                          headers={"Accept-Language": lang})
+    for words in REFUSAL[lang]:
+        assert words in _page(response), _page(response)
+    assert not LeagueEvent.objects.filter(league=league, event=autumn).exists()
 
 
 def _round(event, number, games, regs, user):

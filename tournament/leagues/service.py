@@ -14,6 +14,7 @@ from django.utils import timezone
 from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.events.services import EventQuotaExceeded, check_daily_quota
+from tournament.leagues import merges
 from tournament.leagues.roles import is_league_organizer, organizes_event
 from tournament.models import Event, League, LeagueEvent, LeagueRole
 
@@ -60,14 +61,18 @@ class MembershipRefused(ValueError):
 
 def _fitting(league: League, event: Event) -> tuple[League, Event]:
     """The league and the event locked and read again (League, then Event: the order every membership write takes),
-    or MembershipRefused: every way into a league (invited, asked, accepted, an organizer's own event) passes here,
-    so an event moved out of the season or switched to another edition never joins, whatever the forms saw."""
+    or MembershipRefused / merges.MergeClash: every way into a league (invited, asked, accepted, an organizer's own
+    event) passes here, so an event moved out of the season, switched to another edition, or holding both people of
+    a confirmed merge never joins, whatever the forms saw."""
     league = League.objects.select_for_update().get(pk=league.pk)  # a merge (merges.py) waits too
     event = Event.objects.select_for_update().get(pk=event.pk)  # its date and edition as they are now
     if not league.season_start <= event.date <= league.season_end:
         raise MembershipRefused("season", league, event)
     if event.edition != league.edition:
         raise MembershipRefused("edition", league, event)
+    clash = merges.event_clash(league, event)
+    if clash is not None:
+        raise clash
     return league, event
 
 
@@ -127,7 +132,7 @@ def request_join(user, league: League, event: Event) -> LeagueEvent:
 def accept(user, membership_pk: int) -> LeagueEvent:
     """Accept a pending membership: the side that did not start it must accept. Anyone else is refused
     (PermissionDenied) before anything about the membership is told, whatever its state. The event must still fit
-    the league (`_fitting`: season, edition), as invited or asked it may have changed since."""
+    the league (`_fitting`: season, edition, merges), as invited or asked it may have changed since."""
     with transaction.atomic():
         league_id = LeagueEvent.objects.filter(pk=membership_pk).values_list("league_id", flat=True).first()
         League.objects.select_for_update().filter(pk=league_id).first()  # League before LeagueEvent, as invite_event

@@ -127,11 +127,18 @@ MEMBERSHIP_REFUSALS = {
     "edition": _lazy("%(event)s is played under %(edition)s, but %(league)s counts %(league_edition)s events only, so "
                      "it cannot join the league. If the event's edition is wrong, correct it under “Edit event”, then "
                      "try again."),
+    "event_clash": _lazy("%(player)s and %(other)s both have an entry at %(event)s, but this league counts them as "
+                         "one person: %(player)s was merged into %(into)s. One person plays an event once, so the event "
+                         "cannot join while that merge stands. A league organizer can undo it under “Merge two "
+                         "people” on the league's management page, then try again."),
 }
 
 
-def membership_refusal(refused: service.MembershipRefused) -> str:
-    """Why the event cannot join the league, naming the date or edition that does not fit."""
+def membership_refusal(refused: service.MembershipRefused | merges.MergeClash) -> str:
+    """Why the event cannot join the league, naming the date or edition that does not fit, or the merge to undo."""
+    if isinstance(refused, merges.MergeClash):
+        return MEMBERSHIP_REFUSALS["event_clash"] % {"player": refused.player, "other": refused.other,
+                                                     "event": refused.event, "into": refused.into}
     league, event = refused.league, refused.event
     return MEMBERSHIP_REFUSALS[str(refused)] % {
         "event": event.name, "league": league.name, "date": date_format(event.date), "start": date_format(league.season_start),
@@ -153,7 +160,7 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
             status = 429
             form.add_error("event", _("You sent %(n)s invitations in the last 24 hours: try again tomorrow.")
                            % {"n": settings.LEAGUE_INVITES_PER_DAY})
-        except service.MembershipRefused as refused:
+        except (service.MembershipRefused, merges.MergeClash) as refused:
             form.add_error(None, membership_refusal(refused))
         else:
             if membership.state == LeagueEvent.State.ACCEPTED:
@@ -235,7 +242,7 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponse(_("Choose one of your events played within the league's season and edition."), status=400)
     try:
         membership = service.request_join(request.user, league, form.cleaned_data["event"])
-    except service.MembershipRefused as refused:
+    except (service.MembershipRefused, merges.MergeClash) as refused:
         messages.error(request, membership_refusal(refused))
         return redirect(league)
     if membership.state == LeagueEvent.State.ACCEPTED:
@@ -261,7 +268,7 @@ def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
         membership = service.accept(request.user, pk)
     except PermissionDenied as exc:  # someone else's invitation: as if it did not exist, its names untold
         raise Http404 from exc
-    except service.MembershipRefused as refused:  # still waiting: accepted once it fits
+    except (service.MembershipRefused, merges.MergeClash) as refused:  # still waiting: accepted once it fits
         messages.error(request, membership_refusal(refused))
         return redirect("leagues:invitations")
     messages.success(request, _("%(event)s is now part of %(league)s.") % {"event": membership.event.name,
