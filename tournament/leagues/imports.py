@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
-from tournament.leagues.service import is_league_organizer
+from tournament.leagues.roles import is_league_organizer
 from tournament.models import League, LeagueEvent
 from tournament.transfer.backup import BackupError, Imported, import_event
 

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from tournament.events.audit import audit
 from tournament.leagues.merges import merged
+from tournament.leagues.roles import is_league_organizer
 from tournament.models import Game, LadderGame, LadderPair, League, LeagueEvent, Player, Seat
 
 
@@ -101,8 +102,6 @@ def pairs_of(league: League):
 
 def decide_pair(user, league: League, pair_pk: int, approve: bool) -> LadderPair:
     """A league organizer approves a new pair (its games count) or refuses it (they never do)."""
-    from tournament.leagues.service import is_league_organizer
-
     if not is_league_organizer(user, league):
         raise PermissionDenied
     with transaction.atomic():

@@ -5,9 +5,11 @@
   the account holder confirms it on their own page (or they decline it). Never two account holders:
   a person with an account is already one person in every league.
 Never two entries of the same event (one person plays an event once), counting every entry already
-merged into either side. Whoever was merged into a person follows them when that person is merged on (or
-confirmed), and undoing that merge takes them back (LeagueMerge.via). The events are not touched, and a
-preview shows only what the league shows anyway (name and club as entered, event, date).
+merged into either side; an event holding both cannot join the league while the merge stands (`event_clash`,
+asked by service.py on every way in), and an entry added to a member event later counts once (table.py).
+Whoever was merged into a person follows them when that person is merged on (or confirmed), and undoing that
+merge takes them back (LeagueMerge.via). The events are not touched, and a preview shows only what the league
+shows anyway (name and club as entered, event, date).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from tournament.events.audit import audit
-from tournament.leagues.service import is_league_organizer
+from tournament.leagues.roles import is_league_organizer
 from tournament.models import League, LeagueEvent, LeagueMerge, Player, Registration
 
 
@@ -28,6 +30,15 @@ class MergeRefused(ValueError):
     def __init__(self, code: str, event: str = "") -> None:
         super().__init__(code)
         self.event = event
+
+
+class MergeClash(MergeRefused):
+    """An event cannot join the league: it holds entries of two records a confirmed merge counts as one person
+    (`player` merged into `into`; `other`, the second record with an entry there; names as entered there)."""
+
+    def __init__(self, event: str, player: str, other: str, into: str) -> None:
+        super().__init__("event_clash", event=event)
+        self.player, self.other, self.into = player, other, into
 
 
 @dataclass(frozen=True)
@@ -106,6 +117,23 @@ def check_merge(league: League, player_id: int, into_id: int, *, into_has_accoun
     if clashes:  # through an entry merged into one of them: name the event, the two never met there
         raise MergeRefused("same_event_merged", event=clashes[0][0].event)
     return entries
+
+
+def event_clash(league: League, event) -> MergeClash | None:
+    """The clash an event would bring into the league: two of its entries that the league's confirmed merges count
+    as one person (one person plays an event once), named by the merge to undo; None when there is none."""
+    names = dict(Registration.objects.filter(event=event).order_by("pk").values_list("player_id", "name"))
+    same = dict(merged(league).filter(player_id__in=names).values_list("player_id", "into_id"))
+    by_person: dict[int, list[int]] = {}
+    for player_id in names:
+        by_person.setdefault(same.get(player_id, player_id), []).append(player_id)
+    for person, players in by_person.items():
+        if len(players) > 1:
+            player = next(pk for pk in players if pk != person)  # merged into `person`: its merge is the one to undo
+            other = next(pk for pk in players if pk != player)
+            into = names.get(person) or Player.objects.filter(pk=person).values_list("name", flat=True).first()
+            return MergeClash(event.name, names[player], names[other], into or "")
+    return None
 
 
 def person_of(league: League, player_id: int) -> int:

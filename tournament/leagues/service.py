@@ -14,24 +14,9 @@ from django.utils import timezone
 from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
 from tournament.events.services import EventQuotaExceeded, check_daily_quota
-from tournament.models import Event, EventRole, League, LeagueEvent, LeagueRole
-
-
-def is_league_organizer(user, league: League) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_superuser:
-        return True
-    cache = user.__dict__.setdefault("_league_roles", {})
-    if league.pk not in cache:
-        cache[league.pk] = LeagueRole.objects.filter(league=league, user=user).exists()
-    return cache[league.pk]
-
-
-def organizes_event(user, event: Event) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return user.is_superuser or EventRole.objects.filter(event=event, user=user, role=EventRole.Role.ORGANIZER).exists()
+from tournament.leagues import merges
+from tournament.leagues.roles import is_league_organizer, organizes_event
+from tournament.models import Event, League, LeagueEvent, LeagueRole
 
 
 class LeagueQuotaExceeded(EventQuotaExceeded):
@@ -65,16 +50,47 @@ class TooManyInvitations(Exception):
     """The account sent settings.LEAGUE_INVITES_PER_DAY invitations in the last 24 hours."""
 
 
+class MembershipRefused(ValueError):
+    """The event does not fit the league as both stand now: "season" (played outside it) or "edition" (under
+    another); `league` and `event` as read under the lock, for the sentence that names the mismatch."""
+
+    def __init__(self, code: str, league: League, event: Event) -> None:
+        super().__init__(code)
+        self.league, self.event = league, event
+
+
+def _fitting(league: League, event: Event) -> tuple[League, Event]:
+    """The league and the event locked and read again (League, then Event: the order every membership write takes),
+    or MembershipRefused / merges.MergeClash: every way into a league (invited, asked, accepted, an organizer's own
+    event) passes here, so an event moved out of the season, switched to another edition, or holding both people of
+    a confirmed merge never joins, whatever the forms saw."""
+    league = League.objects.select_for_update().get(pk=league.pk)  # a merge (merges.py) waits too
+    event = Event.objects.select_for_update().get(pk=event.pk)  # its date and edition as they are now
+    if not league.season_start <= event.date <= league.season_end:
+        raise MembershipRefused("season", league, event)
+    if event.edition != league.edition:
+        raise MembershipRefused("edition", league, event)
+    clash = merges.event_clash(league, event)
+    if clash is not None:
+        raise clash
+    return league, event
+
+
 def invite_event(user, league: League, event: Event, premier: bool = False) -> LeagueEvent:
     """The league organizer invites an event (or accepts its standing request). Inviting an event already
     invited or a member changes nothing and writes nothing; new invitations are limited per account and day. An
-    event they organize themselves has nobody else to accept it: it joins at once, and the audit says so."""
+    event they organize themselves has nobody else to accept it: it joins at once, and the audit says so. An event
+    that does not fit (`_fitting`) is refused before anything is written."""
     if not is_league_organizer(user, league):
         raise PermissionDenied
     with transaction.atomic():
         League.objects.select_for_update().filter(pk=league.pk).first()  # one invitation of this league at a time
         membership = LeagueEvent.objects.select_for_update().filter(league=league, event=event).first()
         own = organizes_event(user, event)
+        if membership is not None and not (membership.state == LeagueEvent.State.REQUESTED
+                                           or (own and membership.state == LeagueEvent.State.INVITED)):
+            return membership  # already invited or a member: nothing changes, nothing is logged
+        _fitting(league, event)  # it will be written: invited, or joining now
         if membership is None:
             since = timezone.now() - timedelta(days=1)
             if (not user.is_superuser and LeagueEvent.objects.filter(created_by=user, created_at__gte=since).count()
@@ -82,9 +98,6 @@ def invite_event(user, league: League, event: Event, premier: bool = False) -> L
                 raise TooManyInvitations
             membership = LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.INVITED,
                                                     premier=premier, created_by=user)
-        elif not (membership.state == LeagueEvent.State.REQUESTED
-                  or (own and membership.state == LeagueEvent.State.INVITED)):
-            return membership  # already invited or a member: nothing changes, nothing is logged
         if own or membership.state == LeagueEvent.State.REQUESTED:
             membership.state, membership.accepted_at, membership.premier = LeagueEvent.State.ACCEPTED, timezone.now(), premier
             membership.save(update_fields=["state", "accepted_at", "premier"])
@@ -97,14 +110,19 @@ def invite_event(user, league: League, event: Event, premier: bool = False) -> L
 
 
 def request_join(user, league: League, event: Event) -> LeagueEvent:
-    """The event's organizer asks to join (or accepts the league's standing invitation)."""
+    """The event's organizer asks to join (or accepts the league's standing invitation); refused (`_fitting`) when
+    the event does not fit the league, before anything is written."""
     if not organizes_event(user, event):
         raise PermissionDenied
     with transaction.atomic():
-        membership, created = LeagueEvent.objects.select_for_update().get_or_create(
-            league=league, event=event, defaults={"state": LeagueEvent.State.REQUESTED, "created_by": user},
-        )
-        if not created and membership.state == LeagueEvent.State.INVITED:
+        League.objects.select_for_update().filter(pk=league.pk).first()  # as invite_event: League, then LeagueEvent
+        membership = LeagueEvent.objects.select_for_update().filter(league=league, event=event).first()
+        if membership is None or membership.state == LeagueEvent.State.INVITED:
+            _fitting(league, event)  # it will be written: asked, or joining now
+        if membership is None:
+            membership = LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.REQUESTED,
+                                                    created_by=user)
+        elif membership.state == LeagueEvent.State.INVITED:
             membership.state, membership.accepted_at = LeagueEvent.State.ACCEPTED, timezone.now()
             membership.save(update_fields=["state", "accepted_at"])
         audit(event=event, user=user, action="league.join", target=league.slug, after={"state": membership.state})
@@ -113,8 +131,11 @@ def request_join(user, league: League, event: Event) -> LeagueEvent:
 
 def accept(user, membership_pk: int) -> LeagueEvent:
     """Accept a pending membership: the side that did not start it must accept. Anyone else is refused
-    (PermissionDenied) before anything about the membership is told, whatever its state."""
+    (PermissionDenied) before anything about the membership is told, whatever its state. The event must still fit
+    the league (`_fitting`: season, edition, merges), as invited or asked it may have changed since."""
     with transaction.atomic():
+        league_id = LeagueEvent.objects.filter(pk=membership_pk).values_list("league_id", flat=True).first()
+        League.objects.select_for_update().filter(pk=league_id).first()  # League before LeagueEvent, as invite_event
         membership = LeagueEvent.objects.select_for_update().select_related("league", "event").get(pk=membership_pk)
         if membership.state == LeagueEvent.State.INVITED:
             allowed = organizes_event(user, membership.event)
@@ -126,6 +147,7 @@ def accept(user, membership_pk: int) -> LeagueEvent:
             raise PermissionDenied
         if membership.state == LeagueEvent.State.ACCEPTED:
             return membership
+        membership.league, membership.event = _fitting(membership.league, membership.event)
         membership.state, membership.accepted_at = LeagueEvent.State.ACCEPTED, timezone.now()
         membership.save(update_fields=["state", "accepted_at"])
         audit(event=membership.event, user=user, action="league.accept", target=membership.league.slug,

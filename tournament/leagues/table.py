@@ -148,15 +148,32 @@ def _places(event, in_event: list[int], regs: dict[int, tuple], played: list[tie
     return [(row.rank, row.player) for row in standings.settled_among(event, {r: regs[r][3] for r in in_event}, played)]
 
 
+def _one_entry_each(places: list[tuple[int, int]], in_event: list[int], regs: dict[int, tuple]) -> set[int]:
+    """The entry each person counts at one event. One person plays an event once, yet two entries of an event can
+    be one person in the league: a merge made before the event joined, or an entry added to a member event after
+    the merge (service.py refuses the first while the merge stands; nothing stops the second). Then their best-placed
+    entry counts (the first entered when level or unplaced), and the other counts for nobody."""
+    place_of = {reg: place for place, reg in places}
+    kept: dict[int, int] = {}
+    for reg in sorted(in_event, key=lambda r: (r not in place_of, place_of.get(r, 0), r)):
+        kept.setdefault(regs[reg][1], reg)
+    return set(kept.values())
+
+
 def _add_event(tally: _Tally, membership: LeagueEvent, games: list[list[tuple]], regs: dict[int, tuple]) -> None:
-    """One event's final places (as the event shows them: `_places`), game points and rated games."""
+    """One event's final places (as the event shows them: `_places`), game points and rated games, one entry a
+    person (`_one_entry_each`): a person's other entry there has no place, no game points and no rated game (its
+    opponents keep their own game points), and never a rated game of a person against themselves."""
     event, event_id = membership.event, membership.event_id
     order = (event.date.isoformat(), event_id)
     played = _played(games)
     in_event = sorted({g.a for g in played} | {g.b for g in played if g.b is not None})
-    for place, reg in _places(event, in_event, regs, played, membership.has_stages):
-        tally.placings.append(Placing(event_id, order, regs[reg][1], place, len(in_event), membership.premier))
-    for reg in in_event:
+    places = _places(event, in_event, regs, played, membership.has_stages)
+    kept = _one_entry_each(places, in_event, regs)
+    for place, reg in places:
+        if reg in kept:
+            tally.placings.append(Placing(event_id, order, regs[reg][1], place, len(in_event), membership.premier))
+    for reg in kept:
         player = regs[reg][1]
         if player not in tally.latest or tally.latest[player][0] < order:
             tally.latest[player] = (order, regs[reg][2], regs[reg][5] or "")
@@ -164,9 +181,12 @@ def _add_event(tally: _Tally, membership: LeagueEvent, games: list[list[tuple]],
         if game.b is None:
             continue
         a, b = regs[game.a][1], regs[game.b][1]
-        tally.game_points += [GamePoints(event_id, a, game.points_a), GamePoints(event_id, b, game.points_b)]
-        score = _score(game.result.outcome if game.result else "", "a", "b")
-        tally.rated.append(glicko.RatedGame((event.date.isoformat(), event_id, game.round), a, b, score))
+        tally.game_points += [GamePoints(event_id, player, points)
+                              for reg, player, points in ((game.a, a, game.points_a), (game.b, b, game.points_b))
+                              if reg in kept]
+        if game.a in kept and game.b in kept and a != b:
+            score = _score(game.result.outcome if game.result else "", "a", "b")
+            tally.rated.append(glicko.RatedGame((event.date.isoformat(), event_id, game.round), a, b, score))
 
 
 def _add_ladder(tally: _Tally, league: League, same: dict[int, int], with_points: bool) -> None:

@@ -11,6 +11,7 @@ from reportlab.lib.pagesizes import A4, A5
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
@@ -24,6 +25,7 @@ FONTS = STATIC_DIR / "fonts"
 SIZES = {"A4": A4, "A5": A5}
 GRID = colors.HexColor("#8a8a8a")
 SHADE = colors.HexColor("#ececec")
+FOOTER_FONT, FOOTER_SIZE, FOOTER_GAP = "DejaVu", 7, 4 * mm  # the gap: between the footer's end and the page number
 MAX_TEXT = 120  # the longest name the models hold; older or imported rows may be longer
 
 
@@ -31,6 +33,23 @@ def fit(text, limit: int = MAX_TEXT) -> str:
     """Typed text (names, clubs, armies) cut to `limit` characters, so no table cell outgrows a page."""
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fit_width(text, width: float, font: str = "DejaVu", size: float = 7) -> str:
+    """One line of `text` cut to `width` points as drawn in `font` at `size`, ending in "…" when cut (only "…",
+    or nothing, when not even a character fits)."""
+    text = " ".join(str(text).split())
+    if stringWidth(text, font, size) <= width:
+        return text
+    short, long = 0, len(text)  # the longest prefix that fits with its ellipsis, by halving
+    while short < long:
+        middle = (short + long + 1) // 2
+        if stringWidth(text[:middle].rstrip() + "…", font, size) <= width:
+            short = middle
+        else:
+            long = middle - 1
+    cut = text[:short].rstrip() + "…"
+    return cut if stringWidth(cut, font, size) <= width else ""
 
 
 @cache
@@ -91,8 +110,9 @@ class Pace:
 
 
 def render(flowables: list, *, title: str, footer: str, size: str = "A4", on_page=None) -> bytes:
-    """Lay out the flowables on pages with a footer: `footer` text left, "page n" right. `on_page(n)`
-    is told of every page as it is drawn."""
+    """Lay out the flowables on pages with a footer: `footer` text left, "page n" right, on one baseline. The
+    footer is cut by its measured width to end a gap before the page number, whatever the page size, with "…"
+    when cut. `on_page(n)` is told of every page as it is drawn."""
     register_fonts()
     buffer = BytesIO()
     pagesize = SIZES.get(size, A4)
@@ -100,13 +120,18 @@ def render(flowables: list, *, title: str, footer: str, size: str = "A4", on_pag
     doc = BaseDocTemplate(buffer, pagesize=pagesize, title=title, author="DBA tournament app",
                           leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin + 5 * mm)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
+    fitted: dict[float, str] = {}  # the footer cut for the room a page number leaves (the same on most pages)
 
     def draw_footer(canvas, document):
+        number = f"{document.page}"
+        room = doc.width - stringWidth(number, FOOTER_FONT, FOOTER_SIZE) - FOOTER_GAP
+        if room not in fitted:
+            fitted[room] = fit_width(footer, room, FOOTER_FONT, FOOTER_SIZE)
         canvas.saveState()
-        canvas.setFont("DejaVu", 7)
+        canvas.setFont(FOOTER_FONT, FOOTER_SIZE)
         canvas.setFillColor(colors.HexColor("#555555"))
-        canvas.drawString(doc.leftMargin, margin, footer[:120])
-        canvas.drawRightString(pagesize[0] - doc.rightMargin, margin, f"{document.page}")
+        canvas.drawString(doc.leftMargin, margin, fitted[room])
+        canvas.drawRightString(pagesize[0] - doc.rightMargin, margin, number)
         canvas.restoreState()
         if on_page:
             on_page(document.page)

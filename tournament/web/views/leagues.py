@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -119,6 +120,32 @@ def league_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     return response
 
 
+MEMBERSHIP_REFUSALS = {
+    "season": _lazy("%(event)s is played on %(date)s, outside the season of %(league)s (%(start)s to %(end)s), so it "
+                    "cannot join the league. If the event's date is wrong, correct it under “Edit event”, then try "
+                    "again."),
+    "edition": _lazy("%(event)s is played under %(edition)s, but %(league)s counts %(league_edition)s events only, so "
+                     "it cannot join the league. If the event's edition is wrong, correct it under “Edit event”, then "
+                     "try again."),
+    "event_clash": _lazy("%(player)s and %(other)s both have an entry at %(event)s, but this league counts them as "
+                         "one person: %(player)s was merged into %(into)s. One person plays an event once, so the event "
+                         "cannot join while that merge stands. A league organizer can undo it under “Merge two "
+                         "people” on the league's management page, then try again."),
+}
+
+
+def membership_refusal(refused: service.MembershipRefused | merges.MergeClash) -> str:
+    """Why the event cannot join the league, naming the date or edition that does not fit, or the merge to undo."""
+    if isinstance(refused, merges.MergeClash):
+        return MEMBERSHIP_REFUSALS["event_clash"] % {"player": refused.player, "other": refused.other,
+                                                     "event": refused.event, "into": refused.into}
+    league, event = refused.league, refused.event
+    return MEMBERSHIP_REFUSALS[str(refused)] % {
+        "event": event.name, "league": league.name, "date": date_format(event.date), "start": date_format(league.season_start),
+        "end": date_format(league.season_end), "edition": event.get_edition_display(),
+        "league_edition": league.get_edition_display()}
+
+
 def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
@@ -133,6 +160,8 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
             status = 429
             form.add_error("event", _("You sent %(n)s invitations in the last 24 hours: try again tomorrow.")
                            % {"n": settings.LEAGUE_INVITES_PER_DAY})
+        except (service.MembershipRefused, merges.MergeClash) as refused:
+            form.add_error(None, membership_refusal(refused))
         else:
             if membership.state == LeagueEvent.State.ACCEPTED:
                 messages.success(request, _("The event is in the league now."))
@@ -211,7 +240,11 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
     form = JoinForm(request.POST, events=events)
     if not form.is_valid():
         return HttpResponse(_("Choose one of your events played within the league's season and edition."), status=400)
-    membership = service.request_join(request.user, league, form.cleaned_data["event"])
+    try:
+        membership = service.request_join(request.user, league, form.cleaned_data["event"])
+    except (service.MembershipRefused, merges.MergeClash) as refused:
+        messages.error(request, membership_refusal(refused))
+        return redirect(league)
     if membership.state == LeagueEvent.State.ACCEPTED:
         messages.success(request, _("Your event is now part of the league."))
     else:
@@ -235,6 +268,9 @@ def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
         membership = service.accept(request.user, pk)
     except PermissionDenied as exc:  # someone else's invitation: as if it did not exist, its names untold
         raise Http404 from exc
+    except (service.MembershipRefused, merges.MergeClash) as refused:  # still waiting: accepted once it fits
+        messages.error(request, membership_refusal(refused))
+        return redirect("leagues:invitations")
     messages.success(request, _("%(event)s is now part of %(league)s.") % {"event": membership.event.name,
                                                                          "league": membership.league.name})
     return redirect("leagues:invitations")
