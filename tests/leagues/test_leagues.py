@@ -310,3 +310,45 @@ def test_a_private_leagues_organizer_pages_answer_a_stranger_as_a_league_that_do
     private = stranger.get(f"/leagues/secret-club-2026/{page}").status_code
     assert missing == 404
     assert private == missing, f"a private league answers {private}, a missing one {missing}: its existence shows"
+
+
+# A waiting invitation or request can be declined, by either side (before 2026-11-28 it could only be accepted, and
+# one that no longer fits, refused at every press of "Accept", stayed on the page for good).
+@pytest.mark.parametrize(("language", "words"), [("en", "Spring Open will not join UK DBA League 2026."),
+                                                 ("es", "Spring Open no se unirá a UK DBA League 2026."),
+                                                 ("it", "Spring Open non entrerà in UK DBA League 2026.")])
+def test_an_invitation_is_declined_by_the_events_organizer_and_leaves_no_trace_in_the_league(
+        league, league_organizer, organizer, people, language, words):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], name="Spring Open")
+    owner = Client()
+    owner.force_login(league_organizer)
+    owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
+    membership = LeagueEvent.objects.get(league=league, event=event)
+    stranger = Client()
+    stranger.force_login(make_user("stranger"))
+    assert stranger.post(f"/leagues/invitations/{membership.pk}/decline/").status_code == 404
+    event_side = Client()
+    event_side.force_login(organizer)
+    page = event_side.get("/leagues/invitations/").text
+    assert f'action="/leagues/invitations/{membership.pk}/decline/"' in page
+    answer = event_side.post(f"/leagues/invitations/{membership.pk}/decline/", follow=True,
+                             headers={"Accept-Language": language})
+    assert words in answer.text
+    assert not LeagueEvent.objects.filter(pk=membership.pk).exists() and load_league(league).rows == []
+    assert "UK DBA League" not in event_side.get("/leagues/invitations/").text.split("<h2>")[1]
+
+
+def test_a_request_to_join_is_declined_by_the_league_and_a_member_is_not_removed_so(league, league_organizer,
+                                                                                     organizer, people):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    event_side = Client()
+    event_side.force_login(organizer)
+    event_side.post("/leagues/uk-2026/join/", {"event": event.pk})
+    membership = LeagueEvent.objects.get(league=league, event=event)
+    owner = Client()
+    owner.force_login(league_organizer)
+    assert owner.post(f"/leagues/invitations/{membership.pk}/decline/").status_code == 302
+    assert not LeagueEvent.objects.filter(pk=membership.pk).exists()
+    member = join(league, played_event(organizer, people, [[("Ann", "Bob", "1-4")]], date=datetime.date(2026, 4, 1)))
+    assert owner.post(f"/leagues/invitations/{member.pk}/decline/").status_code == 302
+    assert LeagueEvent.objects.get(pk=member.pk).state == LeagueEvent.State.ACCEPTED

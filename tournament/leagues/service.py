@@ -155,6 +155,25 @@ def accept(user, membership_pk: int) -> LeagueEvent:
     return membership
 
 
+def decline(user, membership_pk: int) -> LeagueEvent:
+    """Decline a waiting membership (the side asked to answer) or withdraw it (the side that started it): the row is
+    deleted, with an audit entry on the event. Anyone else is refused (PermissionDenied), as by `accept`; a membership
+    already accepted is not declined here: it is returned as it is."""
+    with transaction.atomic():
+        league_id = LeagueEvent.objects.filter(pk=membership_pk).values_list("league_id", flat=True).first()
+        League.objects.select_for_update().filter(pk=league_id).first()  # League before LeagueEvent, as accept
+        membership = LeagueEvent.objects.select_for_update().select_related("league", "event").get(pk=membership_pk)
+        if not (organizes_event(user, membership.event) or is_league_organizer(user, membership.league)):
+            raise PermissionDenied
+        if membership.state == LeagueEvent.State.ACCEPTED:  # a member: it stays (a double click after accepting)
+            return membership
+        before = membership.state
+        membership.delete()
+        audit(event=membership.event, user=user, action="league.decline", target=membership.league.slug,
+              before={"state": before})
+    return membership
+
+
 def set_premier(user, league: League, membership_pk: int, premier: bool) -> LeagueEvent:
     """The league organizer marks a member event premier (or not): it changes the event's size band."""
     if not is_league_organizer(user, league):

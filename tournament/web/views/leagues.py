@@ -278,6 +278,23 @@ def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def membership_decline(request: HttpRequest, pk: int) -> HttpResponse:
+    if not LeagueEvent.objects.filter(pk=pk).exists():
+        raise Http404
+    try:
+        membership = service.decline(request.user, pk)
+    except PermissionDenied as exc:  # someone else's invitation: as if it did not exist, its names untold
+        raise Http404 from exc
+    names = {"event": membership.event.name, "league": membership.league.name}
+    if membership.state == LeagueEvent.State.ACCEPTED:
+        messages.error(request, _("%(event)s is already part of %(league)s.") % names)
+    else:
+        messages.success(request, _("%(event)s will not join %(league)s.") % names)
+    return redirect("leagues:invitations")
+
+
+@require_POST
+@login_required
 def membership_premier(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     league = _league(request, slug, organizer=True)
     if not league.memberships.filter(pk=pk).exists():
