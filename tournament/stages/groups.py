@@ -100,11 +100,6 @@ class Placed:
     place: int = 0  # the place in the group's table, shared only by players sharing it there (0: its line's)
 
 
-def _strength(p: Placed, order: int) -> tuple:
-    """Higher values first (fewer, for an ascending key), per game played; the group's order last."""
-    return (*_values(p), order)
-
-
 def _values(p: Placed) -> tuple[float, ...]:
     result: list[float] = []
     for key in p.keys:

@@ -329,3 +329,29 @@ def test_after_one_group_the_bracket_keeps_the_groups_order():
     # One group of five, then a bracket of five: every first-round game is inside the group, nothing can cross.
     order = [5, 4, 3, 2, 1]
     assert groups.crossed(order, dict.fromkeys(order, 1), 1, brackets.first_round(5)) == order
+
+
+def test_players_sharing_a_place_in_their_group_share_it_though_their_games_differ():
+    """A group's table shares a place by its own count (totals, say) while a player who lost an opponent played a game
+    fewer: per game they differ, and still share the place, ordered by it (3's 1.5 a game before 2's 1.33)."""
+    a = [groups.Placed(1, 3, (groups.Key(9),), 1), groups.Placed(2, 3, (groups.Key(4),), 2),
+         groups.Placed(3, 2, (groups.Key(3),), 2)]
+    assert groups.placings([a]) == [(1, 1), (2, 3), (2, 2)]
+    # Sharing the first place so too.
+    top = [groups.Placed(1, 3, (groups.Key(6),), 1), groups.Placed(2, 2, (groups.Key(5),), 1),
+           groups.Placed(3, 3, (groups.Key(1),), 3)]
+    assert groups.placings([top]) == [(1, 2), (1, 1), (3, 3)]
+
+
+def test_players_of_one_place_in_different_groups_share_it_only_when_level():
+    a = [groups.Placed(1, 3, (groups.Key(9),), 1), groups.Placed(2, 3, (groups.Key(4),), 2)]
+    b = [groups.Placed(5, 3, (groups.Key(6),), 1), groups.Placed(6, 3, (groups.Key(3),), 2)]
+    assert groups.placings([a, b]) == [(1, 1), (2, 5), (3, 2), (4, 6)]
+
+
+def test_a_decision_for_two_level_players_of_a_place_orders_them_whatever_a_third_scored():
+    # The winners: 1 (9 points), 3 and 5 level (6 each); the decision puts 5 before 3.
+    a, b, c = [_line(1, 3, 9), _line(2, 3, 4)], [_line(3, 3, 6), _line(4, 3, 2)], [_line(5, 3, 6), _line(6, 3, 1)]
+    assert groups.winners_and_runners_up([a, b, c], 3) == [1, 3, 5]  # undecided: the groups' order
+    assert groups.winners_and_runners_up([a, b, c], 3, [(5, 3)]) == [1, 5, 3]
+    assert groups.level_across([a, b, c]) == [(3, 5)] and groups.level_across([a, b, c], [(5, 3)]) == []
