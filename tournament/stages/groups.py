@@ -184,11 +184,20 @@ def placings(tables: Sequence[Sequence[Placed]], decided: Sequence[Sequence[int]
             lines.setdefault(p.place or index + 1, []).append((p, g))
     result: list[tuple[int, int]] = []
     for place in sorted(lines):
-        before: tuple[tuple, Placed, int] | None = None
+        units: list[tuple[tuple, list[int]]] = []  # (key, players): a group's players sharing their place go as one,
+        shared: dict[int, list[int]] = {}  # at their best's key (the line's players all hold the same place)
         for key, p, g in _ordered(lines[place], decided):
-            same = before is not None and (key == before[0] or (g == before[2] and p.place == before[1].place > 0))
-            result.append((result[-1][0] if same else len(result) + 1, p.player))
-            before = (key, p, g)
+            if p.place > 0 and g in shared:
+                shared[g].append(p.player)
+                continue
+            units.append((key, [p.player]))
+            if p.place > 0:
+                shared[g] = units[-1][1]
+        before: tuple | None = None
+        for key, players in units:
+            rank = result[-1][0] if before is not None and key == before else len(result) + 1
+            result += [(rank, player) for player in players]
+            before = key
     return result
 
 

@@ -278,13 +278,11 @@ def event_placings(event: Event, data: standings.EventData | None = None,
     placed: set[int] = set()
     for stage in [*knockouts, *pools]:
         offset = len(result)
-        shift = 0
-        for place, player in stage_placings(stage, data):
-            if player in placed:
-                shift += 1
-                continue
+        left = [(place, player) for place, player in stage_placings(stage, data) if player not in placed]
+        rank: dict[int, int] = {}  # the stage's place: the event's, counted over the players it still places
+        for index, (place, player) in enumerate(left):
             placed.add(player)
-            result.append((offset + place - shift, player, stage.name))
+            result.append((rank.setdefault(place, offset + index + 1), player, stage.name))
     rest = [p for p in swiss_order(data) if p not in placed and p not in leave]
     result += [(len(result) + 1 + i, p, "") for i, p in enumerate(rest)]
     return result

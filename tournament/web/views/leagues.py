@@ -259,6 +259,10 @@ def invitations(request: HttpRequest) -> HttpResponse:
     return render(request, "leagues/invitations.html", {"pending": pending, "requests": requests})
 
 
+def _no_longer_waiting() -> str:
+    return _("This invitation or request is no longer waiting: the other side declined it, or it was answered.")
+
+
 @require_POST
 @login_required
 def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
@@ -268,6 +272,9 @@ def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
         membership = service.accept(request.user, pk)
     except PermissionDenied as exc:  # someone else's invitation: as if it did not exist, its names untold
         raise Http404 from exc
+    except LeagueEvent.DoesNotExist:  # declined or withdrawn by the other side meanwhile
+        messages.error(request, _no_longer_waiting())
+        return redirect("leagues:invitations")
     except (service.MembershipRefused, merges.MergeClash) as refused:  # still waiting: accepted once it fits
         messages.error(request, membership_refusal(refused))
         return redirect("leagues:invitations")
@@ -285,6 +292,9 @@ def membership_decline(request: HttpRequest, pk: int) -> HttpResponse:
         membership = service.decline(request.user, pk)
     except PermissionDenied as exc:  # someone else's invitation: as if it did not exist, its names untold
         raise Http404 from exc
+    except LeagueEvent.DoesNotExist:  # a double click, or the other side declined it meanwhile
+        messages.error(request, _no_longer_waiting())
+        return redirect("leagues:invitations")
     names = {"event": membership.event.name, "league": membership.league.name}
     if membership.state == LeagueEvent.State.ACCEPTED:
         messages.error(request, _("%(event)s is already part of %(league)s.") % names)

@@ -1,6 +1,5 @@
-"""Review of 2026-11-28 (stages: "players sharing a group place share their final place", groups.placings).
-
-Two defects of the shared places the groups stage now gives the final placings:
+"""Players sharing a place in their group, in the final placings (two defects a review found on 2026-11-28, the day
+the groups stage began to share places; both fixed):
 
 1. `groups.placings` shares a group's place only between players next to each other once the places of all groups are
    sorted by their values per game. Two players sharing 2nd place in their group with a different number of games
