@@ -352,3 +352,19 @@ def test_a_request_to_join_is_declined_by_the_league_and_a_member_is_not_removed
     member = join(league, played_event(organizer, people, [[("Ann", "Bob", "1-4")]], date=datetime.date(2026, 4, 1)))
     assert owner.post(f"/leagues/invitations/{member.pk}/decline/").status_code == 302
     assert LeagueEvent.objects.get(pk=member.pk).state == LeagueEvent.State.ACCEPTED
+
+
+@pytest.mark.parametrize(("language", "button"), [("en", "Withdraw"), ("es", "Anular"), ("it", "Ritira")])
+def test_the_league_withdraws_its_waiting_invitation_from_its_events_list(league, league_organizer, organizer, people,
+                                                                          language, button):
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], name="Spring Open")
+    owner = Client()
+    owner.force_login(league_organizer)
+    owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
+    membership = LeagueEvent.objects.get(league=league, event=event)
+    page = owner.get("/leagues/uk-2026/manage/", headers={"Accept-Language": language}).text
+    form = page[page.index(f'action="/leagues/invitations/{membership.pk}/decline/"'):]
+    assert f">{button}</button>" in form.split("</form>")[0]
+    answer = owner.post(f"/leagues/invitations/{membership.pk}/decline/", {"back": "manage"})
+    assert answer.status_code == 302 and answer.url == "/leagues/uk-2026/manage/"
+    assert not LeagueEvent.objects.filter(pk=membership.pk).exists()

@@ -300,6 +300,8 @@ def membership_decline(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("%(event)s is already part of %(league)s.") % names)
     else:
         messages.success(request, _("%(event)s will not join %(league)s.") % names)
+    if request.POST.get("back") == "manage" and service.is_league_organizer(request.user, membership.league):
+        return redirect("leagues:manage", slug=membership.league.slug)  # the league's events, where it was pressed
     return redirect("leagues:invitations")
 
 
