@@ -368,3 +368,25 @@ def test_the_league_withdraws_its_waiting_invitation_from_its_events_list(league
     answer = owner.post(f"/leagues/invitations/{membership.pk}/decline/", {"back": "manage"})
     assert answer.status_code == 302 and answer.url == "/leagues/uk-2026/manage/"
     assert not LeagueEvent.objects.filter(pk=membership.pk).exists()
+
+
+@pytest.mark.parametrize(("language", "invited", "gone"), [
+    ("en", "Invited to the league “uk-2026”.", "No longer waiting to join the league “uk-2026”: declined or withdrawn."),
+    ("es", "Invitado a la liga «uk-2026».", "Ya no está pendiente de unirse a la liga «uk-2026»: rechazado o anulado."),
+    ("it", "Invitato nella lega «uk-2026».", "Non più in attesa di entrare nella lega «uk-2026»: rifiutato o ritirato."),
+])
+def test_the_events_audit_log_tells_its_league_invitation_and_its_decline_in_sentences(
+        league, league_organizer, organizer, people, language, invited, gone):
+    """They read "Other change (uk-2026)." until 2026-11-28."""
+    from html import unescape
+
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    owner = Client()
+    owner.force_login(league_organizer)
+    owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
+    membership = LeagueEvent.objects.get(league=league, event=event)
+    event_side = Client()
+    event_side.force_login(organizer)
+    event_side.post(f"/leagues/invitations/{membership.pk}/decline/")
+    log = unescape(event_side.get(f"/e/{event.slug}/audit/", headers={"Accept-Language": language}).text)
+    assert invited in log and gone in log and "uk-2026)" not in log

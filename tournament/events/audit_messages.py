@@ -283,6 +283,21 @@ def _staff(entry: AuditEntry) -> str:
     return messages.get(entry.action, lambda: _("Staff changed (%(who)s).") % params)()
 
 
+def _league(entry: AuditEntry) -> str:
+    """The event's memberships of a league (the target is the league's short name)."""
+    after = entry.after if isinstance(entry.after, dict) else {}
+    league = {"league": entry.target or "—"}
+    if entry.action == "league.join" and after.get("state") == "requested":
+        return _("Asked to join the league “%(league)s”.") % league
+    if entry.action == "league.premier":
+        return (_("Marked premier in the league “%(league)s”.") if after.get("premier")
+                else _("No longer premier in the league “%(league)s”.")) % league
+    words = {"league.invite": _("Invited to the league “%(league)s”."),
+             "league.join": _("Joined the league “%(league)s”."), "league.accept": _("Joined the league “%(league)s”."),
+             "league.decline": _("No longer waiting to join the league “%(league)s”: declined or withdrawn.")}
+    return words.get(entry.action, _("Other change (%(target)s).")) % {**league, "target": entry.target or "—"}
+
+
 def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[int, str],
                   shorthand: Callable[[dict], str]) -> str:
     """One audit entry as a sentence."""
@@ -297,6 +312,8 @@ def entry_message(entry: AuditEntry, names: Mapping[int, str], roles: Mapping[in
         return _staff(entry)
     if entry.action in ("event.tie_settle", "event.tie_remove"):
         return _tie(entry, names)
+    if kind == "league":
+        return _league(entry)
     if entry.action == "event.doubt_decide":
         return _doubt(entry)
     if kind == "event":
