@@ -390,3 +390,26 @@ def test_the_events_audit_log_tells_its_league_invitation_and_its_decline_in_sen
     event_side.post(f"/leagues/invitations/{membership.pk}/decline/")
     log = unescape(event_side.get(f"/e/{event.slug}/audit/", headers={"Accept-Language": language}).text)
     assert invited in log and gone in log and "uk-2026)" not in log
+
+
+@pytest.mark.parametrize(("language", "heading", "button"), [
+    ("en", "Your events' requests, waiting for the league", "Withdraw"),
+    ("es", "Solicitudes de tus torneos, pendientes de la liga", "Anular"),
+    ("it", "Richieste dei tuoi tornei, in attesa della lega", "Ritira"),
+])
+def test_an_events_organizer_withdraws_their_request_to_join(league, league_organizer, organizer, people, language,
+                                                             heading, button):
+    from html import unescape
+
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], name="Spring Open")
+    event_side = Client()
+    event_side.force_login(organizer)
+    event_side.post("/leagues/uk-2026/join/", {"event": event.pk})
+    membership = LeagueEvent.objects.get(league=league, event=event)
+    page = unescape(event_side.get("/leagues/invitations/", headers={"Accept-Language": language}).text)
+    sent = page[page.index(heading):]
+    assert "Spring Open → UK DBA League 2026" in sent
+    assert f'action="/leagues/invitations/{membership.pk}/decline/"' in sent and f">{button}</button>" in sent
+    assert event_side.post(f"/leagues/invitations/{membership.pk}/decline/").status_code == 302
+    assert not LeagueEvent.objects.filter(pk=membership.pk).exists()
+    assert heading not in unescape(event_side.get("/leagues/invitations/", headers={"Accept-Language": language}).text)

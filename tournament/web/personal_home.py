@@ -153,6 +153,13 @@ def invitations_for(user):
     return invited, asked
 
 
+def requests_sent_by(user):
+    """Requests to join a league, asked for the events this account organizes, still waiting for the league."""
+    return (LeagueEvent.objects.select_related("league", "event")
+            .filter(state=LeagueEvent.State.REQUESTED, event__roles__user=user,
+                    event__roles__role=EventRole.Role.ORGANIZER).distinct())
+
+
 def staff_invitations_for(user):
     """Invitations to an event's staff (umpire, co-organizer) waiting for this account's answer."""
     return staff.waiting_for(user)

@@ -27,7 +27,7 @@ from tournament.models import Event, EventRole, League, LeagueEvent, LeagueMerge
 from tournament.web.forms.league_play import SuggestForm
 from tournament.web.forms.leagues import InviteForm, JoinForm, LeagueForm, MergeForm, eligible_events
 from tournament.web.league_access import league_in_url
-from tournament.web.personal_home import invitations_for
+from tournament.web.personal_home import invitations_for, requests_sent_by
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -256,7 +256,8 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
 def invitations(request: HttpRequest) -> HttpResponse:
     """Pending memberships this user may accept: invitations to their events, requests to their leagues."""
     pending, requests = invitations_for(request.user)
-    return render(request, "leagues/invitations.html", {"pending": pending, "requests": requests})
+    return render(request, "leagues/invitations.html", {"pending": pending, "requests": requests,
+                                                        "sent": requests_sent_by(request.user)})
 
 
 def _no_longer_waiting() -> str:
