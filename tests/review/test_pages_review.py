@@ -1,0 +1,35 @@
+"""Failing tests from an independent review of the server-rendered pages (requests as a user makes them)."""
+
+from __future__ import annotations
+
+import datetime
+from html import unescape
+
+import pytest
+
+from tests.factories import make_user
+from tournament.leagues import service
+from tournament.models import League, LeagueEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def _between(page: str, start: str, end: str) -> str:
+    return page[page.index(start):page.index(end)]
+
+
+@pytest.mark.parametrize(("language", "button"), [("en", "Withdraw"), ("es", "Anular"), ("it", "Ritira")])
+def test_invitations_page_shows_the_withdraw_button_in_the_page_not_in_the_title(event, organizer_client, language,
+                                                                                 button):
+    """The event organizer's own waiting request to join a league is listed with a Withdraw button in the page.
+    It was written into `{% block title %}`, i.e. inside <title>: the browser shows the raw markup in the tab title
+    and nothing in the page, so the request cannot be withdrawn."""
+    league = service.create_league(make_user("leaguer"), League(
+        slug="uk-2026", name="UK DBA League 2026", season_start=datetime.date(2026, 1, 1),
+        season_end=datetime.date(2026, 12, 31), scoring_preset="soa-best5"))
+    membership = LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.REQUESTED)
+    page = unescape(organizer_client.get("/leagues/invitations/", headers={"Accept-Language": language}).text)
+    title = _between(page, "<title>", "</title>")
+    main = _between(page, '<main id="main">', "</main>")
+    assert "<" not in title[len("<title>"):], f"markup inside <title>: {title!r}"
+    assert f'action="/leagues/invitations/{membership.pk}/decline/"' in main and f">{button}</button>" in main
