@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from html import unescape
 
 import pytest
@@ -33,3 +34,30 @@ def test_invitations_page_shows_the_withdraw_button_in_the_page_not_in_the_title
     main = _between(page, '<main id="main">', "</main>")
     assert "<" not in title[len("<title>"):], f"markup inside <title>: {title!r}"
     assert f'action="/leagues/invitations/{membership.pk}/decline/"' in main and f">{button}</button>" in main
+
+
+def test_league_manage_page_has_no_duplicate_ids_and_every_select_has_its_own_label(db):
+    """The manage page shows the merge form and the suggest form together whenever the league has people with and
+    without an account. Both forms have `player` and `into` fields with Django's default ids, so the page holds
+    id="id_player" and id="id_into" twice: the suggest form's labels point at the merge form's selects and its own
+    two selects are left without a label (a screen reader reads them unnamed; tapping the label moves to the wrong
+    list)."""
+    from django.test import Client
+
+    from tests.factories import make_event, make_player, make_registration
+
+    owner = make_user("leaguer")
+    league = service.create_league(owner, League(
+        slug="uk-2026", name="UK DBA League 2026", season_start=datetime.date(2026, 1, 1),
+        season_end=datetime.date(2026, 12, 31), scoring_preset="soa-best5"))
+    spring = make_event(name="Spring Open", date=datetime.date(2026, 3, 1))
+    for player in (make_player("Ann"), make_player("Ann S."), make_player("Bob", user=make_user("bob"))):
+        make_registration(spring, player, name=player.name)
+    LeagueEvent.objects.create(league=league, event=spring, state=LeagueEvent.State.ACCEPTED)
+    client = Client()
+    client.force_login(owner)
+    page = client.get("/leagues/uk-2026/manage/").text
+    assert "Suggest entries to a player with an account" in page and "Show what will merge" in page
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    assert duplicates == [], f"ids used twice on one page: {duplicates}"
