@@ -61,3 +61,23 @@ def test_league_manage_page_has_no_duplicate_ids_and_every_select_has_its_own_la
     ids = re.findall(r'\sid="([^"]+)"', page)
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     assert duplicates == [], f"ids used twice on one page: {duplicates}"
+
+
+def test_standings_after_a_round_chosen_by_htmx_downloads_that_rounds_standings():
+    """On the standings page the reader picks "After round 2": htmx swaps the table (#standings) and pushes
+    ?round=2. The CSV, XLSX and PDF buttons sit in the form above it, outside #standings, and the swap leaves them
+    as they were rendered: they still download the latest standings, not round 2's the page now shows."""
+    from tests.page_world import build_world
+
+    world = build_world(1)
+    url = f"/e/{world.event.slug}/standings/"
+    page = world.staff.get(url).content.decode()
+    swap = world.staff.get(url, {"round": "2"}, headers={"HX-Request": "true"})
+    assert swap.status_code == 200 and "HX-Request" in swap["Vary"]
+    start = page.index(">", page.index('<div id="standings"')) + 1
+    end = page.index("</table></div>", start) + len("</table></div>")
+    # the page as the browser holds it after the swap: #standings' inner HTML replaced by the fragment
+    after = page[:start] + swap.content.decode() + page[end:]
+    downloads = [unescape(href) for href in re.findall(r'href="([^"]*/standings\.(?:csv|xlsx|pdf)[^"]*)"', after)]
+    assert downloads, "no standings download links found"
+    assert all("round=2" in href for href in downloads), f"after choosing round 2 the downloads are {downloads}"
