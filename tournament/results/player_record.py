@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from tournament.results import explain, tiebreaks
 from tournament.results.scoring import event_scoring
-from tournament.results.shorthand import GameResult
+from tournament.results.shorthand import GameResult, victory_rules
 from tournament.results.shorthand import to_shorthand as shorthand
 from tournament.results.standings import Entrant, EventData, StandingRow, entry_as_shown, rank, shown_rank, shown_value
 
@@ -66,12 +66,18 @@ def _mine(game: tiebreaks.PlayedGame, me: int) -> tuple[GameResult | None, int, 
     return GameResult(a=game.result.b, b=game.result.a, outcome=flipped), game.points_b, game.a
 
 
+def _elements(data: EventData):
+    """A side's elements lost as the standings count them: Scythed Chariots too where the edition counts them."""
+    return tiebreaks.Context((), sch_counts=victory_rules(data.event.edition).get("sch_count", True)).elements
+
+
 def record(data: EventData, registration_id: int) -> PlayerRecord:
     regs = data.registrations
     rows = {row.registration_id: row for row in rank(data)}
     entries = {pk: entry_as_shown(reg) for pk, reg in regs.items()}
     tables = {(g.round, s.registration_id): g.table for g in data.games for s in g.seats if not g.is_bye}
     lines, total = [], 0
+    counted = _elements(data)
     for game in data.played:
         if registration_id not in (game.a, game.b):
             continue
@@ -82,8 +88,8 @@ def record(data: EventData, registration_id: int) -> PlayerRecord:
             continue
         outcome = {"a": "won", "b": "lost"}.get(result.outcome, "time")
         lines.append(RoundLine(game.round, tables.get((game.round, registration_id)), entries[other].name, other,
-                               entries[other].army, shorthand(result), outcome, result.a.elements_lost,
-                               result.b.elements_lost, points, total))
+                               entries[other].army, shorthand(result), outcome, counted(result.a), counted(result.b),
+                               points, total))
     me = entries[registration_id]
     return PlayerRecord(regs[registration_id], me.name, me.club, me.army, shown_rank(rows[registration_id]),
                         tuple(lines), tuple(_figures(data, registration_id, rows, entries, lines)))
@@ -95,6 +101,7 @@ def _figures(data: EventData, me: int, rows: dict[int, StandingRow], entries, li
     mine = rows[me].values
     opponents = [line for line in lines if line.opponent_id is not None]
     wins = tiebreaks.Context(data.played).wins  # an opponent's Wins, whether or not the event shows the column
+    counted = _elements(data)
     vs = _("R%(round)s v %(name)s: %(value)s")
 
     def per_game(value_of) -> tuple[str, ...]:
@@ -118,9 +125,9 @@ def _figures(data: EventData, me: int, rows: dict[int, StandingRow], entries, li
                         % {"wins": wins[line.opponent_id]}),
         "generals_killed": from_played(lambda r: int(r.b.general_lost)),
         "camps_taken": from_played(lambda r: int(r.b.camp_lost)),
-        "elements_destroyed": from_played(lambda r: r.b.elements_lost),
-        "fewest_lost": from_played(lambda r: r.a.elements_lost),
-        "margin": from_played(lambda r: f"{r.b.elements_lost} − {r.a.elements_lost}"),
+        "elements_destroyed": from_played(lambda r: counted(r.b)),
+        "fewest_lost": from_played(lambda r: counted(r.a)),
+        "margin": from_played(lambda r: f"{counted(r.b)} − {counted(r.a)}"),
         "camps_and_generals": from_played(lambda r: int(r.b.camp_lost) + int(r.b.general_lost)),
         "head_to_head": _head_to_head(data, me, rows, entries, keys),
     }

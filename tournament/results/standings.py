@@ -28,7 +28,7 @@ from tournament.events.statements import Statement
 from tournament.models import Event, Game, HeadToHeadRule, Registration, Round, Seat
 from tournament.results import explain, tiebreaks
 from tournament.results.scoring import event_scoring
-from tournament.results.shorthand import GameResult, seats_result
+from tournament.results.shorthand import GameResult, seats_result, victory_rules
 from tournament.results.tiebreaks import settle, settlements_of
 
 DASH = "–"
@@ -269,6 +269,7 @@ def ranked_among(event: Event, keys: dict[int, str], games: list[tiebreaks.Playe
     return tiebreaks.standings(
         list(keys), games, event.tiebreaks or [], seed=event.seed, keys=keys,
         h2h_all_met=event.head_to_head_rule != HeadToHeadRule.ANY_GAMES, ranking=event_scoring(event).ranking,
+        sch_counts=victory_rules(event.edition).get("sch_count", True),
     )
 
 

@@ -8,6 +8,8 @@ Players tied on every metric share a rank (1, =2, =2, 4).
 Conventions (stated on the standings page by tournament/results/explain.py):
 - A bye counts as a win everywhere: the preset's bye points in Points, one in Wins. A bye is not an
   opponent, so it adds nothing to countback or strength of schedule (SoS = the sum of the opponents' Wins).
+- Elements destroyed and lost (and the margin) count Scythed Chariots lost where the edition counts them toward
+  victory (DBA 3.0, not 2.2: `sch_counts`), as the victory conditions do.
 - Head-to-head applies to a tied group only when every pair in it has played (`h2h_all_met`, the default);
   otherwise it does not separate them and shows no value (None).
 - The drawn lot (`seeded_random`) is not a criterion of rank: it is always applied last, only orders the
@@ -23,14 +25,14 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple
 
-from tournament.results.shorthand import GameResult
+from tournament.results.shorthand import GameResult, SideResult
 
 
 class PlayedGame(NamedTuple):
@@ -61,6 +63,7 @@ class Context:
     seed: int = 0
     keys: Mapping[int, str] = field(default_factory=dict)
     h2h_all_met: bool = True
+    sch_counts: bool = False  # Scythed Chariots lost count as elements (the edition counts them toward victory)
     points: dict[int, float] = field(default_factory=lambda: defaultdict(float))
     opponents: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
     decided: list[tuple[int, int, GameResult]] = field(default_factory=list, init=False)  # (a, b, result) per result
@@ -88,10 +91,9 @@ class Context:
             wins[b] += result.outcome == "b"
         return wins
 
-    def _summed(self, field: str, own: bool) -> dict[int, int]:
-        """Per player, `field` of their own side (`own`) or of their opponent's, summed over the decided games."""
+    def _summed(self, value: Callable[[SideResult], int], own: bool) -> dict[int, int]:
+        """Per player, `value` of their own side (`own`) or of their opponent's, summed over the decided games."""
         total: dict[int, int] = defaultdict(int)
-        value = attrgetter(field)
         if own:
             for a, b, result in self.decided:
                 total[a] += value(result.a)
@@ -102,21 +104,25 @@ class Context:
                 total[b] += value(result.a)
         return total
 
+    def elements(self, side: SideResult) -> int:
+        """The elements a side lost, as the element tie-breaks count them."""
+        return side.elements_lost + side.sch_lost if self.sch_counts else side.elements_lost
+
     @cached_property
     def destroyed(self) -> dict[int, int]:
-        return self._summed("elements_lost", own=False)
+        return self._summed(self.elements, own=False)
 
     @cached_property
     def lost(self) -> dict[int, int]:
-        return self._summed("elements_lost", own=True)
+        return self._summed(self.elements, own=True)
 
     @cached_property
     def generals(self) -> dict[int, int]:
-        return self._summed("general_lost", own=False)
+        return self._summed(attrgetter("general_lost"), own=False)
 
     @cached_property
     def camps(self) -> dict[int, int]:
-        return self._summed("camp_lost", own=False)
+        return self._summed(attrgetter("camp_lost"), own=False)
 
     @cached_property
     def met(self) -> dict[int, list[tuple[int, int, int]]]:
@@ -305,11 +311,12 @@ def metric_keys(tiebreaks: Sequence[str], ranking: Sequence[str] = ("points",)) 
 
 def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Sequence[str],
               *, seed: int = 0, keys: Mapping[int, str] | None = None,
-              h2h_all_met: bool = True, ranking: Sequence[str] = ("points",)) -> list[Row]:
-    """Rank `players` (a dropped player is ranked like anyone: the caller marks them).
+              h2h_all_met: bool = True, ranking: Sequence[str] = ("points",), sch_counts: bool = False) -> list[Row]:
+    """Rank `players` (a dropped player is ranked like anyone: the caller marks them). `sch_counts`: Scythed Chariots
+    lost count in the element tie-breaks, as the edition counts them toward victory (3.0, not 2.2).
 
     Players equal on every criterion share a rank; a drawn lot, if among the tie-breaks, only orders them."""
-    ctx = Context(games, seed, keys or {}, h2h_all_met)
+    ctx = Context(games, seed, keys or {}, h2h_all_met, sch_counts)
     metrics = [REGISTRY[k]() for k in metric_keys(tiebreaks, ranking)]
     criteria, lots = [m for m in metrics if not m.lot], [m for m in metrics if m.lot]
     everyone = {m.key: m.values(ctx, players) for m in metrics if not m.by_group}  # a drawn lot's too: one draw each

@@ -172,7 +172,8 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "leagues/manage.html", {
         "league": league, "form": form, "memberships": memberships,
         "merge_form": MergeForm(people=_accountless(league)), "merges": _merges(league),
-        "suggest_form": SuggestForm(people=_accountless(league), holders=merges.league_people(league, with_account=True)),
+        "suggest_form": SuggestForm(people=_accountless(league), holders=merges.league_people(league, with_account=True),
+                                    auto_id="suggest_%s"),  # beside the merge form: its own ids, the same field names
     }, status=status)
 
 

@@ -1,4 +1,6 @@
-"""Failing tests from an independent review of the server-rendered pages (requests as a user makes them)."""
+"""Pages as a browser holds them (a review of 2026-11-28 found each of these broken; all fixed): the invitations
+page's own requests inside the page, one id per field on the league management page, and the standings' downloads
+following the round chosen by htmx."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
-"""Review: Scythed Chariots destroyed are elements, but the element tie-breaks leave them out.
+"""Scythed Chariots lost are elements in the element tie-breaks where the edition counts them toward victory (DBA
+3.0), and not in 2.2 (found by a review on 2026-11-28; before, they were left out in both).
 
 In DBA 3.0 Scythed Chariots count toward victory (fixtures/scoring_presets.yaml `victory."3.0".sch_count: true`), so
 "3+1S-0" is a win: the loser lost 4 elements, the threshold. The scoring's own rules count them as elements too
 (docs/scoring.md: `both_lost_at_least` etc., "elements, Scythed Chariots included"). Yet the standings' tie-breaks
 "Elements destroyed" ("Enemy elements destroyed in all the player's games"), "Elements lost" and "Margin" read only
 `elements_lost` (tournament/results/tiebreaks.py, `Context.destroyed` / `Context.lost`), so the winner of 3+1S-0
-shows 3 elements destroyed and ranks below a 4-0 winner with the same points.
+showed 3 elements destroyed and ranked below a 4-0 winner with the same points.
 """
 
 from __future__ import annotations
@@ -44,3 +45,16 @@ def test_a_win_by_four_elements_including_scythed_chariots_counts_four_destroyed
     assert ana.values["margin"] == 4  # observed: 3
     # both destroyed four elements and lost none: level on every tie-break, they share first place
     assert (ana.rank, ana.shared) == (carla.rank, carla.shared) == (1, True)  # observed: Carla 1, Ana 2
+
+
+def test_in_dba_22_scythed_chariots_lost_are_not_counted_as_elements():
+    """2.2 does not count them toward victory (guia22 L1582): the tie-breaks leave them out there too."""
+    from tournament.results.shorthand import GameResult, SideResult
+    from tournament.results.tiebreaks import PlayedGame, standings
+
+    game = PlayedGame(1, 1, 2, GameResult(SideResult(), SideResult(4, sch_lost=1), "a"), 3, 0)
+    keys = ["elements_destroyed", "fewest_lost", "margin"]
+    as_22 = {row.player: row.values for row in standings([1, 2], [game], keys)}
+    as_30 = {row.player: row.values for row in standings([1, 2], [game], keys, sch_counts=True)}
+    assert (as_22[1]["elements_destroyed"], as_22[2]["fewest_lost"], as_22[1]["margin"]) == (4, 4, 4)
+    assert (as_30[1]["elements_destroyed"], as_30[2]["fewest_lost"], as_30[1]["margin"]) == (5, 5, 5)
