@@ -39,7 +39,8 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
     "tiebreaks": (["tournament/results/tiebreaks.py"],
                   ["tests/results/test_scoring.py", "tests/results/unit/test_head_to_head.py",
                    "tests/results/unit/test_tiebreak_groups.py",
-                   "tests/results/unit/test_settled_ties.py"]),  # the ties settled after them
+                   "tests/results/unit/test_settled_ties.py",  # the ties settled after them
+                   "tests/results/unit/test_scythed_chariots_tiebreaks.py"]),
     # the pure tests only: test_event_ratings.py builds a database for every mutant (a minute each here)
     "ratings": (["tournament/leagues/ratings.py"], ["tests/leagues/unit/test_ratings.py", "tests/leagues/test_league_scoring.py"]),
     "league-scoring": (["tournament/leagues/scoring.py"], ["tests/leagues/unit/test_league_table.py"]),
