@@ -10,10 +10,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_player, make_registration
 from tests.pairing.test_rounds import games
-from tests.stages.service_play import play_until_done as play_until_done_by_services
-from tests.stages.service_play import stage
+from tests.stages.service_play import groups_with_a2_and_a3_level, stage
 from tests.stages.test_stage_events import add_stage, draw, field, placings, play_round, play_until_done, text_of
 from tournament.models import Stage, StageEntry
 from tournament.results.tie_decisions import record_tie_decision
@@ -73,24 +71,9 @@ def test_play_offs_need_two_groups_or_more_before_them(organizer_client, event):
 def play_offs_after_a_tie_in_group_a(event, organizer):
     """Two groups of four, then play-offs 1st v 1st, 2nd v 2nd...: in group A, A2 and A3 drew on time and each beat A4
     and lost to A1 alike, level on every tie-break (no drawn lot)."""
-    event.tiebreaks = ["head_to_head", "generals_killed", "elements_destroyed"]
-    event.save()
-    regs = {n: make_registration(event, make_player(n)) for n in ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"]}
-    name_of = {r.pk: n for n, r in regs.items()}
-    strength = {r.pk: int(n[1]) for n, r in regs.items()}
-    groups = stage(event, 1, kind="groups", groups=2, seeding="organizer")
-    playoffs = stage(event, 2, kind="placement", source=groups)
-    stage_draw(groups, organizer, {r.pk: 1 if n[0] == "A" else 2 for n, r in regs.items()})
-
-    def result(_game, a, b):
-        if {name_of[a], name_of[b]} == {"A2", "A3"}:
-            return "2-2T"
-        return "4-1" if strength[a] < strength[b] else "1-4"
-
-    play_until_done_by_services(event, organizer, strength, result)
-    group_a = tables.group_tables(groups)[0]
-    assert [(name_of[r.registration_id], r.rank, r.shared) for r in group_a.rows][1:3] == [("A2", 2, True),
-                                                                                          ("A3", 2, True)]
+    regs, playoffs, _strength, _result = groups_with_a2_and_a3_level(
+        event, organizer, ["head_to_head", "generals_killed", "elements_destroyed"],
+        lambda groups: stage(event, 2, kind="placement", source=groups))
     return regs, playoffs
 
 

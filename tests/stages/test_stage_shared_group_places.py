@@ -13,8 +13,7 @@ the groups stage began to share places; both fixed):
    the bracket's last place (4th, shared) instead of after the bracket (5th)."""
 from __future__ import annotations
 
-from tests.factories import make_player, make_registration
-from tests.stages.service_play import play_until_done, stage
+from tests.stages.service_play import groups_with_a2_and_a3_level, play_until_done, stage
 from tournament.models import Registration
 from tournament.registration.services import registration_set_status
 from tournament.stages import groups, tables
@@ -35,31 +34,14 @@ def test_two_players_sharing_a_group_place_share_one_final_place_though_another_
         f"(group B's runner-up 6 is {place[6]}, between them): {groups.placings([a, b])}")
 
 
-NAMES = ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"]
-
-
 def test_a_player_sharing_a_group_place_with_a_finalist_is_placed_after_the_whole_bracket(event, organizer):
     """Two groups of four. In group A, A2 and A3 draw on time (2-2) and each beat A4 and lose to A1: they share 2nd
     place (no drawn lot). A3 drops out after the groups; the winners and the best runners-up (K=4) play a bracket
     with a third-place game: A1, B1, A2, B2, placed 1st to 4th by the bracket. A3 comes after all four."""
-    event.tiebreaks = ["generals_killed", "elements_destroyed"]
-    event.save()
-    regs = {n: make_registration(event, make_player(n)) for n in NAMES}
+    regs, final, strength, result = groups_with_a2_and_a3_level(
+        event, organizer, ["generals_killed", "elements_destroyed"],
+        lambda pools: stage(event, 2, kind="single", entrants="winners", source=pools, cut=4, third_place=True))
     name_of = {r.pk: n for n, r in regs.items()}
-    strength = {r.pk: i for i, r in enumerate(regs.values())}
-    pools = stage(event, 1, kind="groups", groups=2, seeding="organizer")
-    final = stage(event, 2, kind="single", entrants="winners", source=pools, cut=4, third_place=True)
-    stage_draw(pools, organizer, {r.pk: 1 if n[0] == "A" else 2 for n, r in regs.items()})
-
-    def result(_game, a, b):
-        if {name_of[a], name_of[b]} == {"A2", "A3"}:
-            return "2-2T"
-        return "4-1" if strength[a] < strength[b] else "1-4"
-
-    play_until_done(event, organizer, strength, result)
-    group_a = tables.group_tables(pools)[0]
-    assert [(name_of[r.registration_id], r.rank, r.shared) for r in group_a.rows[1:3]] == [
-        ("A2", 2, True), ("A3", 2, True)]
     registration_set_status(reg=regs["A3"], status=Registration.Status.DROPPED, user=organizer)
     stage_draw(final, organizer)  # A3 left: nothing to settle between active players
     play_until_done(event, organizer, strength, result)
