@@ -15,24 +15,16 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.leagues.test_leagues import league, league_organizer, people, played_event  # noqa: F401 (fixtures)
+from tests.leagues.test_leagues import league, league_organizer, people, requested  # noqa: F401 (fixtures)
 from tournament.leagues import service
 from tournament.models import LeagueEvent
 
 pytestmark = pytest.mark.django_db
 
 
-def _requested(league, organizer, people):  # noqa: F811
-    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], name="Spring Open")
-    event_side = Client()
-    event_side.force_login(organizer)
-    event_side.post("/leagues/uk-2026/join/", {"event": event.pk})
-    return LeagueEvent.objects.get(league=league, event=event)
-
-
 def test_the_league_accepting_a_request_the_event_withdraws_at_the_same_moment_is_no_server_error(
         league, league_organizer, organizer, people, monkeypatch):  # noqa: F811
-    membership = _requested(league, organizer, people)
+    membership = requested(league, organizer, people, name="Spring Open")[1]
     assert membership.state == LeagueEvent.State.REQUESTED
     real_accept = service.accept
 
@@ -58,7 +50,7 @@ def test_the_league_accepting_a_request_the_event_withdraws_at_the_same_moment_i
 ])
 def test_a_double_click_on_decline_is_no_server_error(league, league_organizer, organizer, people, monkeypatch,  # noqa: F811
                                                       language, words):
-    membership = _requested(league, organizer, people)
+    membership = requested(league, organizer, people, name="Spring Open")[1]
     real_decline = service.decline
     calls = []
 

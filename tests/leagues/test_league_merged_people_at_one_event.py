@@ -16,13 +16,11 @@ import pytest
 
 from tests.factories import make_player, make_user
 from tests.leagues.test_league_play import client_for, make_league
-from tests.leagues.test_leagues import played_event
+from tests.leagues.test_leagues import played_event, played_round
 from tournament.leagues import merges, service
 from tournament.leagues.table import load_league
-from tournament.models import EventRole, Game, LeagueEvent, Round, Seat
+from tournament.models import EventRole, LeagueEvent
 from tournament.registration.services import player_register
-from tournament.results.entry import result_enter
-from tournament.results.shorthand import parse_shorthand
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("en", "es", "it")
@@ -139,15 +137,6 @@ def test_asking_to_join_with_both_merged_records_says_which_merge(lang, owner, o
     assert not LeagueEvent.objects.filter(league=league, event=autumn).exists()
 
 
-def _round(event, number, games, regs, user):
-    rnd = Round.objects.create(event=event, number=number, status=Round.Status.PUBLISHED)
-    for table, (a, b, code) in enumerate(games, start=1):
-        game = Game.objects.create(round=rnd, table=table)
-        Seat.objects.create(game=game, round=rnd, registration=regs[a], side="a")
-        Seat.objects.create(game=game, round=rnd, registration=regs[b], side="b")
-        result_enter(game, parse_shorthand(code, event.edition), user)
-
-
 def test_an_entry_added_after_the_event_joined_gives_one_person_one_place_and_no_game_against_themselves(
         owner, organizer, merged_league):
     """Autumn joins with Ann, Bob, Cid and Dee (no clash then). Its organizer then enters A. Smith as well, who plays
@@ -165,8 +154,8 @@ def test_an_entry_added_after_the_event_joined_gives_one_person_one_place_and_no
     regs = {reg.player.name: reg for reg in autumn.registrations.select_related("player")}
     regs["A. Smith"] = player_register(event=autumn, player=people["A. Smith"], user=organizer)
     regs["Eve"] = player_register(event=autumn, player=make_player("Eve"), user=organizer)
-    _round(autumn, 2, [("Ann", "A. Smith", "4-1"), ("Bob", "Cid", "4-1"), ("Eve", "Dee", "4-1")], regs, organizer)
-    _round(autumn, 3, [("A. Smith", "Eve", "4-1"), ("Ann", "Cid", "4-1"), ("Bob", "Dee", "4-1")], regs, organizer)
+    played_round(autumn, 2, [("Ann", "A. Smith", "4-1"), ("Bob", "Cid", "4-1"), ("Eve", "Dee", "4-1")], regs, organizer)
+    played_round(autumn, 3, [("A. Smith", "Eve", "4-1"), ("Ann", "Cid", "4-1"), ("Bob", "Dee", "4-1")], regs, organizer)
 
     data = load_league(league)
     row = data.row_for(people["A. Smith"].pk)

@@ -30,13 +30,19 @@ def played_event(organizer, people: dict, rounds: list[list[tuple[str, str, str]
     regs = {label: make_registration(event, player, name=label, club=player.club, email=SECRET_EMAIL, region=SECRET_REGION)
             for label, player in people.items()}
     for number, games in enumerate(rounds, start=1):
-        rnd = Round.objects.create(event=event, number=number, status=Round.Status.PUBLISHED)
-        for table, (a, b, code) in enumerate(games, start=1):
-            game = Game.objects.create(round=rnd, table=table)
-            Seat.objects.create(game=game, round=rnd, registration=regs[a], side="a")
-            Seat.objects.create(game=game, round=rnd, registration=regs[b], side="b")
-            result_enter(game, parse_shorthand(code, event.edition), organizer)
+        played_round(event, number, games, regs, organizer)
     return event
+
+
+def played_round(event, number: int, games: list[tuple[str, str, str]], regs: dict, user) -> Round:
+    """Round `number` published, its games (side A label, side B label, shorthand) confirmed by `user`."""
+    rnd = Round.objects.create(event=event, number=number, status=Round.Status.PUBLISHED)
+    for table, (a, b, code) in enumerate(games, start=1):
+        game = Game.objects.create(round=rnd, table=table)
+        Seat.objects.create(game=game, round=rnd, registration=regs[a], side="a")
+        Seat.objects.create(game=game, round=rnd, registration=regs[b], side="b")
+        result_enter(game, parse_shorthand(code, event.edition), user)
+    return rnd
 
 
 @pytest.fixture
@@ -53,6 +59,29 @@ def league(league_organizer):
 
 def join(league, event, premier=False):
     return LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.ACCEPTED, premier=premier)
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def invited(league, league_organizer, organizer, people, **fields) -> tuple[Client, LeagueEvent]:
+    """A played event (`fields`: its own, e.g. a name) invited from the league's management page: the league
+    organizer's client and the waiting membership."""
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], **fields)
+    owner = signed_in(league_organizer)
+    owner.post(f"/leagues/{league.slug}/manage/", {"event": event.slug})
+    return owner, LeagueEvent.objects.get(league=league, event=event)
+
+
+def requested(league, organizer, people, **fields) -> tuple[Client, LeagueEvent]:
+    """A played event whose organizer asked to join: their client and the waiting membership."""
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], **fields)
+    event_side = signed_in(organizer)
+    event_side.post(f"/leagues/{league.slug}/join/", {"event": event.pk})
+    return event_side, LeagueEvent.objects.get(league=league, event=event)
 
 
 @pytest.fixture
@@ -319,16 +348,9 @@ def test_a_private_leagues_organizer_pages_answer_a_stranger_as_a_league_that_do
                                                  ("it", "Spring Open non entrerà in UK DBA League 2026.")])
 def test_an_invitation_is_declined_by_the_events_organizer_and_leaves_no_trace_in_the_league(
         league, league_organizer, organizer, people, language, words):
-    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], name="Spring Open")
-    owner = Client()
-    owner.force_login(league_organizer)
-    owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
-    membership = LeagueEvent.objects.get(league=league, event=event)
-    stranger = Client()
-    stranger.force_login(make_user("stranger"))
-    assert stranger.post(f"/leagues/invitations/{membership.pk}/decline/").status_code == 404
-    event_side = Client()
-    event_side.force_login(organizer)
+    _owner, membership = invited(league, league_organizer, organizer, people, name="Spring Open")
+    assert signed_in(make_user("stranger")).post(f"/leagues/invitations/{membership.pk}/decline/").status_code == 404
+    event_side = signed_in(organizer)
     page = event_side.get("/leagues/invitations/").text
     assert f'action="/leagues/invitations/{membership.pk}/decline/"' in page
     answer = event_side.post(f"/leagues/invitations/{membership.pk}/decline/", follow=True,
@@ -340,13 +362,8 @@ def test_an_invitation_is_declined_by_the_events_organizer_and_leaves_no_trace_i
 
 def test_a_request_to_join_is_declined_by_the_league_and_a_member_is_not_removed_so(league, league_organizer,
                                                                                      organizer, people):
-    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
-    event_side = Client()
-    event_side.force_login(organizer)
-    event_side.post("/leagues/uk-2026/join/", {"event": event.pk})
-    membership = LeagueEvent.objects.get(league=league, event=event)
-    owner = Client()
-    owner.force_login(league_organizer)
+    _event_side, membership = requested(league, organizer, people)
+    owner = signed_in(league_organizer)
     assert owner.post(f"/leagues/invitations/{membership.pk}/decline/").status_code == 302
     assert not LeagueEvent.objects.filter(pk=membership.pk).exists()
     member = join(league, played_event(organizer, people, [[("Ann", "Bob", "1-4")]], date=datetime.date(2026, 4, 1)))
@@ -357,11 +374,7 @@ def test_a_request_to_join_is_declined_by_the_league_and_a_member_is_not_removed
 @pytest.mark.parametrize(("language", "button"), [("en", "Withdraw"), ("es", "Anular"), ("it", "Ritira")])
 def test_the_league_withdraws_its_waiting_invitation_from_its_events_list(league, league_organizer, organizer, people,
                                                                           language, button):
-    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], name="Spring Open")
-    owner = Client()
-    owner.force_login(league_organizer)
-    owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
-    membership = LeagueEvent.objects.get(league=league, event=event)
+    owner, membership = invited(league, league_organizer, organizer, people, name="Spring Open")
     page = owner.get("/leagues/uk-2026/manage/", headers={"Accept-Language": language}).text
     form = page[page.index(f'action="/leagues/invitations/{membership.pk}/decline/"'):]
     assert f">{button}</button>" in form.split("</form>")[0]
@@ -370,26 +383,21 @@ def test_the_league_withdraws_its_waiting_invitation_from_its_events_list(league
     assert not LeagueEvent.objects.filter(pk=membership.pk).exists()
 
 
-@pytest.mark.parametrize(("language", "invited", "gone"), [
+@pytest.mark.parametrize(("language", "sent", "gone"), [
     ("en", "Invited to the league “uk-2026”.", "No longer waiting to join the league “uk-2026”: declined or withdrawn."),
     ("es", "Invitado a la liga «uk-2026».", "Ya no está pendiente de unirse a la liga «uk-2026»: rechazado o anulado."),
     ("it", "Invitato nella lega «uk-2026».", "Non più in attesa di entrare nella lega «uk-2026»: rifiutato o ritirato."),
 ])
 def test_the_events_audit_log_tells_its_league_invitation_and_its_decline_in_sentences(
-        league, league_organizer, organizer, people, language, invited, gone):
+        league, league_organizer, organizer, people, language, sent, gone):
     """They read "Other change (uk-2026)." until 2026-11-28."""
     from html import unescape
 
-    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
-    owner = Client()
-    owner.force_login(league_organizer)
-    owner.post("/leagues/uk-2026/manage/", {"event": event.slug})
-    membership = LeagueEvent.objects.get(league=league, event=event)
-    event_side = Client()
-    event_side.force_login(organizer)
+    _owner, membership = invited(league, league_organizer, organizer, people)
+    event_side = signed_in(organizer)
     event_side.post(f"/leagues/invitations/{membership.pk}/decline/")
-    log = unescape(event_side.get(f"/e/{event.slug}/audit/", headers={"Accept-Language": language}).text)
-    assert invited in log and gone in log and "uk-2026)" not in log
+    log = unescape(event_side.get(f"/e/{membership.event.slug}/audit/", headers={"Accept-Language": language}).text)
+    assert sent in log and gone in log and "uk-2026)" not in log
 
 
 @pytest.mark.parametrize(("language", "heading", "button"), [
@@ -401,11 +409,7 @@ def test_an_events_organizer_withdraws_their_request_to_join(league, league_orga
                                                              heading, button):
     from html import unescape
 
-    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], name="Spring Open")
-    event_side = Client()
-    event_side.force_login(organizer)
-    event_side.post("/leagues/uk-2026/join/", {"event": event.pk})
-    membership = LeagueEvent.objects.get(league=league, event=event)
+    event_side, membership = requested(league, organizer, people, name="Spring Open")
     page = unescape(event_side.get("/leagues/invitations/", headers={"Accept-Language": language}).text)
     main = page[page.index("<main"):page.index("</main>")]
     sent = main[main.index(heading):]
