@@ -187,6 +187,21 @@ def test_changing_the_edition_after_results_rescores_or_is_refused(organizer):
         assert points[bruno.pk] == 3
 
 
+def _locked_once_a_result_is_confirmed(client, event, select: str, lang: str) -> str:
+    """The event form's `select` is free, then disabled once a result is confirmed: the form as the reader gets it."""
+    from tests.factories import make_player, make_registration
+    from tests.simulated_events import add_round
+
+    url = reverse("tournament:event_edit", args=[event.slug])
+    disabled = re.compile(rf'<select name="{select}"[^>]*disabled')
+    assert not disabled.search(client.get(url).text)
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4-1")])
+    html = client.get(url, headers={"Accept-Language": lang}).text
+    assert disabled.search(html), html
+    return html
+
+
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "Locked because results are confirmed: their points were counted under this edition"),
     ("es", "Bloqueada porque hay resultados confirmados: sus puntos se contaron con esta edición"),
@@ -195,16 +210,7 @@ def test_changing_the_edition_after_results_rescores_or_is_refused(organizer):
 def test_the_edition_locks_with_the_scoring_and_says_why(organizer_client, event, lang, words):
     """Once a result is confirmed the edition select is disabled like the scoring's, with its reason in the
     reader's language; before, it is free."""
-    from tests.factories import make_player, make_registration
-    from tests.simulated_events import add_round
-
-    url = reverse("tournament:event_edit", args=[event.slug])
-    assert not re.search(r'<select name="edition"[^>]*disabled', organizer_client.get(url).text)
-    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
-    add_round(event, 1, [(ana, bruno, "4-1")])
-    html = organizer_client.get(url, headers={"Accept-Language": lang}).text
-    assert re.search(r'<select name="edition"[^>]*disabled', html), html
-    assert words in html
+    assert words in _locked_once_a_result_is_confirmed(organizer_client, event, "edition", lang)
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -216,16 +222,8 @@ def test_the_camp_reading_locks_once_results_are_confirmed(organizer_client, eve
     """Whether a lost camp reaches the four-element threshold decided who won each confirmed game: once one is
     confirmed the reading is disabled, with its reason in the reader's language, and a form sent with another
     reading keeps it (before 2026-11-28 it changed, leaving the games decided under the old one)."""
-    from tests.factories import make_player, make_registration
-    from tests.simulated_events import add_round
-
+    assert words in _locked_once_a_result_is_confirmed(organizer_client, event, "victory_camp_reading", lang)
     url = reverse("tournament:event_edit", args=[event.slug])
-    assert not re.search(r'<select name="victory_camp_reading"[^>]*disabled', organizer_client.get(url).text)
-    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
-    add_round(event, 1, [(ana, bruno, "4-1")])
-    html = organizer_client.get(url, headers={"Accept-Language": lang}).text
-    assert re.search(r'<select name="victory_camp_reading"[^>]*disabled', html), html
-    assert words in html
     event.refresh_from_db()
     data = {"name": event.name, "slug": event.slug, "date": "2026-06-01", "edition": event.edition,
             "rounds_planned": 3, "round_minutes": 90, "scoring_preset": event.scoring_preset,
