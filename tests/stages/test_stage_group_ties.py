@@ -108,12 +108,9 @@ def test_a_groups_tie_decision_does_not_order_the_same_players_in_the_standings(
     assert [(r.registration_id, r.settled) for r in group_a.rows] == [(p, "lot") for p in tied[::-1]]
 
 
-def test_settling_the_standings_tie_keeps_the_groups_own_decision(event, organizer, cycles):
-    """A lot drawn in group A put the three in the order C, B, A. Later the same three are level in the event's
-    standings (the commit's own scenario) and the organizer settles that tie there with another lot: A, B, C.
-    Group A's table still reads C, B, A: the group's lot was drawn and announced, the standings' lot is the
-    standings' own."""
-    stage, tied = cycles
+def settled_in_the_group_then_in_the_standings(event, organizer, tied):
+    """A lot drawn in the group orders the three C, B, A; the other games played, the same three are level in the
+    standings, where another lot orders them A, B, C."""
     group_ties = lambda e: [tie for _where, tie in tables.group_ties(e)]  # noqa: E731
     record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2",
                         also=group_ties)
@@ -123,6 +120,15 @@ def test_settling_the_standings_tie_keeps_the_groups_own_decision(event, organiz
     record_tie_decision(event, organizer, kind="lot", players=tied, order=tied, record="d6: 5, 3, 1",
                         also=group_ties)
     event.refresh_from_db()
+
+
+def test_settling_the_standings_tie_keeps_the_groups_own_decision(event, organizer, cycles):
+    """A lot drawn in group A put the three in the order C, B, A. Later the same three are level in the event's
+    standings (the commit's own scenario) and the organizer settles that tie there with another lot: A, B, C.
+    Group A's table still reads C, B, A: the group's lot was drawn and announced, the standings' lot is the
+    standings' own."""
+    stage, tied = cycles
+    settled_in_the_group_then_in_the_standings(event, organizer, tied)
     in_standings = [row.registration_id for row in event_standings(event) if row.registration_id in tied]
     assert in_standings == tied  # the standings' lot orders the standings
     group_a = tables.group_tables(Stage.objects.get(pk=stage.pk))[0]
@@ -134,12 +140,7 @@ def test_the_ties_page_removes_the_decision_of_the_table_it_names(event, organiz
     """The same three players settled in their group's table and in the standings: two decisions, listed apart
     ("in their group's table"); removing one leaves the other."""
     stage, tied = cycles
-    group_ties = lambda e: [tie for _where, tie in tables.group_ties(e)]  # noqa: E731
-    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied[::-1], record="d6: 6, 4, 2",
-                        also=group_ties)
-    for game in Game.objects.filter(round__event=event, is_bye=False).exclude(seats__registration_id__in=tied):
-        result_enter(game, parse_shorthand("4G-1", event.edition), organizer)
-    record_tie_decision(event, organizer, kind="lot", players=tied, order=tied, record="d6: 5, 3, 1", also=group_ties)
+    settled_in_the_group_then_in_the_standings(event, organizer, tied)
     url = reverse("tournament:ties", args=[event.slug])
     page = organizer_client.get(url).text
     assert page.count("in their group") == 1, page[page.find("Recorded"):][:1500]
