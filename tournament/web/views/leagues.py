@@ -261,25 +261,32 @@ def invitations(request: HttpRequest) -> HttpResponse:
                                                         "sent": requests_sent_by(request.user)})
 
 
-def _no_longer_waiting() -> str:
-    return _("This invitation or request is no longer waiting: the other side declined it, or it was answered.")
+def _answer(request: HttpRequest, pk: int, answer) -> LeagueEvent | HttpResponse:
+    """`answer` (the service's accept or decline) given to the waiting membership `pk` by this account, or the page
+    that says why not: someone else's is as if it did not exist (its names untold); one declined, withdrawn or
+    answered meanwhile (the other side, a double click) is said to be no longer waiting."""
+    if not LeagueEvent.objects.filter(pk=pk).exists():
+        raise Http404
+    try:
+        return answer(request.user, pk)
+    except PermissionDenied as exc:
+        raise Http404 from exc
+    except LeagueEvent.DoesNotExist:
+        messages.error(request, _("This invitation or request is no longer waiting: the other side declined it, or "
+                                  "it was answered."))
+        return redirect("leagues:invitations")
 
 
 @require_POST
 @login_required
 def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
-    if not LeagueEvent.objects.filter(pk=pk).exists():
-        raise Http404
     try:
-        membership = service.accept(request.user, pk)
-    except PermissionDenied as exc:  # someone else's invitation: as if it did not exist, its names untold
-        raise Http404 from exc
-    except LeagueEvent.DoesNotExist:  # declined or withdrawn by the other side meanwhile
-        messages.error(request, _no_longer_waiting())
-        return redirect("leagues:invitations")
+        membership = _answer(request, pk, service.accept)
     except (service.MembershipRefused, merges.MergeClash) as refused:  # still waiting: accepted once it fits
         messages.error(request, membership_refusal(refused))
         return redirect("leagues:invitations")
+    if isinstance(membership, HttpResponse):
+        return membership
     messages.success(request, _("%(event)s is now part of %(league)s.") % {"event": membership.event.name,
                                                                          "league": membership.league.name})
     return redirect("leagues:invitations")
@@ -288,15 +295,9 @@ def membership_accept(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def membership_decline(request: HttpRequest, pk: int) -> HttpResponse:
-    if not LeagueEvent.objects.filter(pk=pk).exists():
-        raise Http404
-    try:
-        membership = service.decline(request.user, pk)
-    except PermissionDenied as exc:  # someone else's invitation: as if it did not exist, its names untold
-        raise Http404 from exc
-    except LeagueEvent.DoesNotExist:  # a double click, or the other side declined it meanwhile
-        messages.error(request, _no_longer_waiting())
-        return redirect("leagues:invitations")
+    membership = _answer(request, pk, service.decline)
+    if isinstance(membership, HttpResponse):
+        return membership
     names = {"event": membership.event.name, "league": membership.league.name}
     if membership.state == LeagueEvent.State.ACCEPTED:
         messages.error(request, _("%(event)s is already part of %(league)s.") % names)
