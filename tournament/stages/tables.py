@@ -159,8 +159,7 @@ def decided_orders(event: Event) -> list[tuple[int, ...]]:
     """The orders the event's recorded tie decisions give (a playoff, the umpire's, a lot; not a shared place), in
     the standings or in a group's table: the order of players of different groups level on every key compared
     across the groups, when one of them names them all (`groups.winners_and_runners_up`)."""
-    return [tuple(d["players"]) for d in event.tie_decisions or () if d.get("kind") in tiebreaks.KINDS
-            and d.get("kind") != "shared" and len(d.get("players") or ()) >= 2]
+    return [s.players for s in tiebreaks.settlements_of(event.tie_decisions) if s.kind != "shared"]
 
 
 def placement_seeds(source: Stage, keep: set[int]) -> list[int | None]:

@@ -51,11 +51,11 @@ def _group_ties(event: Event) -> list[tuple[int, ...]]:
     return [tie for _name, tie in group_ties(event) + cut_ties(event)]
 
 
-def _ties(event: Event) -> list[tuple[str, tuple[int, ...]]]:
+def _ties(event: Event, cut: list[tuple[str, tuple[int, ...]]]) -> list[tuple[str, tuple[int, ...]]]:
     """The ties of the standings, then those inside the groups of a groups stage (named by their group), then those
     across the groups that a cut after them splits (named by the cut), unless the standings offer the same players."""
     standing = [("", tie) for tie in current_ties(event)]
-    across = [(where, tie) for where, tie in cut_ties(event) if not any(set(tie) == set(t) for _w, t in standing)]
+    across = [(where, tie) for where, tie in cut if not any(set(tie) == set(t) for _w, t in standing)]
     return standing + group_ties(event) + across
 
 
@@ -73,10 +73,10 @@ def _settle(request: HttpRequest, event: Event, group: list[int], form: TieForm,
     return True
 
 
-def _decisions(event: Event, names: dict[int, str]) -> list[tuple]:
+def _decisions(event: Event, names: dict[int, str], cut: list[tuple[str, tuple[int, ...]]]) -> list[tuple]:
     """Each recorded decision: its players (the form's value), how, their names, the decision, and the table it
-    settles, in words ("": the standings)."""
-    across = {frozenset(tie) for _where, tie in cut_ties(event)}  # level across the groups a cut splits
+    settles, in words ("": the standings; `cut`: the ties across the groups that a cut splits)."""
+    across = {frozenset(tie) for _where, tie in cut}
 
     def table(d: dict) -> str:
         if d.get("within") != "group":
@@ -90,7 +90,8 @@ def _decisions(event: Event, names: dict[int, str]) -> list[tuple]:
 @event_view(role="staff")
 def ties(request: HttpRequest, event: Event) -> HttpResponse:
     names = _names(event)
-    groups = _ties(event)
+    cut = cut_ties(event)  # read once: the ties offered and the decisions listed both name them
+    groups = _ties(event, cut)
     status = 200
     posted = _players(request.POST.get("players", "")) if request.method == "POST" else []
     if request.method == "POST" and request.POST.get("action") == "remove":
@@ -113,5 +114,5 @@ def ties(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST" and not any(set(posted) == set(g) for _where, g in groups):
         messages.error(request, _("These players do not share a place in the standings now."))
         status = 400
-    context = {"event": event, "groups": forms_by_group, "decisions": _decisions(event, names)}
+    context = {"event": event, "groups": forms_by_group, "decisions": _decisions(event, names, cut)}
     return render(request, "tournament/ties.html", context, status=status)
