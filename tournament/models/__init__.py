@@ -6,11 +6,10 @@ from tournament.models.events import CampReading, Edition, Event, EventRole, Hea
 from tournament.models.import_jobs import PlayerImportJob
 from tournament.models.leagues import LadderGame, LadderPair, League, LeagueEvent, LeagueMerge, LeagueRole
 from tournament.models.limits import LimitHit
-from tournament.models.pairing_jobs import PairingJob
 from tournament.models.people import Club, Player
 from tournament.models.printing import PrintJob
 from tournament.models.registrations import Registration
-from tournament.models.rounds import Game, ResultReport, Round, Seat
+from tournament.models.rounds import Game, PairingJob, ResultReport, Round, Seat
 from tournament.models.staff import StaffInvitation
 from tournament.models.stages import ProvidedArmy, Stage, StageEntry
 

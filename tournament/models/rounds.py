@@ -1,23 +1,52 @@
-"""Rounds, the games in them, and each player's seat at a game.
+"""Rounds, the games in them, each player's seat at a game, and the jobs that pair them.
 
 A Seat row per player per round makes "a player plays once per round" a database
 constraint (unique round + registration), and holds that side's result.
+
+A pairing job is the next round of an event, a draft paired again ("Pair again") or an extra round beyond the
+plan, paired by the task worker (tournament.pairing_jobs) while the organizer's page shows its progress. At most
+one job per event is queued or running (a constraint): a double click, or a second organizer, gets the job
+already under way.
 """
 
 from __future__ import annotations
 
+import datetime
 import secrets
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.leased_jobs import LeasedJob
 from tournament.models.events import Event
 from tournament.models.registrations import Registration
 
 
 def new_report_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """A round's clock as it reads at one moment (`Round.clock_state`)."""
+
+    state: str  # "waiting" (not started), "running", "paused", "called" (time is up or was called)
+    remaining: int  # seconds left (0 once time is called)
+    minutes: int  # the round's length, extra minutes included
+    started_at: datetime.datetime | None
+    ends_at: datetime.datetime | None  # while running: when time will be called
+    called_at: datetime.datetime | None  # when time was called
+
+    @property
+    def left(self) -> str:
+        """52:07, or 1:30:00 past an hour."""
+        hours, rest = divmod(max(0, self.remaining), 3600)
+        minutes, secs = divmod(rest, 60)
+        return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 class Round(models.Model):
@@ -52,6 +81,24 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} · {_('round')} {self.number}"
+
+    def clock_state(self, now: datetime.datetime | None = None) -> ClockState:
+        """The clock read from the fields above: its length is the event's round length until it starts (then the
+        length it started with), plus the extra minutes; pauses push the end back; running out calls time."""
+        now = now or timezone.now()
+        minutes = (self.clock_minutes or self.event.round_minutes) + self.clock_extra_minutes
+        if self.clock_started_at is None:
+            return ClockState("waiting", minutes * 60, minutes, None, None, None)
+        end = self.clock_started_at + datetime.timedelta(minutes=minutes, seconds=self.clock_paused_seconds)
+        if self.clock_ended_at is not None:
+            return ClockState("called", 0, minutes, self.clock_started_at, None, self.clock_ended_at)
+        if self.clock_paused_at is not None:
+            left = max(0, int((end - self.clock_paused_at).total_seconds()))
+            return ClockState("paused", left, minutes, self.clock_started_at, None, None)
+        left = int((end - now).total_seconds())
+        if left <= 0:
+            return ClockState("called", 0, minutes, self.clock_started_at, None, end)
+        return ClockState("running", left, minutes, self.clock_started_at, end, None)
 
 
 class Game(models.Model):
@@ -168,3 +215,37 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} · {self.get_source_display()}"
+
+
+class PairingJob(LeasedJob):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Next round")
+        STAGES = "stages", _("Next stage round")
+        AGAIN = "again", _("Pair again")  # the draft round `redo`, thrown away and paired anew
+        EXTRA = "extra", _("Pair an extra round")  # one more round than planned, the organizer's explicit choice
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Waiting for the worker")
+        RUNNING = "running", _("Pairing")
+        DONE = "done", _("Paired")
+        FAILED = "failed", _("Failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_jobs")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SWISS)
+    redo = models.PositiveSmallIntegerField(null=True, blank=True)  # "Pair again": the number of the draft round
+    lang = models.CharField(max_length=10, blank=True)  # the organizer's language: the error is told in it
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.QUEUED)
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    error = models.TextField(blank=True)  # why the round could not be paired, in `lang`
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("pairing job")
+        verbose_name_plural = _("pairing jobs")
+        constraints = [models.UniqueConstraint(fields=["event"], condition=Q(status__in=["queued", "running"]),
+                                               name="one_active_pairing_job_per_event")]
+        indexes = [models.Index(fields=["status", "heartbeat_at"], name="pairingjob_status_heartbeat")]
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.get_kind_display()} · {self.get_status_display()}"

@@ -3,13 +3,11 @@
 Publishing puts the pairings up while people set up their tables; the clock starts when the organizer
 starts it. Its length is the event's round length at that moment, plus any extra minutes; pauses push
 the end back. When it runs out, or the organizer ends the round early, time is called: the clock shows
-when. Every change runs with the event locked and leaves an audit entry.
+when (`Round.clock_state` reads it from the round's fields). Every change runs with the event locked and
+leaves an audit entry.
 """
 
 from __future__ import annotations
-
-import datetime
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,50 +15,13 @@ from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
 from tournament.models import Event, Round
+from tournament.models.rounds import ClockState
 
 MAX_EXTRA_MINUTES = 120
 
 
 class ClockError(Exception):
     """A clock change that is not possible now; the message says why."""
-
-
-@dataclass(frozen=True)
-class ClockState:
-    state: str  # "waiting" (not started), "running", "paused", "called" (time is up or was called)
-    remaining: int  # seconds left (0 once time is called)
-    minutes: int  # the round's length, extra minutes included
-    started_at: datetime.datetime | None
-    ends_at: datetime.datetime | None  # while running: when time will be called
-    called_at: datetime.datetime | None  # when time was called
-
-    @property
-    def left(self) -> str:
-        return mmss(self.remaining)
-
-
-def mmss(seconds: int) -> str:
-    """52:07, or 1:30:00 past an hour."""
-    hours, rest = divmod(max(0, seconds), 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-def clock_state(rnd: Round, now: datetime.datetime | None = None) -> ClockState:
-    now = now or timezone.now()
-    minutes = (rnd.clock_minutes or rnd.event.round_minutes) + rnd.clock_extra_minutes
-    if rnd.clock_started_at is None:
-        return ClockState("waiting", minutes * 60, minutes, None, None, None)
-    end = rnd.clock_started_at + datetime.timedelta(minutes=minutes, seconds=rnd.clock_paused_seconds)
-    if rnd.clock_ended_at is not None:
-        return ClockState("called", 0, minutes, rnd.clock_started_at, None, rnd.clock_ended_at)
-    if rnd.clock_paused_at is not None:
-        left = max(0, int((end - rnd.clock_paused_at).total_seconds()))
-        return ClockState("paused", left, minutes, rnd.clock_started_at, None, None)
-    left = int((end - now).total_seconds())
-    if left <= 0:
-        return ClockState("called", 0, minutes, rnd.clock_started_at, None, end)
-    return ClockState("running", left, minutes, rnd.clock_started_at, end, None)
 
 
 def _locked(rnd: Round) -> Round:
@@ -87,7 +48,7 @@ def clock_start(rnd: Round, user) -> Round:
 
 
 def _running(rnd: Round) -> ClockState:
-    state = clock_state(rnd)
+    state = rnd.clock_state()
     if state.state == "waiting":
         raise ClockError(_("The clock has not started yet."))
     if state.state == "called":
@@ -102,7 +63,7 @@ def clock_pause(rnd: Round, user) -> Round:
         return rnd
     rnd.clock_paused_at = timezone.now()
     rnd.save(update_fields=["clock_paused_at"])
-    _log(rnd, user, "pause", remaining=clock_state(rnd).remaining)
+    _log(rnd, user, "pause", remaining=rnd.clock_state().remaining)
     return rnd
 
 
@@ -114,7 +75,7 @@ def clock_resume(rnd: Round, user) -> Round:
     rnd.clock_paused_seconds += max(0, int((timezone.now() - rnd.clock_paused_at).total_seconds()))
     rnd.clock_paused_at = None
     rnd.save(update_fields=["clock_paused_seconds", "clock_paused_at"])
-    _log(rnd, user, "resume", remaining=clock_state(rnd).remaining)
+    _log(rnd, user, "resume", remaining=rnd.clock_state().remaining)
     return rnd
 
 

@@ -19,7 +19,7 @@ from tournament.events.cache_keys import event_state
 from tournament.leagues import merges
 from tournament.leagues.global_rating import global_table, table_state
 from tournament.models import Event, EventRole, Game, League, LeagueEvent, Player, PrintJob, Registration, Round, Seat
-from tournament.pairing.clock import ClockState, clock_state
+from tournament.models.rounds import ClockState
 from tournament.results.entry import current_seat
 from tournament.results.standings import StandingRow, event_standings
 
@@ -65,7 +65,7 @@ def _detail(entry: MyEntry) -> None:
         entry.seat = seat
         rnd = seat.game.round
         if rnd.status == Round.Status.PUBLISHED:
-            entry.clock = clock_state(rnd)
+            entry.clock = rnd.clock_state()
         entry.may_report = bool(event.player_reports and not seat.game.is_bye and not seat.token_revoked
                                 and rnd.status == Round.Status.PUBLISHED
                                 and seat.game.status in (Game.Status.PENDING, Game.Status.REPORTED))
@@ -177,7 +177,7 @@ def _clocks(events: dict[int, Event]) -> dict[int, tuple]:
     shown = {}
     for pk, rnd in latest.items():
         rnd.event = events[pk]
-        state = clock_state(rnd)
+        state = rnd.clock_state()
         shown[pk] = (rnd.number, rnd.status, state.state, state.ends_at,
                      state.remaining if state.state == "paused" else None)
     return shown

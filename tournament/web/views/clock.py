@@ -12,16 +12,15 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.models import Event, Round
+from tournament.models.rounds import ClockState
 from tournament.pairing.clock import (
     MAX_EXTRA_MINUTES,
     ClockError,
-    ClockState,
     clock_end,
     clock_extend,
     clock_pause,
     clock_resume,
     clock_start,
-    clock_state,
 )
 from tournament.templatetags.event_times import zoned_time
 from tournament.web.permissions import ORGANIZER, event_view
@@ -57,7 +56,7 @@ def state_data(state: ClockState) -> dict:
 def round_clock(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Full screen for the hall; `?format=json` is what the page polls to follow pauses and extensions."""
     rnd = get_object_or_404(event.rounds.exclude(status=Round.Status.DRAFT), number=number)
-    state = clock_state(rnd)
+    state = rnd.clock_state()
     if request.GET.get("format") == "json":
         response = JsonResponse(state_data(state))
         response["Cache-Control"] = "no-store"

@@ -25,7 +25,6 @@ from config.htmx import render_partial, vary_on_htmx, wants_partial
 from tournament import pairing_jobs as jobs
 from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Game, PairingJob, Registration, Round, Seat
-from tournament.pairing.clock import clock_state
 from tournament.pairing.finish import progress
 from tournament.pairing.manager import RATED_ROUND_ONE, RoundError, round_delete, round_publish, seats_swap
 from tournament.pairing.messages import is_warning, note_message
@@ -218,7 +217,7 @@ def round_detail(request: HttpRequest, event: Event, number: int) -> HttpRespons
             seat.rating = rated.ratings.get(seat.registration_id)
     context = {
         "event": event, "round": rnd, "games": games, "is_organizer": is_organizer(request.user, event),
-        "warnings": [note_message(n, names) for n in rnd.warnings], "clock": clock_state(rnd),
+        "warnings": [note_message(n, names) for n in rnd.warnings], "clock": rnd.clock_state(),
         "seats": sorted((s for g in games for s in g["seats"]), key=lambda s: sort_key(s.registration.name, get_language())),
         "may_swap": may_swap(request.user, event), "rated": rated,
     }
