@@ -14,8 +14,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from tournament.armies.catalogue import ARMY_SIZE, ArmyEntry, Catalogue, Choice, Part, canonical_ref, covers
+from tournament.armies.catalogue import ARMY_SIZE, ArmyEntry, Catalogue, canonical_ref, covers
 from tournament.armies.elements import known_codes
+from tournament.armies.notation import Choice, Part
 
 MAX_COMBINATIONS = 4096
 

@@ -7,15 +7,8 @@ import io
 
 import pytest
 
-from tournament.armies.catalogue import (
-    LATEST_YEAR,
-    Alt,
-    expand_refs,
-    load_catalogue,
-    parse_dates,
-    parse_options,
-    read_catalogue,
-)
+from tournament.armies.catalogue import LATEST_YEAR, expand_refs, load_catalogue, parse_dates, read_catalogue
+from tournament.armies.notation import Alt, parse_options
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
