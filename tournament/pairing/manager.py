@@ -88,30 +88,38 @@ def entrants(event: Event, number: int, ratings: RatingsSource | None = None,
     follow the standings (wins, then points). `rows`: the standings after the round before, when the caller
     ranked them itself (`correction_for`: as they were before a correction); None: as they are."""
     regs = active_registrations(event, number)
-    rated = ratings(event) if ratings and number == 1 and event.round_one_method in RATED_ROUND_ONE else None
+    rated, catalogue = _round_one_sources(event, number, ratings)
     past = history(event, number)
     rows = event_standings(event, upto=number - 1) if rows is None else rows
     position = {row.registration_id: row.rank_index for row in rows}
     points = {row.registration_id: row.points for row in rows}
     wins_first = event_scoring(event).ranking[0] == "wins"
     wins = {row.registration_id: int(row.values.get("wins") or 0) for row in rows} if wins_first else {}
-    by_armies = number == 1 and event.round_one_method in DATED_ROUND_ONE and event.edition == Edition.DBA30
-    catalogue = load_catalogue() if by_armies else None  # only round 1 by the armies reads their dates and enemies
     ordered = sorted(regs, key=lambda r: (position.get(r.pk, len(position)), r.name_key, r.pk))
     result = []
     for rank, reg in enumerate(ordered):
         entry = catalogue.get(reg.army_ref) if catalogue and reg.army_ref else None
+        rating = rated.ratings.get(reg.pk) if rated else None
         result.append(pairing.Entrant(
             id=reg.pk, score=int(points.get(reg.pk, 0)), rank=rank,
-            club=reg.club.name if reg.club_id else None,
-            army_ref=reg.army_ref or None, army_year=entry.year if entry else None,
+            club=reg.club.name if reg.club_id else None, army_ref=reg.army_ref or None,
             opponents=frozenset(past.opponents.get(reg.pk, ())), had_bye=reg.pk in past.byes,
             tables=frozenset(past.tables.get(reg.pk, ())), fixed_table=reg.fixed_table,
-            enemies=frozenset(entry.enemies) if entry else frozenset(),
-            rating=rated.ratings[reg.pk].rating if rated and reg.pk in rated.ratings else None,
+            army_year=entry.year if entry else None, enemies=frozenset(entry.enemies if entry else ()),
+            rating=rating.rating if rating is not None else None,
             wins=wins.get(reg.pk, 0) if wins_first else None,
         ))
     return result
+
+
+def _round_one_sources(event: Event, number: int, ratings: RatingsSource | None):
+    """What only round 1 reads: the ratings (round 1 by rating, from `ratings`) and the DBA 3.0 catalogue's dates
+    and enemies (round 1 by the armies): (ratings or None, catalogue or None)."""
+    if number != 1:
+        return None, None
+    rated = ratings(event) if ratings and event.round_one_method in RATED_ROUND_ONE else None
+    by_armies = event.round_one_method in DATED_ROUND_ONE and event.edition == Edition.DBA30
+    return rated, load_catalogue() if by_armies else None
 
 
 def options_for(event: Event, seed: int) -> pairing.PairingOptions:
