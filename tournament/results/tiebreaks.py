@@ -331,17 +331,19 @@ def standings(players: Sequence[int], games: Sequence[PlayedGame], tiebreaks: Se
                 tie_class = sorted(tie_class, key=lambda p, drawn=everyone[lot.key]: -drawn[p])
         classes.append((placed + 1, tie_class, shared))
         placed += len(tie_class)
-    values: dict[int, dict[str, float | None]] = {p: {} for p in players}  # each metric's value, a column at a time
-    for metric in metrics:
-        key, column = metric.key, everyone.get(metric.key)
-        if column is not None:
-            for p, value in column.items():
-                values[p][key] = float(value)
-        else:
-            for p in players:
-                value = shown[p].get(key)
-                values[p][key] = None if value is None else float(value)
+    values = _columns(metrics, players, everyone, shown)
     return [Row(rank, p, values[p], shared) for rank, tie_class, shared in classes for p in tie_class]
+
+
+def _columns(metrics, players, everyone, shown) -> dict[int, dict[str, float | None]]:
+    """Each metric's value per player: everyone's where computed for everyone, else as far as the ordering needed it."""
+    values: dict[int, dict[str, float | None]] = {p: {} for p in players}
+    for metric in metrics:
+        column = everyone.get(metric.key)
+        for p in players:
+            value = column[p] if column is not None else shown[p].get(metric.key)
+            values[p][metric.key] = None if value is None else float(value)
+    return values
 
 
 # The ties left after every tie-break, settled by the event.
