@@ -64,12 +64,15 @@ class EventAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         """Once results are confirmed, the edition and the scoring are read-only here too, as on the organizer's
         form: their points were counted under them, and a change here would not rescore them ("Change the
-        scoring" does, showing the table before and after)."""
-        from tournament.results.rescoring import has_scores
+        scoring" does, showing the table before and after). A bye alone locks the scoring (its points are the
+        scoring's), not the edition."""
+        from tournament.results.rescoring import has_played_results, has_scores
 
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and obj.pk and has_scores(obj):
-            fields += ["edition", "scoring_preset", "wdl_points", "scoring_definition"]
+            fields += ["scoring_preset", "wdl_points", "scoring_definition"]
+            if has_played_results(obj):
+                fields.append("edition")
         return fields
 
     @admin.action(description=_("Approve for the global rating (the events that asked to count)"),

@@ -232,3 +232,44 @@ def test_the_camp_reading_locks_once_results_are_confirmed(organizer_client, eve
     assert organizer_client.post(url, data).status_code == 302
     event.refresh_from_db()
     assert event.victory_camp_reading == "counts"
+
+
+def test_a_bye_alone_leaves_the_edition_and_camp_reading_free(organizer_client, event):
+    """Round 1 published with an odd field confirms its bye at once, but no game has been played: the organizer
+    can still correct the edition and the camp reading (a bye has no result for them to decide or count). The
+    scoring stays locked, as the bye's points were stored under it: "Change the scoring" rescores them. The first
+    confirmed result of a real game locks the edition and the camp reading."""
+    from tests.factories import make_player, make_registration
+    from tests.pairing.test_rounds import enter, games, pair, publish
+    from tests.results.test_rescoring import confirm
+
+    event.scoring_preset = "5-2-1-0"  # for either edition: the form checks the edition against the scoring
+    event.save()
+    for name in ("Ana", "Bruno", "Carla"):
+        make_registration(event, make_player(name))
+    rnd = pair(organizer_client, event)
+    publish(organizer_client, event, rnd)
+    assert rnd.games.get(is_bye=True).status == "confirmed"
+    url = reverse("tournament:event_edit", args=[event.slug])
+
+    def disabled(html: str, select: str) -> bool:
+        return bool(re.search(rf'<select name="{select}"[^>]*disabled', html))
+
+    html = organizer_client.get(url).text
+    assert not disabled(html, "edition") and not disabled(html, "victory_camp_reading"), html
+    assert disabled(html, "scoring_preset")
+    assert "Locked because a bye is scored: its points were counted under this scoring." in html
+    for lang, words in (("es", "Bloqueado porque hay un descanso puntuado"),
+                        ("it", "Bloccato perché un turno di riposo ha già i suoi punti")):
+        assert words in organizer_client.get(url, headers={"Accept-Language": lang}).text
+    values = {**form_values(html, "event-form"), "edition": "2.2", "victory_camp_reading": "comparison"}
+    assert organizer_client.post(url, values).status_code == 302
+    event.refresh_from_db()
+    assert (event.edition, event.victory_camp_reading) == ("2.2", "comparison")
+    assert confirm(organizer_client, event, "wdl", "3/1/0").status_code == 302  # the bye rescored: a win's 3
+    assert rnd.games.get(is_bye=True).seats.get().score == 3
+
+    assert enter(organizer_client, event, games(rnd)[0], "4-1").status_code == 302
+    html = organizer_client.get(url).text
+    assert disabled(html, "edition") and disabled(html, "victory_camp_reading"), html
+    assert "Locked because results are confirmed: their points were counted under this edition" in html

@@ -208,3 +208,40 @@ def test_a_playoff_result_is_read_with_the_events_camp_reading(organizer):
     assert parse_shorthand("2C-0", "2.2", camp_reading=event.victory_camp_reading).outcome == "time"
     with pytest.raises(TieRejected):  # "A playoff game needs a winner."
         record_tie_decision(event, organizer, kind="playoff", players=[ana.pk, bruno.pk], result="2C-0")
+
+
+def test_the_order_section_follows_the_round_chosen_by_htmx(umpire_client, tied):
+    """"How this table is ordered" lists the event's tie decisions under the latest table only (a decision settles
+    the ties left at the end; an earlier round's table lists none, as its PDF does). Choosing another round swaps
+    #standings' inner HTML with the htmx fragment: the section must come with it, in the page as the browser holds
+    it after the swap, whichever of the two renderings the cache had kept first."""
+    event, regs = tied
+    add_round(event, 2, [(regs["Ana"], regs["Dario"], "4-1"), (regs["Carla"], regs["Bruno"], "4-1")])  # still level
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+    words = "a playoff game (1-4) decided the order"
+    address = reverse("tournament:standings", args=[event.slug])
+    htmx = {"HX-Request": "true"}
+
+    def swapped(page: str, fragment: str) -> str:
+        """The page with #standings' inner HTML replaced by `fragment`."""
+        start = page.index(">", page.index('<div id="standings"')) + 1
+        depth, end = 1, start
+        for tag in re.finditer(r"<(/?)div\b", page[start:]):
+            depth += -1 if tag[1] else 1
+            if depth == 0:
+                end = start + tag.start()
+                break
+        return page[:start] + fragment + page[end:]
+
+    for reader in (Client(), umpire_client):  # the anonymous page's cache and the signed-in reader's
+        latest, earlier = reader.get(address).text, reader.get(address, {"round": "1"}).text
+        assert words in latest and words not in earlier
+        assert latest.count('id="order"') == earlier.count('id="order"') == 1
+        to_earlier = reader.get(address, {"round": "1"}, headers=htmx)
+        to_latest = reader.get(address, headers=htmx)
+        assert "HX-Request" in to_earlier["Vary"] and "<html" not in to_earlier.text
+        for page, fragment, shown in ((latest, to_earlier.text, False), (earlier, to_latest.text, True)):
+            after = swapped(page, fragment)
+            assert (words in after) == shown and after.count('id="order"') == 1
+        assert 'id="order"' in to_earlier.text and words not in to_earlier.text
+        assert 'id="order"' in to_latest.text and words in to_latest.text

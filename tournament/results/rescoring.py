@@ -52,8 +52,14 @@ class Preview:
 
 
 def has_scores(event: Event) -> bool:
-    """Some game is scored: a new scoring has to rescore it."""
+    """Some game is scored, a bye included (its points are the scoring's): a new scoring has to rescore it."""
     return Seat.objects.filter(round__event=event, game__status=Game.Status.CONFIRMED).exists()
+
+
+def has_played_results(event: Event) -> bool:
+    """Some game between two players has a confirmed result, which the edition counted and the camp reading
+    decided. A bye is not one: it is confirmed when its round is paired, and neither of them reads it."""
+    return Game.objects.filter(round__event=event, status=Game.Status.CONFIRMED, is_bye=False).exists()
 
 
 def proposed(event: Event, preset_key: str, wdl_points: str) -> ScoringChange:

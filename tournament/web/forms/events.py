@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.events.time_zones import zone_choices
 from tournament.models import CampReading, Event, HeadToHeadRule
 from tournament.models.events import DEFAULT_PRESET, default_time_zone
-from tournament.results.rescoring import has_scores
+from tournament.results.rescoring import has_played_results, has_scores
 from tournament.web.forms.widgets import DateInput
 
 LIST_LENGTH = 500  # the comma-separated lists below (stored in JSON fields)
@@ -111,6 +111,15 @@ class EventForm(forms.ModelForm):
                     "Locked because results are confirmed: a new scoring must rescore every one of them. Change it "
                     "with “Change the scoring”, which shows the top of the table before and after and asks you to "
                     "confirm.")
+        # A bye is scored when its round is paired, under the scoring (above), but no edition counted it and no
+        # camp reading decided it: these two lock with the first confirmed result of a game between two players.
+        self.results_locked = self.scoring_locked and has_played_results(self.instance)
+        if self.scoring_locked and not self.results_locked:
+            for name in ("scoring_preset", "wdl_points"):
+                self.fields[name].help_text = _(
+                    "Locked because a bye is scored: its points were counted under this scoring. Change it with "
+                    "“Change the scoring”, which rescores it and asks you to confirm.")
+        if self.results_locked:
             # The edition picks the counts of the scoring (an own scoring's edition block, the victory rules):
             # changing it would leave the stored scores counted under the old edition.
             self.fields["edition"].disabled = True

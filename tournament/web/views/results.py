@@ -214,15 +214,17 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     upto = shown_round(request.GET, event)
 
     def table_context() -> dict:
+        """The table, its downloads and how it is ordered: the latest table's with the event's tie decisions, an
+        earlier round's without (as its PDF). One fragment, so that choosing a round swaps all three."""
         table = standings_table(event, upto=upto)
-        return {"table": table, "slug": event.slug, "upto": upto, "rows": standings_rows(table.rows, event.slug, upto)}
+        return {"table": table, "slug": event.slug, "upto": upto, "rows": standings_rows(table.rows, event.slug, upto),
+                "order": ordering(event, tie_words(event) if upto is None else ())}
 
     table = cached_fragment("standings", request, event, (upto,), "tournament/standings.html#table", table_context)
     if wants_partial(request):
         response = HttpResponse(table)
     else:
-        context = {"event": event, "upto": upto, "round_numbers": round_numbers(event), "table_html": table,
-                   "order": ordering(event, tie_words(event) if upto is None else ())}
+        context = {"event": event, "upto": upto, "round_numbers": round_numbers(event), "table_html": table}
         response = render(request, "tournament/standings.html", context)
     return vary_on_htmx(response)
 
