@@ -258,16 +258,20 @@ def _plates_follow(stage: Stage, event: Event, user, ratings: RatingsSource | No
                                "“%(stage)s” would change them: set the cut up to leave the same players, or delete "
                                "the rounds of “%(plate)s” first.") % {"plate": plate.name, "stage": stage.name})
         if plate.kind == Stage.Kind.GROUPS and plate.seeding == Stage.Seeding.ORGANIZER:
-            _undraw(plate, event, user)
+            _undraw(plate, event, user, stage)
             continue
         _write_draw(plate, event, user, _placed(plate, event, seeds, None))
 
 
-def _undraw(stage: Stage, event: Event, user) -> None:
+def _undraw(stage: Stage, event: Event, user, cut: Stage) -> None:
+    """Clear the draw of `stage`, a Plate, because its `cut` changed: audited as such (not as the Plate saved), with
+    the players it had."""
+    players = list(stage.entries.values_list("registration_id", flat=True))
     stage.entries.all().delete()
     stage.drawn_at = None
     stage.save(update_fields=["drawn_at"])
-    audit(event=event, user=user, action="event.stage_edit", target=stage.name, after={"stage": stage.number})
+    audit(event=event, user=user, action="event.stage_undraw", target=stage.name, people=players,
+          after={"stage": stage.number, "cut": cut.name})
 
 
 def _bracket_games(stage: Stage) -> list[tuple[str, int, int]]:
@@ -348,7 +352,7 @@ def stage_save(stage: Stage, user, *, created: bool) -> Stage:
         if stage.entrants != Stage.Entrants.REST:  # its Plate, drawn from those it left, is drawn again after it
             for plate in Stage.objects.filter(event=event, source=stage.source, entrants=Stage.Entrants.REST,
                                               drawn_at__isnull=False, games__isnull=True).exclude(pk=stage.pk).distinct():
-                _undraw(plate, event, user)
+                _undraw(plate, event, user, stage)
     stage.save()
     fields = ["name", "kind", "entrants", "cut", "groups", "seeding", "third_place"]
     audit(event=event, user=user, action="event.stage_create" if created else "event.stage_edit", target=stage.name,
