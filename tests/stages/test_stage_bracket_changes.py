@@ -164,3 +164,30 @@ def test_a_new_cut_is_not_drawn_from_under_a_plate_already_playing(event, organi
     assert PLATE_PLAYED[language] in " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
     top6.refresh_from_db()
     assert top6.drawn_at is None and len(players_of(plate)) == 4
+
+
+PLATE_CLEARED = {
+    "en": ("Draw of stage “S2” cleared because “S1” changed: it takes the players “S1” leaves and is to be drawn "
+           "again.", "Stage “S2” saved."),
+    "es": ("Sorteo de la fase «S2» borrado porque «S1» ha cambiado: toma a los jugadores que «S1» deja fuera y hay que "
+           "sortearla de nuevo.", "Fase «S2» guardada."),
+    "it": ("Sorteggio della fase «S2» cancellato perché «S1» è cambiata: prende i giocatori che «S1» lascia fuori e va "
+           "sorteggiata di nuovo.", "Fase «S2» salvata."),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_audit_log_says_the_plate_was_cleared_by_its_cut_set_up_again(event, organizer, organizer_client, language):
+    """The organizer makes the cut a top 6 on its edit page: the log says the Plate's draw went with it, and why (it
+    said "Stage “S2” saved." until 2026-11-29, though nobody had touched the Plate)."""
+    _cut, plate = swiss_then_cut_and_plate(event, organizer)
+    edit = reverse("tournament:stage_edit", args=[event.slug, 1])
+    assert organizer_client.post(edit, {"name": "S1", "kind": "single", "entrants": "top", "cut": "6",
+                                        "seeding": "standings"}).status_code == 302
+    plate.refresh_from_db()
+    assert plate.drawn_at is None
+    organizer_client.cookies["django_language"] = language
+    log = " ".join(unescape(re.sub(r"<[^>]+>", " ", organizer_client.get(
+        reverse("tournament:audit", args=[event.slug])).text)).split())
+    cleared, saved = PLATE_CLEARED[language]
+    assert cleared in log and saved not in log, log[:3000]

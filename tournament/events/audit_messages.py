@@ -163,6 +163,9 @@ def _event(entry: AuditEntry) -> str:
         "event.stage_create": lambda: _("Stage “%(name)s” added.") % {"name": entry.target},
         "event.stage_edit": lambda: _("Stage “%(name)s” saved.") % {"name": entry.target},
         "event.stage_delete": lambda: _("Stage “%(name)s” deleted.") % {"name": entry.target},
+        "event.stage_undraw": lambda: _("Draw of stage “%(name)s” cleared because “%(cut)s” changed: it takes the "
+                                        "players “%(cut)s” leaves and is to be drawn again.") % {
+            "name": entry.target, "cut": after.get("cut", "?")},
         "event.stage_draw": lambda: ngettext("Stage “%(name)s” drawn: %(n)s player.",
                                              "Stage “%(name)s” drawn: %(n)s players.",
                                              len(after.get("entries", []))) % {

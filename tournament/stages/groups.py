@@ -11,7 +11,9 @@
   a key that cannot compare players of different groups (head-to-head) is left out; players level on every key
   in the order of a decision the event recorded for them (`decided`: a playoff, a lot, the umpire's), else in the
   group's order, which `level_across` names for the caller to refuse a cut through them.
-- `level_across`: the players of one place in different groups level on every key, no decision ordering them.
+- `level_across`: the players of one place in different groups level on every key, no decision ordering them;
+  `placement_level`: those the play-offs between groups would seed by their groups' order (not two who meet in
+  their place's first game), for the caller to refuse the draw through them.
 - `placings`: the final places from the groups, place by place, players level on every key sharing a place.
 - `placement_seeds`: play-offs between groups, place by place: 1st v 1st, 2nd v 2nd...
 - `crossed`: those seeds moved so that no first-round match of the bracket after the groups replays a group
@@ -132,16 +134,33 @@ def _line(tables: Sequence[Sequence[Placed]], place: int) -> list[tuple[Placed, 
     return [(t[place], g) for g, t in enumerate(tables) if place < len(t)]
 
 
+def _level_sets(tables: Sequence[Sequence[Placed]], decided: Sequence[Sequence[int]]) -> list[list[tuple[int, int]]]:
+    """Each set of players of one place in different groups that nothing orders (`level_across`), as (their seed in
+    their place's line, 1 the best, as `placement_seeds` deals it; the player), in the order the groups give them."""
+    sets = []
+    for place in range(max((len(t) for t in tables), default=0)):
+        by_key: dict[tuple, list[tuple[int, int]]] = {}
+        for seed, (key, p, _g) in enumerate(_ordered(_line(tables, place), decided), 1):
+            by_key.setdefault(key, []).append((seed, p.player))
+        sets += [level for level in by_key.values() if len(level) > 1]
+    return sets
+
+
 def level_across(tables: Sequence[Sequence[Placed]], decided: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
     """The players of the same place in different groups that nothing the event compares them by orders (every key
     level, no decision in `decided` for them): one tuple per such set, in the order the groups give them."""
-    ties = []
-    for place in range(max((len(t) for t in tables), default=0)):
-        by_key: dict[tuple, list[int]] = {}
-        for key, p, _g in _ordered(_line(tables, place), decided):
-            by_key.setdefault(key, []).append(p.player)
-        ties += [tuple(players) for players in by_key.values() if len(players) > 1]
-    return ties
+    return [tuple(p for _seed, p in level) for level in _level_sets(tables, decided)]
+
+
+def placement_level(tables: Sequence[Sequence[Placed]], first_round: Sequence[tuple[int, int]],
+                    decided: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
+    """The sets of `level_across` whose order the play-offs' seeds (`placement_seeds`) would take from the groups'
+    letters alone: every set but two players who meet each other in the first round of their place's bracket
+    (`first_round`: the seeds of a place, 1 its best, that meet there, `brackets.first_round` for the number of
+    groups; between two groups, (1, 2): the game they play decides)."""
+    meet = {frozenset(pair) for pair in first_round}
+    return [tuple(p for _seed, p in level) for level in _level_sets(tables, decided)
+            if len(level) > 2 or frozenset(seed for seed, _p in level) not in meet]
 
 
 def top(table: Sequence[int], k: int) -> list[int]:

@@ -29,6 +29,7 @@ from tournament.stages.tables import (
     group_shared_places,
     level_across_groups,
     placement_seeds,
+    placement_ties,
     qualifying_order,
     stage_finished,
 )
@@ -131,7 +132,9 @@ def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: se
     sort first: it is refused, naming them, until the tie is settled there, as `_check_cut_tie` for the standings.
     So is a cut that splits players of one place in different groups level on every key compared across the
     groups (the best runners-up...): it would take them by their groups' letters. Placement play-offs (`taken`
-    None) split every place shared in a group: one of its players plays for the better places."""
+    None) split every place shared in a group: one of its players plays for the better places; and they would seed
+    players of one place level across the groups by their groups' letters (`placement_ties`: which of them has a
+    bye or meets whom in their place's bracket), so they are refused through them too."""
     data = load(event)
     names = lambda players: ", ".join(entry_as_shown(data.registrations[p]).name for p in players)  # noqa: E731
     for group, tie in group_shared_places(stage.source, data):
@@ -144,6 +147,11 @@ def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: se
             raise StageError(_("%(players)s share a place in their group (%(group)s) that the cut splits: settle their "
                                "tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
                                "decision).") % {"players": names(players), "group": group})
+    for tie in placement_ties(stage.source, active_ids, data) if taken is None else ():
+        raise StageError(_("%(players)s are level across the groups of %(stage)s, and the play-offs would order them "
+                           "by their groups' letters: settle their tie on the ties page first (a playoff game, a die "
+                           "roll or lot, or the umpire's decision).") % {
+            "players": names(tie), "stage": stage.source.name})
     for tie in level_across_groups(stage.source, data) if taken is not None else ():
         players = [p for p in tie if p in active_ids]
         if any(p in taken for p in players) and any(p not in taken for p in players):
@@ -250,16 +258,20 @@ def _plates_follow(stage: Stage, event: Event, user, ratings: RatingsSource | No
                                "“%(stage)s” would change them: set the cut up to leave the same players, or delete "
                                "the rounds of “%(plate)s” first.") % {"plate": plate.name, "stage": stage.name})
         if plate.kind == Stage.Kind.GROUPS and plate.seeding == Stage.Seeding.ORGANIZER:
-            _undraw(plate, event, user)
+            _undraw(plate, event, user, stage)
             continue
         _write_draw(plate, event, user, _placed(plate, event, seeds, None))
 
 
-def _undraw(stage: Stage, event: Event, user) -> None:
+def _undraw(stage: Stage, event: Event, user, cut: Stage) -> None:
+    """Clear the draw of `stage`, a Plate, because its `cut` changed: audited as such (not as the Plate saved), with
+    the players it had."""
+    players = list(stage.entries.values_list("registration_id", flat=True))
     stage.entries.all().delete()
     stage.drawn_at = None
     stage.save(update_fields=["drawn_at"])
-    audit(event=event, user=user, action="event.stage_edit", target=stage.name, after={"stage": stage.number})
+    audit(event=event, user=user, action="event.stage_undraw", target=stage.name, people=players,
+          after={"stage": stage.number, "cut": cut.name})
 
 
 def _bracket_games(stage: Stage) -> list[tuple[str, int, int]]:
@@ -340,7 +352,7 @@ def stage_save(stage: Stage, user, *, created: bool) -> Stage:
         if stage.entrants != Stage.Entrants.REST:  # its Plate, drawn from those it left, is drawn again after it
             for plate in Stage.objects.filter(event=event, source=stage.source, entrants=Stage.Entrants.REST,
                                               drawn_at__isnull=False, games__isnull=True).exclude(pk=stage.pk).distinct():
-                _undraw(plate, event, user)
+                _undraw(plate, event, user, stage)
     stage.save()
     fields = ["name", "kind", "entrants", "cut", "groups", "seeding", "third_place"]
     audit(event=event, user=user, action="event.stage_create" if created else "event.stage_edit", target=stage.name,

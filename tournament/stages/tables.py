@@ -45,9 +45,7 @@ def group_games_left(stage: Stage) -> list[tuple[str, int, int]]:
     still active; its unplayed games between active players are the ones to pair. A player who dropped out leaves
     their opponents without a game (like a bye), and the round robin goes on to the games still to play. Empty
     when no group has a game left."""
-    event = stage.event
-    last = event.rounds.order_by("-number").first()
-    active = {r.pk for r in active_registrations(event, (last.number if last else 0) + 1)}
+    active = _active_ids(stage.event)
     met: dict[int, list[int]] = {}
     slots: dict[int, str] = {}
     for game, slot, reg in Seat.objects.filter(game__stage=stage).values_list("game_id", "game__slot", "registration_id"):
@@ -64,6 +62,12 @@ def group_games_left(stage: Stage) -> list[tuple[str, int, int]]:
                 games += [(slot, a, b) for a, b in left]
                 break
     return games
+
+
+def _active_ids(event: Event) -> set[int]:
+    """The players still in for the event's next round (those a stage drawn now takes)."""
+    last = event.rounds.order_by("-number").first()
+    return {r.pk for r in active_registrations(event, (last.number if last else 0) + 1)}
 
 
 @dataclass(frozen=True)
@@ -162,10 +166,24 @@ def decided_orders(event: Event) -> list[tuple[int, ...]]:
     return [s.players for s in tiebreaks.settlements_of(event.tie_decisions) if s.kind != "shared"]
 
 
+def _kept(source: Stage, keep: set[int], data: standings.EventData | None = None) -> list[list[groups.Placed]]:
+    return [[p for p in line if p.player in keep] for line in _lines(source, data)]
+
+
 def placement_seeds(source: Stage, keep: set[int]) -> list[int | None]:
     """The seeds of placement play-offs after the groups stage `source`, only the players in `keep` (the active)."""
-    return groups.placement_seeds([[p for p in line if p.player in keep] for line in _lines(source)],
-                                  decided_orders(source.event))
+    return groups.placement_seeds(_kept(source, keep), decided_orders(source.event))
+
+
+def placement_ties(source: Stage, keep: set[int], data: standings.EventData | None = None, *,
+                   decided: bool = True) -> list[tuple[int, ...]]:
+    """The players in `keep` (the active) of one place in different groups of `source` that the placement play-offs
+    after it would seed by their groups' letters (every key compared across the groups level, no decision recorded
+    for them unless `decided` is False, and not two who meet in their place's first game): `groups.placement_level`
+    over the lines `placement_seeds` deals."""
+    first_round = brackets.first_round(source.groups or 2)
+    return groups.placement_level(_kept(source, keep, data), first_round,
+                                  decided_orders(source.event) if decided else ())
 
 
 def _groups_order(stage: Stage, data: standings.EventData | None = None) -> list[int]:
@@ -184,17 +202,23 @@ def level_across_groups(stage: Stage, data: standings.EventData | None = None, *
 
 def cut_ties(event: Event, data: standings.EventData | None = None) -> list[tuple[str, tuple[int, ...]]]:
     """The ties across groups that a cut after a finished groups stage splits (the group winners and the best
-    runners-up...), before any decision: (where, the players) per tie, for the ties page, where a decision recorded
-    for them orders them for the cut (`decided_orders`)."""
+    runners-up...), or that placement play-offs after it would seed by the groups' letters (`placement_ties`),
+    before any decision: (where, the players) per tie, for the ties page, where a decision recorded for them orders
+    them for the cut or the play-offs (`decided_orders`)."""
     ties = []
-    cuts = event.stages.filter(source__kind=Stage.Kind.GROUPS, cut__isnull=False,
-                               entrants__in=[Stage.Entrants.TOP, Stage.Entrants.WINNERS])
-    for cut in cuts.exclude(kind=Stage.Kind.PLACEMENT).select_related("source").order_by("number"):
+    after_groups = event.stages.filter(source__kind=Stage.Kind.GROUPS).select_related("source").order_by("number")
+    for cut in after_groups:
+        is_cut = cut.cut is not None and cut.entrants in (Stage.Entrants.TOP, Stage.Entrants.WINNERS)
+        if cut.kind != Stage.Kind.PLACEMENT and not is_cut:
+            continue
         data = data or standings.load(event)
         if not stage_finished(cut.source, data):
             continue
-        taken = set(qualifying_order(event, cut.source, data)[: cut.cut or 0])
         where = _("%(stage)s: level across the groups of %(source)s") % {"stage": cut.name, "source": cut.source.name}
+        if cut.kind == Stage.Kind.PLACEMENT:
+            ties += [(where, tie) for tie in placement_ties(cut.source, _active_ids(event), data, decided=False)]
+            continue
+        taken = set(qualifying_order(event, cut.source, data)[: cut.cut or 0])
         ties += [(where, tie) for tie in level_across_groups(cut.source, data, decided=False)
                  if taken & set(tie) and set(tie) - taken]
     return ties

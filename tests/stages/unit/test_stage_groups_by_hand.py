@@ -243,6 +243,22 @@ def test_level_players_of_one_place_are_named_for_the_cut_to_refuse():
     assert groups.level_across([]) == []
 
 
+def test_level_players_of_one_place_are_named_for_the_play_offs_to_refuse_unless_they_meet_in_their_first_game():
+    # Three groups: a place's bracket of three, 1 has the bye and 2 v 3 (brackets.first_round(3): (1, 4), (2, 3)).
+    three = brackets.first_round(3)
+    a = [_line(1, 2, 6), _line(2, 2, 4), _line(7, 2, 0)]
+    b = [_line(3, 2, 6), _line(4, 2, 2), _line(8, 2, 0)]
+    c = [_line(5, 2, 4), _line(6, 2, 2), _line(9, 2, 0)]
+    # Winners 1 and 3 level for the bye; runners-up 4 and 6 (seeds 2 and 3) meet; thirds all three level.
+    assert groups.placement_level([a, b, c], three) == [(1, 3), (7, 8, 9)]
+    assert groups.placement_level([a, b, c], three, [(3, 1), (9, 8, 7)]) == []
+    # Four groups: 1 v 4 and 2 v 3; two level players at seeds 1 and 2 would each meet another.
+    d = [_line(10, 2, 0), _line(11, 2, 0)]
+    assert groups.placement_level([a, b, c, d], brackets.first_round(4)) == [(1, 3), (7, 8, 9)]
+    # Two groups: the place's one game decides between the two.
+    assert groups.placement_level([a, b], brackets.first_round(2)) == []
+
+
 def test_a_decision_naming_every_level_player_orders_them_and_no_other():
     a = [_line(1, 2, 6), _line(2, 2, 2)]
     b = [_line(3, 2, 6), _line(4, 2, 2)]
