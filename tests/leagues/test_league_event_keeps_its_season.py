@@ -5,7 +5,9 @@ or to DBA 2.2, still counted in the league's table.
 - The edit form refuses a date or an edition that no longer fits a league the event is in, or waiting to join: the
   form comes back as sent, the error beside the field names the league and its season or edition, in en, es and it;
   nothing is saved, and the event still counts. A date within the season saves as before.
-- The admin refuses it the same way."""
+- The admin refuses it the same way.
+- A member moved out some other way (before the edit checked, or a league's season changed in the admin) is not
+  counted while it does not fit, and counts again once it does: its membership stays."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from tests.factories import make_event
 from tests.leagues.test_leagues import league, league_organizer, people, played_event, signed_in  # noqa: F401
 from tournament.leagues import service
 from tournament.leagues.table import load_league
-from tournament.models import EventRole
+from tournament.models import Event, EventRole, LeagueEvent
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("en", "es", "it")
@@ -116,3 +118,17 @@ def test_the_admin_refuses_a_date_out_of_a_member_events_league(client, django_u
     event.refresh_from_db()
     assert event.date == datetime.date(2026, 10, 3)
 
+
+def test_a_member_moved_out_some_other_way_is_not_counted_until_it_fits_again(league, league_organizer,  # noqa: F811
+                                                                              organizer, people):  # noqa: F811
+    """Moved to 2027 before the edit checked (or the league's season shortened in the admin): the 2026 table does not
+    count a 2027 event, nor a DBA 2.2 one; the membership stays, and the event counts again once it fits."""
+    event = _member(league, league_organizer, organizer, people)
+    Event.objects.filter(pk=event.pk).update(date=datetime.date(2027, 3, 6))
+    data = load_league(league)
+    assert event.pk not in data.events and data.rows == [], [(row.name, row.points) for row in data.rows]
+    Event.objects.filter(pk=event.pk).update(date=datetime.date(2026, 10, 3), edition="2.2")
+    assert load_league(league).rows == []
+    Event.objects.filter(pk=event.pk).update(edition="3.0")
+    assert [row.name for row in load_league(league).rows] == ["Ann", "Bob"]
+    assert LeagueEvent.objects.get(event=event).state == LeagueEvent.State.ACCEPTED

@@ -213,11 +213,22 @@ def _league_rows(table, current: dict, latest: dict[int, tuple]) -> list[LeagueR
     return rows
 
 
+def fitting(league: League) -> dict:
+    """The member events the league counts: those played within its season and under its edition, as every way in
+    checks (service._fitting) and an event's edit keeps (events.services.event_update). A member moved out of them
+    some other way (the admin, or before the edit checked) is not counted while it does not fit, and counts again
+    once it does: its membership stays."""
+    return {"event__date__gte": league.season_start, "event__date__lte": league.season_end,
+            "event__edition": league.edition}
+
+
 def load_league(league: League) -> LeagueData:
     """The league's table, ratings and history: five queries, whatever the league's size, and for each event run in
-    stages the stages' own (about seven: `stages.tables.final_placings` reads its stages and standings)."""
+    stages the stages' own (about seven: `stages.tables.final_placings` reads its stages and standings); only the
+    member events that fit it (`fitting`)."""
     memberships = list(
         LeagueEvent.objects.filter(league=league, state=LeagueEvent.State.ACCEPTED).select_related("event")
+        .filter(**fitting(league))
         .annotate(has_stages=Exists(Stage.objects.filter(event_id=OuterRef("event_id"))))
         .order_by("event__date", "event_id")
     )
