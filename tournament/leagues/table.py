@@ -151,8 +151,11 @@ def _places(event, in_event: list[int], regs: dict[int, tuple], played: list[tie
 def _one_entry_each(places: list[tuple[int, int]], in_event: list[int], regs: dict[int, tuple]) -> set[int]:
     """The entry each person counts at one event. One person plays an event once, yet two entries of an event can
     be one person in the league: a merge made before the event joined, or an entry added to a member event after
-    the merge (service.py refuses the first while the merge stands; nothing stops the second). Then their best-placed
-    entry counts (the first entered when level or unplaced), and the other counts for nobody."""
+    the merge (service.py refuses the first while the merge stands, unless one of the two was withdrawn before it
+    played: `merges.counts`; nothing stops the second, nor that withdrawn entry reinstated and playing). Only entries
+    that played a game are read here (`in_event`), so a withdrawn one that never did has nothing to count, as the
+    check assumed. Then their best-placed entry counts (the first entered when level or unplaced), and the other
+    counts for nobody."""
     place_of = {reg: place for place, reg in places}
     kept: dict[int, int] = {}
     for reg in sorted(in_event, key=lambda r: (r not in place_of, place_of.get(r, 0), r)):
