@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -51,8 +52,27 @@ class EventRoleInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
+class EventAdminForm(forms.ModelForm):
+    """A changed date or edition must still fit the leagues the event is in or waiting to join, as on the
+    organizer's form (`events.services.keeps_its_leagues`, inside the admin's own transaction: it saves after)."""
+
+    def clean(self):
+        from tournament.events.services import LeagueMisfit, keeps_its_leagues
+        from tournament.web.forms.events import league_misfit
+
+        cleaned = super().clean()
+        changes = {f: cleaned[f] for f in ("date", "edition") if f in self.changed_data and cleaned.get(f) is not None}
+        if self.instance.pk and changes:
+            try:
+                keeps_its_leagues(self.instance, changes)
+            except LeagueMisfit as refused:
+                self.add_error(refused.field, league_misfit(refused))
+        return cleaned
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    form = EventAdminForm
     list_display = ["name", "slug", "date", "edition", "rounds_planned", "scoring_preset", "armies_locked",
                     "global_rating", "global_rating_approved"]
     list_filter = ["edition", "armies_locked", "global_rating", "global_rating_approved"]

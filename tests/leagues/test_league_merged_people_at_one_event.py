@@ -5,7 +5,9 @@ both merged records, and the league counted that event twice for one person, wit
 - An event holding both records of a confirmed merge does not join (invited, asked or accepted): the page names the
   merge and says how to undo it, in en, es and it; once undone, the event joins.
 - An entry added to a member event after the merge: the league counts the person's best-placed entry there only, and
-  never a rated game of a person against themselves."""
+  never a rated game of a person against themselves.
+- An entry withdrawn before it played a game is no second place and no game against oneself: the event joins, and the
+  merge can be undone and made again; one that played a round before dropping is refused as any other."""
 
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ from tests.leagues.test_league_play import client_for, make_league
 from tests.leagues.test_leagues import played_event, played_round
 from tournament.leagues import merges, service
 from tournament.leagues.table import load_league
-from tournament.models import EventRole, LeagueEvent
-from tournament.registration.services import player_register
+from tournament.models import EventRole, LeagueEvent, Registration
+from tournament.registration.services import player_register, registration_set_status
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("en", "es", "it")
@@ -169,3 +171,50 @@ def test_an_entry_added_after_the_event_joined_gives_one_person_one_place_and_no
     assert len(autumn_games) == 6, autumn_games
     assert row.games == 2 + 3  # Spring and April, and the three games of the entry that counts at Autumn
     assert data.row_for(regs["Eve"].player_id).games == 2  # Eve keeps the game she lost to the second entry
+
+
+def _with_a_withdrawn_entry(organizer, owner, people, *, ann_plays_round_1: bool):
+    """Autumn, with both records entered: Ann withdrawn (before round 1, or after playing it), A. Smith playing on."""
+    everyone = {**people, "Dee": make_player("Dee")}
+    autumn = played_event(organizer, everyone, [], date=datetime.date(2026, 9, 1), name="Autumn")
+    EventRole.objects.create(event=autumn, user=owner, role=EventRole.Role.ORGANIZER)
+    regs = {reg.name: reg for reg in autumn.registrations.all()}
+    if ann_plays_round_1:
+        played_round(autumn, 1, [("Ann", "Dee", "4-1"), ("A. Smith", "Bob", "4-1")], regs, organizer)
+        registration_set_status(reg=regs["Ann"], status=Registration.Status.DROPPED, user=organizer)
+        played_round(autumn, 2, [("A. Smith", "Cid", "4-1"), ("Bob", "Dee", "4-1")], regs, organizer)
+    else:
+        registration_set_status(reg=regs["Ann"], status=Registration.Status.DROPPED, user=organizer)
+        played_round(autumn, 1, [("A. Smith", "Bob", "4-1"), ("Cid", "Dee", "4-1")], regs, organizer)
+    return autumn
+
+
+def test_an_event_where_one_merged_record_withdrew_before_playing_joins_and_counts_the_person_once(
+        owner, organizer, merged_league):
+    """Ann, merged into A. Smith, was entered at Autumn too and withdrawn before round 1 (a duplicate entry, or a
+    late cancellation): she has no place and no game there, so Autumn holds the person once. It joins from the
+    management page; A. Smith's win counts, once; the merge can be undone and made again."""
+    league, people = merged_league
+    autumn = _with_a_withdrawn_entry(organizer, owner, people, ann_plays_round_1=False)
+    response = client_for(owner).post(f"/leagues/{league.slug}/manage/", {"event": autumn.slug}, follow=True)
+    assert "The event is in the league now." in _page(response), _page(response)
+    assert LeagueEvent.objects.get(league=league, event=autumn).state == LeagueEvent.State.ACCEPTED
+
+    data = load_league(league)
+    row = data.row_for(people["A. Smith"].pk)
+    assert [r.place for r in row.results if r.event == autumn.pk] == [1]
+    assert row.games == 1 + 1 + 1  # Spring (as Ann), April and Autumn
+    assert not [g for g in data.games if g.a == g.b]
+
+    merges.unmerge(owner, league, people["Ann"].pk)
+    merges.merge(owner, league, people["Ann"].pk, people["A. Smith"].pk)  # Autumn gives Ann no second entry
+
+
+def test_an_event_where_one_merged_record_played_before_withdrawing_is_still_refused(owner, organizer, merged_league):
+    """Ann played Autumn's round 1 and then withdrew; A. Smith played both rounds: the person would have two places
+    there and two results in round 1, so Autumn does not join while the merge stands."""
+    league, people = merged_league
+    autumn = _with_a_withdrawn_entry(organizer, owner, people, ann_plays_round_1=True)
+    with pytest.raises(merges.MergeClash):
+        service.invite_event(owner, league, autumn)
+    assert not LeagueEvent.objects.filter(league=league, event=autumn).exists()

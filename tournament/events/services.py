@@ -1,5 +1,5 @@
 """Creating an event (the quota per account, the event, its organizer role and the audit entry, in one
-transaction) and editing it."""
+transaction) and editing it (never out of the season or edition of a league it is in, or waiting to join)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tournament.accounts.emails import require_confirmed_email
 from tournament.events.audit import audit
-from tournament.models import Event, EventRole
+from tournament.models import Event, EventRole, League, LeagueEvent
 
 
 class EventQuotaExceeded(Exception):
@@ -56,10 +56,42 @@ def event_create(*, event: Event, user) -> Event:
     return event
 
 
+class LeagueMisfit(ValueError):
+    """The edit would take the event out of a league it is in or waiting to join (`membership`, its league read under
+    the lock): `field` is "date" (outside the league's season) or "edition" (another than the league's). Nothing is
+    saved: a league counts only the events of its season and edition (leagues.service._fitting checks them on the
+    way in), and a member moved out of them would leave its games in the table, or out of it, without anyone saying."""
+
+    def __init__(self, field: str, membership: LeagueEvent) -> None:
+        super().__init__(field)
+        self.field, self.membership = field, membership
+
+
+def keeps_its_leagues(event: Event, changes: dict) -> None:
+    """Lock the event's leagues, then the event (League before Event, the order every membership write takes), and
+    raise LeagueMisfit when a new date or edition in `changes` ("date", "edition": only what changes) does not fit
+    one of them. Call inside the transaction that saves the change: a membership written meanwhile is seen here, or
+    its own check (leagues.service._fitting) waits for this transaction and sees the change."""
+    league_ids = list(LeagueEvent.objects.filter(event=event).order_by("league_id").values_list("league_id", flat=True))
+    list(League.objects.select_for_update().filter(pk__in=league_ids).order_by("pk"))
+    Event.objects.select_for_update().get(pk=event.pk)
+    for membership in LeagueEvent.objects.filter(event=event).select_related("league").order_by("league__name", "pk"):
+        league = membership.league
+        if "date" in changes and not league.season_start <= changes["date"] <= league.season_end:
+            raise LeagueMisfit("date", membership)
+        if "edition" in changes and changes["edition"] != league.edition:
+            raise LeagueMisfit("edition", membership)
+
+
 def event_update(*, form, user) -> Event:
-    """Save a validated edit form of an event, with an audit entry of what changed, in one transaction."""
+    """Save a validated edit form of an event, with an audit entry of what changed, in one transaction; refused
+    (LeagueMisfit, nothing saved) when a changed date or edition no longer fits a league the event is in or waiting
+    to join."""
     with transaction.atomic():
         event = form.instance
+        moved = {f: getattr(event, f) for f in ("date", "edition") if f in form.changed_data}
+        if moved:
+            keeps_its_leagues(event, moved)
         Event.objects.select_for_update().get(pk=event.pk)  # one edit at a time (the rescoring locks it too)
         before = {f: str(form.initial.get(f)) for f in form.changed_data}
         form.save()

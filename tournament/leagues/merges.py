@@ -7,6 +7,8 @@
 Never two entries of the same event (one person plays an event once), counting every entry already
 merged into either side; an event holding both cannot join the league while the merge stands (`event_clash`,
 asked by service.py on every way in), and an entry added to a member event later counts once (table.py).
+An entry withdrawn before it played a game is no entry here (`counts`): it has no place, no game and no rating in
+the league (table.py reads only played games), so it neither takes a second place nor plays its own person.
 Whoever was merged into a person follows them when that person is merged on (or confirmed), and undoing that
 merge takes them back (LeagueMerge.via). The events are not touched, and a preview shows only what the league
 shows anyway (name and club as entered, event, date).
@@ -18,10 +20,11 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 
 from tournament.events.audit import audit
 from tournament.leagues.roles import is_league_organizer
-from tournament.models import League, LeagueEvent, LeagueMerge, Player, Registration
+from tournament.models import League, LeagueEvent, LeagueMerge, Player, Registration, Round, Seat
 
 
 class MergeRefused(ValueError):
@@ -51,6 +54,14 @@ class Entry:
     player_id: int  # whose entry it is: the person's own, or one merged into them
 
 
+def counts() -> Q:
+    """The entries that are one person's place at their event: any not withdrawn (it plays, or may still play), and a
+    withdrawn one that sat at a game of a round under way before it dropped (a bye too: the event places it). A
+    withdrawn entry that never played one is left out: nothing of it reaches the league's table."""
+    sat = Seat.objects.filter(registration=OuterRef("pk")).exclude(round__status=Round.Status.DRAFT)
+    return ~Q(status=Registration.Status.DROPPED) | Exists(sat)
+
+
 def merged(league: League):
     """The league's confirmed merges: each row's `player` counts as its `into`. One step only: whoever was
     merged into a person follows them when that person is merged on (merge, answer), so no chain is left.
@@ -67,9 +78,10 @@ def players_of(league: League, person_ids: list[int]) -> dict[int, list[int]]:
 
 
 def league_entries(league: League, player_ids: list[int]) -> dict[int, list[Entry]]:
-    """Each Player row's own entries in the league's member events (name and club as entered; nothing private)."""
+    """Each Player row's own entries in the league's member events (name and club as entered; nothing private), those
+    that count (`counts`): an entry withdrawn before playing does not make two people of one at its event."""
     rows = Registration.objects.filter(
-        player_id__in=player_ids, event__league_memberships__league=league,
+        counts(), player_id__in=player_ids, event__league_memberships__league=league,
         event__league_memberships__state=LeagueEvent.State.ACCEPTED,
     ).order_by("event__date", "pk").values_list("player_id", "event_id", "event__name", "event__date", "name", "club__name")
     out: dict[int, list[Entry]] = {pk: [] for pk in player_ids}
@@ -87,9 +99,10 @@ def person_entries(league: League, person_ids: list[int]) -> dict[int, list[Entr
 
 
 def league_people(league: League, *, with_account: bool = False) -> list[tuple[int, str]]:
-    """People of the league's events without (or with) an account, as (player id, "name · club · event")."""
+    """People of the league's events without (or with) an account, as (player id, "name · club · event"), by the
+    entries that count (`counts`)."""
     rows = Registration.objects.filter(
-        player__user__isnull=not with_account, event__league_memberships__league=league,
+        counts(), player__user__isnull=not with_account, event__league_memberships__league=league,
         event__league_memberships__state=LeagueEvent.State.ACCEPTED,
     ).order_by("name_key", "event__date").values_list("player_id", "name", "club__name", "event__name")
     people: dict[int, str] = {}
@@ -121,8 +134,10 @@ def check_merge(league: League, player_id: int, into_id: int, *, into_has_accoun
 
 def event_clash(league: League, event) -> MergeClash | None:
     """The clash an event would bring into the league: two of its entries that the league's confirmed merges count
-    as one person (one person plays an event once), named by the merge to undo; None when there is none."""
-    names = dict(Registration.objects.filter(event=event).order_by("pk").values_list("player_id", "name"))
+    as one person (one person plays an event once), named by the merge to undo; None when there is none. Only entries
+    that count (`counts`): one withdrawn before it played a game gives its person no second place and no game against
+    themselves, while one that played before dropping does (the league places it and rates its games)."""
+    names = dict(Registration.objects.filter(counts(), event=event).order_by("pk").values_list("player_id", "name"))
     same = dict(merged(league).filter(player_id__in=names).values_list("player_id", "into_id"))
     by_person: dict[int, list[int]] = {}
     for player_id in names:

@@ -151,8 +151,11 @@ def _places(event, in_event: list[int], regs: dict[int, tuple], played: list[tie
 def _one_entry_each(places: list[tuple[int, int]], in_event: list[int], regs: dict[int, tuple]) -> set[int]:
     """The entry each person counts at one event. One person plays an event once, yet two entries of an event can
     be one person in the league: a merge made before the event joined, or an entry added to a member event after
-    the merge (service.py refuses the first while the merge stands; nothing stops the second). Then their best-placed
-    entry counts (the first entered when level or unplaced), and the other counts for nobody."""
+    the merge (service.py refuses the first while the merge stands, unless one of the two was withdrawn before it
+    played: `merges.counts`; nothing stops the second, nor that withdrawn entry reinstated and playing). Only entries
+    that played a game are read here (`in_event`), so a withdrawn one that never did has nothing to count, as the
+    check assumed. Then their best-placed entry counts (the first entered when level or unplaced), and the other
+    counts for nobody."""
     place_of = {reg: place for place, reg in places}
     kept: dict[int, int] = {}
     for reg in sorted(in_event, key=lambda r: (r not in place_of, place_of.get(r, 0), r)):
@@ -213,11 +216,22 @@ def _league_rows(table, current: dict, latest: dict[int, tuple]) -> list[LeagueR
     return rows
 
 
+def fitting(league: League) -> dict:
+    """The member events the league counts: those played within its season and under its edition, as every way in
+    checks (service._fitting) and an event's edit keeps (events.services.event_update). A member moved out of them
+    some other way (the admin, or before the edit checked) is not counted while it does not fit, and counts again
+    once it does: its membership stays."""
+    return {"event__date__gte": league.season_start, "event__date__lte": league.season_end,
+            "event__edition": league.edition}
+
+
 def load_league(league: League) -> LeagueData:
     """The league's table, ratings and history: five queries, whatever the league's size, and for each event run in
-    stages the stages' own (about seven: `stages.tables.final_placings` reads its stages and standings)."""
+    stages the stages' own (about seven: `stages.tables.final_placings` reads its stages and standings); only the
+    member events that fit it (`fitting`)."""
     memberships = list(
         LeagueEvent.objects.filter(league=league, state=LeagueEvent.State.ACCEPTED).select_related("event")
+        .filter(**fitting(league))
         .annotate(has_stages=Exists(Stage.objects.filter(event_id=OuterRef("event_id"))))
         .order_by("event__date", "event_id")
     )

@@ -5,11 +5,13 @@ from __future__ import annotations
 import unicodedata
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.services import LeagueMisfit
 from tournament.events.time_zones import zone_choices
-from tournament.models import CampReading, Event, HeadToHeadRule
+from tournament.models import CampReading, Event, HeadToHeadRule, LeagueEvent
 from tournament.models.events import DEFAULT_PRESET, default_time_zone
 from tournament.results.rescoring import has_played_results, has_scores
 from tournament.web.forms.widgets import DateInput
@@ -238,6 +240,30 @@ class EventForm(forms.ModelForm):
         if commit:
             event.save()
         return event
+
+
+# Why an edit is refused (events.services.LeagueMisfit), by the field and whether the event is in the league or waiting.
+LEAGUE_MISFITS = {
+    ("date", True): _("This date is outside the season of %(league)s (%(start)s to %(end)s), and the event counts in "
+                      "that league: keep a date within the season."),
+    ("date", False): _("This date is outside the season of %(league)s (%(start)s to %(end)s), which the event is "
+                       "waiting to join: keep a date within the season, or first decline or withdraw that invitation "
+                       "or request under “Invitations and requests”."),
+    ("edition", True): _("%(league)s counts %(league_edition)s events only, and the event counts in that league: keep "
+                         "%(league_edition)s."),
+    ("edition", False): _("%(league)s counts %(league_edition)s events only, and the event is waiting to join it: keep "
+                          "%(league_edition)s, or first decline or withdraw that invitation or request under "
+                          "“Invitations and requests”."),
+}
+
+
+def league_misfit(refused: LeagueMisfit) -> str:
+    """Why the edit is refused, for the form's field `refused.field` (the organizer's form and the admin's)."""
+    league = refused.membership.league
+    member = refused.membership.state == LeagueEvent.State.ACCEPTED
+    return LEAGUE_MISFITS[refused.field, member] % {
+        "league": league.name, "start": date_format(league.season_start), "end": date_format(league.season_end),
+        "league_edition": league.get_edition_display()}
 
 
 def clean_points(value: str | None) -> str:
