@@ -277,25 +277,28 @@ def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str,
                 # other's second); or not yet known.
                 states[m.code] = MatchState(m, grand.a, grand.b, grand.winner, grand.loser, needed=False)
                 continue
-        a, b = player(m.a), player(m.b)
-        winner = loser = None
-        if a == BYE and b == BYE:
-            winner = loser = BYE
-        elif a == BYE or b == BYE:
-            if a is not None and b is not None:
-                winner, loser = (b, BYE) if a == BYE else (a, BYE)
-        elif a is not None and b is not None and m.code in winners:
-            if winners[m.code] not in (a, b) or played.get(m.code, frozenset((a, b))) != frozenset((a, b)):
-                states[m.code] = MatchState(m, a, b, None, None, conflict=True)
-                continue
-            winner = winners[m.code]
-            loser = b if winner == a else a
-        elif a is not None and b is not None and (a in absent or b in absent):
-            winner, loser = (b, a) if a in absent and b not in absent else (a, b)
-            states[m.code] = MatchState(m, a, b, winner, loser, forfeit=True)
-            continue
-        states[m.code] = MatchState(m, a, b, winner, loser)
+        states[m.code] = _decided(m, player(m.a), player(m.b), winners, played, absent)
     return states
+
+
+def _decided(m: Match, a: int | None, b: int | None, winners: Mapping[str, int], played: Mapping[str, frozenset[int]],
+             absent: frozenset[int]) -> MatchState:
+    """One match's state from its two players (BYE: an empty place; None: not known yet), as `resolve` says."""
+    if a == BYE and b == BYE:
+        return MatchState(m, a, b, BYE, BYE)
+    if a is None or b is None:
+        return MatchState(m, a, b, None, None)
+    if a == BYE or b == BYE:
+        return MatchState(m, a, b, *((b, BYE) if a == BYE else (a, BYE)))
+    if m.code in winners:
+        winner = winners[m.code]
+        if winner not in (a, b) or played.get(m.code, frozenset((a, b))) != frozenset((a, b)):
+            return MatchState(m, a, b, None, None, conflict=True)
+        return MatchState(m, a, b, winner, b if winner == a else a)
+    if a in absent or b in absent:
+        winner, loser = (b, a) if a in absent and b not in absent else (a, b)
+        return MatchState(m, a, b, winner, loser, forfeit=True)
+    return MatchState(m, a, b, None, None)
 
 
 def playable(states: Mapping[str, MatchState]) -> list[MatchState]:
