@@ -143,10 +143,16 @@ def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: se
             raise StageError(_("%(players)s share a place in their group (%(group)s) that the play-offs split: settle "
                                "their tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
                                "decision).") % {"players": names(players), "group": group})
-        if taken is not None and any(p in taken for p in players) and any(p not in taken for p in players):
+        if taken is not None and _splits(players, taken):
             raise StageError(_("%(players)s share a place in their group (%(group)s) that the cut splits: settle their "
                                "tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
                                "decision).") % {"players": names(players), "group": group})
+    _check_level_across(stage, data, active_ids, taken, names)
+
+
+def _check_level_across(stage: Stage, data, active_ids: set[int], taken: set[int] | None, names) -> None:
+    """Players of one place level across the groups: refused when the play-offs (`taken` None) would seed them by
+    their groups' letters, or when the cut splits them (`_check_group_tie`)."""
     for tie in placement_ties(stage.source, active_ids, data) if taken is None else ():
         raise StageError(_("%(players)s are level across the groups of %(stage)s, and the play-offs would order them "
                            "by their groups' letters: settle their tie on the ties page first (a playoff game, a die "
@@ -154,11 +160,16 @@ def _check_group_tie(stage: Stage, event: Event, active_ids: set[int], taken: se
             "players": names(tie), "stage": stage.source.name})
     for tie in level_across_groups(stage.source, data) if taken is not None else ():
         players = [p for p in tie if p in active_ids]
-        if any(p in taken for p in players) and any(p not in taken for p in players):
+        if _splits(players, taken):
             raise StageError(_("%(players)s are level across the groups of %(stage)s and the cut splits them: settle "
                                "their tie on the ties page first (a playoff game, a die roll or lot, or the umpire's "
                                "decision).") % {
                 "players": names(players), "stage": stage.source.name})
+
+
+def _splits(players: list[int], taken: set[int]) -> bool:
+    """Whether the cut takes some of `players` and leaves the others."""
+    return any(p in taken for p in players) and any(p not in taken for p in players)
 
 
 def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
