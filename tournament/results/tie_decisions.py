@@ -84,12 +84,7 @@ def record_tie_decision(event: Event, user, *, kind: str, players: list[int], or
     event = Event.objects.select_for_update().get(pk=event.pk)
     if kind not in KINDS:
         raise TieRejected("kind", _("Choose how the tie is settled."))
-    standing = [] if within == "group" else current_ties(event)
-    groups = list(also(event)) if also is not None and within != "" else []
-    group = next((g for g in [*standing, *groups] if set(g) == set(players)), None)
-    if group is None:
-        raise TieRejected("players", _("These players do not share a place in the standings now."))
-    within = "" if any(set(g) == set(players) for g in standing) else "group"  # a tie of a group's table only
+    group, within = _the_tie(event, players, also, within)
     reason, record = (reason or "").strip(), (record or "").strip()
     _check_texts(kind, reason, record, result or "")
     decided, shorthand = _order(kind, tuple(players), list(order or []), result or "", event.edition,
@@ -109,6 +104,17 @@ def record_tie_decision(event: Event, user, *, kind: str, players: list[int], or
     audit(event=event, user=user, action="event.tie_settle", target=event.slug, before=before, after=decision,
           people=decided)
     return decision
+
+
+def _the_tie(event: Event, players: list[int], also, within: str | None) -> tuple[tuple[int, ...], str]:
+    """The tie of exactly `players` a decision may settle now, and its table ("": the standings; "group": a group's
+    table only), as `record_tie_decision` reads `also` and `within`; TieRejected if they share no place."""
+    standing = [] if within == "group" else current_ties(event)
+    groups = list(also(event)) if also is not None and within != "" else []
+    group = next((g for g in [*standing, *groups] if set(g) == set(players)), None)
+    if group is None:
+        raise TieRejected("players", _("These players do not share a place in the standings now."))
+    return group, "" if any(set(g) == set(players) for g in standing) else "group"
 
 
 def _same_tie(decision: dict, players, within: str | None) -> bool:
