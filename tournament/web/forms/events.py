@@ -105,6 +105,11 @@ class EventForm(forms.ModelForm):
         self.fields["round_one_method"].help_text = _(
             "By rating: the league's rating when the event is in a league, otherwise the global rating if the event "
             "counts toward it. Players without a rating come last, in random order.")
+        self._lock_what_results_counted()
+        self._add_tiebreaks_and_restrictions()
+
+    def _lock_what_results_counted(self) -> None:
+        """The scoring, the edition and the camp reading, locked once confirmed results were counted under them."""
         self.scoring_locked = bool(self.instance.pk) and has_scores(self.instance)
         if self.scoring_locked:
             for name in ("scoring_preset", "wdl_points"):
@@ -134,6 +139,9 @@ class EventForm(forms.ModelForm):
             self.fields["victory_camp_reading"].help_text = _(
                 "Locked because results are confirmed: who won each of them was decided under this reading, and "
                 "changing it would not decide them again.")
+
+    def _add_tiebreaks_and_restrictions(self) -> None:
+        """The tie-break slots, and the event's army restrictions as the form's fields show them."""
         choices = [("", _("— none —")), *TIEBREAK_LABELS.items()]
         for n in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
