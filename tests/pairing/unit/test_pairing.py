@@ -226,8 +226,9 @@ def test_pairing_cost_needs_every_entrant_once():
 
 
 def test_too_few_players_or_duplicate_ids_are_refused():
-    with pytest.raises(ValueError):
-        pair_round(field(1), 1)
+    for few in (field(1), []):  # one player, or none at all: the same refusal
+        with pytest.raises(ValueError, match="at least two players"):
+            pair_round(few, 1)
     with pytest.raises(ValueError):
         pair_round([Entrant(1, 0, 0), Entrant(1, 0, 1)], 1)
 
@@ -261,8 +262,9 @@ def test_wins_first_the_gap_in_wins_outweighs_any_gap_in_margin():
     assert games(result) == {frozenset({0, 1}), frozenset({2, 3})} and bye_of(result) == 4
     assert result.cost[2:4] == (2, 2 * (1 + 2 * 10**2) + 10**2 + 4**2)  # two groups apart; 2 wins², margins 10, 4
     floated = next(p for p in result.pairings if 3 in (p.a, p.b))
-    assert ("pulled_up", {"player": 3, "score": -1, "to": -5, "wins": 0, "to_wins": 1}) in [
-        (n.code, dict(n.params)) for n in floated.notes]
+    notes = [(n.code, dict(n.params)) for n in floated.notes]
+    assert ("pulled_up", {"player": 3, "score": -1, "to": -5, "wins": 0, "to_wins": 1}) in notes
+    assert ("pulled_down", {"player": 2, "score": -5, "to": -1, "wins": 1, "to_wins": 0}) in notes
 
 
 def test_players_without_a_club_are_nobodys_club_mates():
