@@ -205,3 +205,35 @@ def test_a_reset_request_mails_the_account_that_confirmed_the_address(db):
     mail.outbox.clear()
     Client(REMOTE_ADDR="198.51.100.9").post(reverse("password_reset"), {"email": VICTIM})
     assert _mails_to(VICTIM) == 1 and "“owner”" in mail.outbox[0].body and "squatter" not in mail.outbox[0].body
+
+
+def test_the_owner_of_an_address_a_stranger_gave_first_resets_by_their_username(db):
+    """A stranger signed up first with the victim's address, which nobody confirmed: a request with the address alone
+    mails the oldest account's link (one mail per request), so the owner's own account resets only by naming it."""
+    from django.utils import timezone
+
+    _signup_giving("203.0.113.8", "squatter", VICTIM)
+    owner = make_user("owner")
+    owner.email, owner.date_joined = VICTIM, timezone.now()
+    owner.set_password(SIGNUP_PASSWORD)
+    owner.save()
+    mail.outbox.clear()
+    sent = reverse("password_reset_done")
+    for username, named in (("", "squatter"), ("owner", "owner"), (" OWNER ", "owner")):
+        answer = Client(REMOTE_ADDR="198.51.100.9").post(reverse("password_reset"),
+                                                          {"email": VICTIM, "username": username})
+        assert answer.status_code == 302 and answer["Location"] == sent
+        assert len(mail.outbox) == 1 and f"“{named}”" in mail.outbox[0].body, username
+        mail.outbox.clear()
+    # a username that does not give this address mails nobody, with the same answer
+    answer = Client(REMOTE_ADDR="198.51.100.10").post(reverse("password_reset"),
+                                                       {"email": VICTIM, "username": "nobody"})
+    assert answer["Location"] == sent and mail.outbox == []
+
+
+@pytest.mark.parametrize("language, label", [("en", "Username (optional)"), ("es", "Nombre de usuario (opcional)"),
+                                             ("it", "Nome utente (facoltativo)")])
+def test_the_reset_page_asks_for_the_username_when_an_address_is_shared(db, language, label):
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("password_reset")).content.decode()
+    main = page[page.index("<main"):page.index("</main>")]
+    assert f">{label}:</label>" in main and 'name="username"' in main

@@ -41,10 +41,20 @@ class SignupForm(UserCreationForm):
 class OneMailPasswordResetForm(PasswordResetForm):
     """Django mails every account that gives the address; anyone may give anyone's address, so ten accounts would
     turn one request into ten mails and the per-address limit into nothing. One mail per request: to the account
-    that confirmed the address, or else to the oldest account that gives it."""
+    whose username is given with the address, if it gives that address (else to none); without a username, to the
+    account that confirmed the address, or else to the oldest account that gives it. So the owner of an address that
+    a stranger signed up with first still resets their own account, by their username."""
+
+    username = forms.CharField(
+        label=_("Username (optional)"), required=False, max_length=150,
+        help_text=_("If more than one account gives this address, enter yours: the link is then for it alone."))
 
     def get_users(self, email):
         users = list(super().get_users(email))
+        wanted = (self.cleaned_data.get("username") or "").strip()
+        if wanted:
+            key = username_key(wanted)
+            return [user for user in users if username_key(user.get_username()) == key][:1]
         owner = confirmed_account(email)
         if owner is not None and any(user.pk == owner.pk for user in users):
             return [owner]
