@@ -217,3 +217,23 @@ def test_the_events_period_is_told_in_spanish_and_italian():
     for language, sentence in expected.items():
         with translation.override(language):
             assert violation_message(violation) == sentence
+
+
+def test_a_combination_that_leaves_two_types_names_both_and_marks_their_boxes():
+    # I/1b: a second HCh takes the place of column 1 ("1xHCh or 4Bw") twice over, and a third Ps column 5
+    # ("1x3Ax or Ps"): the second HCh and the 3Ax have no place, and every box of those two types is marked
+    elements = list(default_army(CATALOGUE.get("I/1b")).elements)
+    elements[2], elements[3] = "HCh", "Ps"
+    violations, boxes = marked(elements, ref="I/1b")
+    assert [(v.code, v.param("codes")) for v in violations] == [("combination", "HCh, 3Ax")]
+    assert boxes == {1, 2, 11}
+
+
+def test_a_list_whose_options_add_up_to_thirteen_allows_no_element_more_than_it_lists():
+    # II/16e lists 13 elements (a slip of the source, flagged): it is checked by its counts alone, and a count is the
+    # list's own maximum, with no element to spare as a list short of twelve has
+    elements = list(default_army(CATALOGUE.get("II/16e")).elements)
+    elements[elements.index("Ps")] = "LH"
+    violations, boxes = marked(elements, ref="II/16e")
+    assert [(v.code, v.param("code"), v.param("most")) for v in violations] == [("too_many", "LH", 1)]
+    assert boxes == {i for i, code in enumerate(elements) if code == "LH"}
