@@ -82,17 +82,18 @@ class EventAdmin(admin.ModelAdmin):
     inlines = [EventRoleInline]
 
     def get_readonly_fields(self, request, obj=None):
-        """Once results are confirmed, the edition and the scoring are read-only here too, as on the organizer's
-        form: their points were counted under them, and a change here would not rescore them ("Change the
-        scoring" does, showing the table before and after). A bye alone locks the scoring (its points are the
-        scoring's), not the edition."""
+        """Once results are confirmed, the edition, the camp reading and the scoring are read-only here too, as on
+        the organizer's form: their points were counted and their winners decided under them, and a change here
+        would not rescore them ("Change the scoring" does, showing the table before and after). A bye alone locks
+        the scoring here (its points are the scoring's, and a save here would not score it again), not the other
+        two."""
         from tournament.results.rescoring import has_played_results, has_scores
 
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and obj.pk and has_scores(obj):
             fields += ["scoring_preset", "wdl_points", "scoring_definition"]
             if has_played_results(obj):
-                fields.append("edition")
+                fields += ["edition", "victory_camp_reading"]
         return fields
 
     @admin.action(description=_("Approve for the global rating (the events that asked to count)"),

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_user
-from tournament.models import Event
+from tournament.models import AuditEntry, Event
 
 BASE = {"name": "Torneo di Città", "date": "2026-09-12", "edition": "3.0", "rounds_planned": 3,
         "round_minutes": 90, "round_one_method": "random"}
@@ -234,42 +234,48 @@ def test_the_camp_reading_locks_once_results_are_confirmed(organizer_client, eve
     assert event.victory_camp_reading == "counts"
 
 
-def test_a_bye_alone_leaves_the_edition_and_camp_reading_free(organizer_client, event):
-    """Round 1 published with an odd field confirms its bye at once, but no game has been played: the organizer
-    can still correct the edition and the camp reading (a bye has no result for them to decide or count). The
-    scoring stays locked, as the bye's points were stored under it: "Change the scoring" rescores them. The first
-    confirmed result of a real game locks the edition and the camp reading."""
+def test_a_bye_alone_leaves_the_edition_camp_reading_and_scoring_free(organizer_client, event):
+    """Round 1 published with an odd field confirms its bye at once, but no game has been played: the organizer can
+    still correct the edition, the camp reading and the scoring (a bye has no result for them to decide or count),
+    even for the event's own default scoring, whose edition is the event's. A new scoring saved there scores the bye
+    again. The first confirmed result of a real game locks all three."""
     from tests.factories import make_player, make_registration
     from tests.pairing.test_rounds import enter, games, pair, publish
-    from tests.results.test_rescoring import confirm
 
-    event.scoring_preset = "5-2-1-0"  # for either edition: the form checks the edition against the scoring
-    event.save()
+    assert (event.edition, event.scoring_preset) == ("3.0", "nasamw-3.0")  # the defaults the form offers for 3.0
     for name in ("Ana", "Bruno", "Carla"):
         make_registration(event, make_player(name))
     rnd = pair(organizer_client, event)
     publish(organizer_client, event, rnd)
-    assert rnd.games.get(is_bye=True).status == "confirmed"
+    bye = rnd.games.get(is_bye=True)
+    assert bye.status == "confirmed" and bye.seats.get().score == 10
     url = reverse("tournament:event_edit", args=[event.slug])
 
     def disabled(html: str, select: str) -> bool:
         return bool(re.search(rf'<select name="{select}"[^>]*disabled', html))
 
     html = organizer_client.get(url).text
-    assert not disabled(html, "edition") and not disabled(html, "victory_camp_reading"), html
-    assert disabled(html, "scoring_preset")
-    assert "Locked because a bye is scored: its points were counted under this scoring." in html
-    for lang, words in (("es", "Bloqueado porque hay un descanso puntuado"),
-                        ("it", "Bloccato perché un turno di riposo ha già i suoi punti")):
+    assert not any(disabled(html, name) for name in ("edition", "victory_camp_reading", "scoring_preset")), html
+    assert "A bye is already scored: a new scoring saved here scores it again." in html
+    for lang, words in (("es", "Ya hay un descanso puntuado"), ("it", "Un turno di riposo ha già i suoi punti")):
         assert words in organizer_client.get(url, headers={"Accept-Language": lang}).text
+    # the edition alone: its scoring no longer fits, and the scoring is there to change, beside the error
     values = {**form_values(html, "event-form"), "edition": "2.2", "victory_camp_reading": "comparison"}
-    assert organizer_client.post(url, values).status_code == 302
+    refused = organizer_client.post(url, values).text
+    assert "This scoring is for DBA 3.0, but the event plays DBA 2.2." in refused
+    assert not disabled(refused, "scoring_preset")
+    # with the 2.2 scoring, as the page's script picks it when the edition changes
+    assert organizer_client.post(url, {**values, "scoring_preset": "nasamw-v4"}).status_code == 302
     event.refresh_from_db()
-    assert (event.edition, event.victory_camp_reading) == ("2.2", "comparison")
-    assert confirm(organizer_client, event, "wdl", "3/1/0").status_code == 302  # the bye rescored: a win's 3
-    assert rnd.games.get(is_bye=True).seats.get().score == 3
+    assert (event.edition, event.victory_camp_reading, event.scoring_preset) == ("2.2", "comparison", "nasamw-v4")
+    assert bye.seats.get().score == 10  # the same points for a bye under the 2.2 scoring
+    html = organizer_client.get(url).text
+    assert organizer_client.post(url, {**form_values(html, "event-form"), "scoring_preset": "wdl",
+                                       "wdl_points": "3/1/0"}).status_code == 302
+    assert bye.seats.get().score == 3  # scored again: a win's 3
+    assert AuditEntry.objects.filter(event=event, action="event.edit", after__byes_rescored=1).exists()
 
     assert enter(organizer_client, event, games(rnd)[0], "4-1").status_code == 302
     html = organizer_client.get(url).text
-    assert disabled(html, "edition") and disabled(html, "victory_camp_reading"), html
+    assert all(disabled(html, name) for name in ("edition", "victory_camp_reading", "scoring_preset")), html
     assert "Locked because results are confirmed: their points were counted under this edition" in html

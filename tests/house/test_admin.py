@@ -63,3 +63,25 @@ def test_the_admin_cannot_change_the_edition_or_scoring_of_an_event_with_confirm
         page = client.get(reverse("admin:tournament_event_change", args=[event.pk])).text
         for field in ("edition", "scoring_preset", "wdl_points"):
             assert (f'name="{field}"' not in page) is locked, (event.slug, field)
+
+
+@pytest.mark.django_db
+def test_the_admin_cannot_change_the_camp_reading_after_a_confirmed_game(client, django_user_model, event):
+    """As on the organizer's form: who won each confirmed game was decided under the camp reading."""
+    from tests.events.test_event_form import form_values
+    from tests.factories import make_player, make_registration
+    from tests.simulated_events import add_round
+
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4-1")])
+    event.refresh_from_db()
+    assert event.victory_camp_reading == "counts"
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.org", "x-Pass-2026!"))
+    url = reverse("admin:tournament_event_change", args=[event.pk])
+    page = client.get(url).text
+    assert 'name="edition"' not in page  # the edition is read-only here, as on the organizer's form
+    values = form_values(page, "event_form")
+    values.update({"victory_camp_reading": "comparison", "_save": "Save"})
+    client.post(url, values)
+    event.refresh_from_db()
+    assert event.victory_camp_reading == "counts"

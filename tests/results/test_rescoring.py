@@ -259,3 +259,20 @@ def test_the_preview_ranks_the_after_table_as_the_new_scoring_ranks(organizer, e
     rescore(event, change, organizer)
     event.refresh_from_db()
     assert preview(event, change).before == promised.after
+
+
+def test_change_the_scoring_refuses_a_scoring_for_the_other_edition(organizer_client, event):
+    """As the event form refuses it: a DBA 3.0 event with a played game is not rescored under NASAMW's DBA 2.2
+    scoring; the page says why, beside the scoring, and nothing changes."""
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4-1")])
+    event.refresh_from_db()
+    assert (event.edition, event.scoring_preset) == ("3.0", "nasamw-3.0")
+    for action in ("preview", "confirm"):
+        answer = organizer_client.post(scoring_url(event), {"scoring_preset": "nasamw-v4", "wdl_points": "3/1/0",
+                                                            "action": action})
+        assert answer.status_code != 302
+        assert "This scoring is for DBA 2.2, but the event plays DBA 3.0." in answer.text
+    event.refresh_from_db()
+    assert (event.edition, event.scoring_preset) == ("3.0", "nasamw-3.0")
+    assert not AuditEntry.objects.filter(event=event, action="event.rescore").exists()

@@ -210,14 +210,18 @@ def test_a_playoff_result_is_read_with_the_events_camp_reading(organizer):
         record_tie_decision(event, organizer, kind="playoff", players=[ana.pk, bruno.pk], result="2C-0")
 
 
-def test_the_order_section_follows_the_round_chosen_by_htmx(umpire_client, tied):
-    """"How this table is ordered" lists the event's tie decisions under the latest table only (a decision settles
-    the ties left at the end; an earlier round's table lists none, as its PDF does). Choosing another round swaps
-    #standings' inner HTML with the htmx fragment: the section must come with it, in the page as the browser holds
-    it after the swap, whichever of the two renderings the cache had kept first."""
-    event, regs = tied
-    add_round(event, 2, [(regs["Ana"], regs["Dario"], "4-1"), (regs["Carla"], regs["Bruno"], "4-1")])  # still level
-    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+def test_the_order_section_follows_the_round_chosen_by_htmx(umpire_client, event):
+    """"How this table is ordered" lists the event's tie decisions that order the table shown: Ana and Carla are level
+    after round 2 (a win and a loss each, against the same two opponents), not after round 1, so round 1's table
+    lists no decision. Choosing another round swaps #standings' inner HTML with the htmx fragment: the section must
+    come with it, in the page as the browser holds it after the swap, whichever of the two renderings the cache had
+    kept first."""
+    event.tiebreaks = ["countback"]
+    event.save()
+    regs = {n: make_registration(event, make_player(n)) for n in ("Ana", "Bruno", "Carla", "Dario")}
+    add_round(event, 1, [(regs["Ana"], regs["Bruno"], "4-1"), (regs["Carla"], regs["Dario"], "1-4")])
+    add_round(event, 2, [(regs["Ana"], regs["Dario"], "1-4"), (regs["Carla"], regs["Bruno"], "4-1")])  # level now
+    assert post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4").status_code == 302
     words = "a playoff game (1-4) decided the order"
     address = reverse("tournament:standings", args=[event.slug])
     htmx = {"HX-Request": "true"}
@@ -245,3 +249,22 @@ def test_the_order_section_follows_the_round_chosen_by_htmx(umpire_client, tied)
             assert (words in after) == shown and after.count('id="order"') == 1
         assert 'id="order"' in to_earlier.text and words not in to_earlier.text
         assert 'id="order"' in to_latest.text and words in to_latest.text
+
+
+def test_the_last_round_chosen_by_number_says_how_its_tie_was_settled(umpire_client, tied):
+    """Every table, a chosen round's included, is ordered by the event's decisions: choosing the last round by
+    number (the same table as the latest) says how its tie was settled, by htmx and in full, for any reader."""
+    import html
+
+    words = "Carla, Ana were level after every tie-break: a playoff game (1-4) decided the order."
+    event, regs = tied
+    add_round(event, 2, [(regs["Ana"], regs["Dario"], "4-1"), (regs["Carla"], regs["Bruno"], "4-1")])  # still level
+    assert post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4").status_code == 302
+    address = reverse("tournament:standings", args=[event.slug])
+    for reader in (Client(), umpire_client):
+        latest = html.unescape(reader.get(address).text)
+        assert ranks(latest)[:2] == [("1", "Carla"), ("2", "Ana")] and words in latest
+        for headers in ({}, {"HX-Request": "true"}):
+            chosen = html.unescape(reader.get(address, {"round": "2"}, headers=headers).text)
+            assert ranks(chosen)[:2] == [("1", "Carla"), ("2", "Ana")]  # the decision orders this table too
+            assert words in chosen, (headers, chosen[chosen.index('id="order"'):][:1500])

@@ -4,6 +4,7 @@ transaction) and editing it (never out of the season or edition of a league it i
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -83,10 +84,12 @@ def keeps_its_leagues(event: Event, changes: dict) -> None:
             raise LeagueMisfit("edition", membership)
 
 
-def event_update(*, form, user) -> Event:
+def event_update(*, form, user, rescore_byes: Callable[[Event], int] | None = None) -> Event:
     """Save a validated edit form of an event, with an audit entry of what changed, in one transaction; refused
     (LeagueMisfit, nothing saved) when a changed date or edition no longer fits a league the event is in or waiting
-    to join."""
+    to join. A new scoring saved while only byes are scored (the form leaves the scoring free then) scores them
+    again with `rescore_byes` (the caller passes `results.rescoring.rescore_byes`: the events room does not reach
+    into the results), so that one table never mixes two scorings."""
     with transaction.atomic():
         event = form.instance
         moved = {f: getattr(event, f) for f in ("date", "edition") if f in form.changed_data}
@@ -95,6 +98,9 @@ def event_update(*, form, user) -> Event:
         Event.objects.select_for_update().get(pk=event.pk)  # one edit at a time (the rescoring locks it too)
         before = {f: str(form.initial.get(f)) for f in form.changed_data}
         form.save()
+        rescored = {}
+        if rescore_byes is not None and {"scoring_preset", "wdl_points"} & set(form.changed_data):
+            rescored = {"byes_rescored": rescore_byes(event)}
         audit(event=event, user=user, action="event.edit", target=event.slug, before=before,
-              after={f: str(form.cleaned_data.get(f)) for f in form.changed_data})
+              after={**{f: str(form.cleaned_data.get(f)) for f in form.changed_data}, **rescored})
     return event

@@ -110,6 +110,20 @@ def _name(preset_key: str, definition: dict) -> str:
 
 
 @transaction.atomic
+def rescore_byes(event: Event) -> int:
+    """Score every confirmed bye of the event again under its scoring as saved; returns how many. For a scoring
+    changed before any game between two players is confirmed (`has_played_results`): byes are all it has scored."""
+    if has_played_results(event):  # the caller's promise broken: a played result is rescored only by `rescore`
+        raise ValueError("played results are rescored with rescore(), which shows the table before and after")
+    seats = list(Seat.objects.filter(round__event=event, game__is_bye=True, game__status=Game.Status.CONFIRMED))
+    score = bye_score(event_scoring(event))
+    for seat in seats:
+        seat.score = score
+    Seat.objects.bulk_update(seats, ["score"], batch_size=500)
+    return len(seats)
+
+
+@transaction.atomic
 def rescore(event: Event, change: ScoringChange, user, *, expected_state: str | None = None) -> int:
     """Apply the new scoring to the event and every confirmed game; returns the number of games rescored."""
     event = Event.objects.select_for_update().get(pk=event.pk)

@@ -311,24 +311,23 @@ def _tie_sentence(decision: dict, players: str) -> str:
     return _("%(players)s were level after every tie-break and share the place.") % {"players": players}
 
 
-def tie_words(event: Event) -> tuple[str, ...]:
-    """How the event settled the ties left after every tie-break, for "how this table is ordered"; a decision
-    whose players are no longer level is said not to apply. A decision for a tie inside a group (`within`) orders
-    that group's table, not this one: it is not listed here."""
+def tie_words(event: Event, upto: int | None = None) -> tuple[str, ...]:
+    """How the event settled the ties left after every tie-break, for "how this table is ordered" (the table after
+    round `upto`, or the latest): the decisions that order it; for the latest, a decision whose players are no longer
+    level is said not to apply. A decision for a tie inside a group (`within`) orders that group's table: not told."""
     decisions = [d for d in event.tie_decisions or [] if d.get("within") != "group"]
     if not decisions:
         return ()
-    data = load(event)
-    _rows, applied = settle(ranked(data), settlements_of(decisions))
-    done = {frozenset(s.players) for s in applied}
+    data = load(event, upto)
+    done = {frozenset(s.players) for s in settle(ranked(data), settlements_of(decisions))[1]}
     words = []
     for d in decisions:
         players = ", ".join(entry_as_shown(data.registrations[p]).name for p in d["players"] if p in data.registrations)
-        if frozenset(d["players"]) not in done:
+        if frozenset(d["players"]) in done:
+            words.append(_tie_sentence(d, players))
+        elif upto is None:
             words.append(_("A decision recorded for %(players)s does not apply: they are no longer level.")
                          % {"players": players})
-            continue
-        words.append(_tie_sentence(d, players))
     return tuple(words)
 
 

@@ -41,7 +41,7 @@ class Command(BaseCommand):
         elif o["kind"] == "standings":
             with override(o["lang"]):
                 frame = standings_frame(event, upto=o["round"])
-                order = ordering(event, tie_words(event) if o["round"] is None else ())
+                order = ordering(event, tie_words(event, o["round"]))
             body = standings_pdf(event.name, frame, after_round=o["round"], lang=o["lang"], order=order)
         else:
             rounds = event.rounds.order_by("-number")

@@ -110,7 +110,15 @@ class EventForm(forms.ModelForm):
 
     def _lock_what_results_counted(self) -> None:
         """The scoring, the edition and the camp reading, locked once confirmed results were counted under them."""
-        self.scoring_locked = bool(self.instance.pk) and has_scores(self.instance)
+        # A bye is scored when its round is paired, under the scoring, but no edition counted it and no camp reading
+        # decided it: with byes alone all three stay free, and a new scoring saved here rescores the byes
+        # (`byes_scored`: the service rescores them, events.services.event_update).
+        self.byes_scored = bool(self.instance.pk) and has_scores(self.instance)
+        self.results_locked = self.byes_scored and has_played_results(self.instance)
+        self.scoring_locked = self.results_locked
+        if self.byes_scored and not self.results_locked:
+            self.fields["scoring_preset"].help_text = _(
+                "A bye is already scored: a new scoring saved here scores it again.")
         if self.scoring_locked:
             for name in ("scoring_preset", "wdl_points"):
                 self.fields[name].disabled = True
@@ -118,14 +126,6 @@ class EventForm(forms.ModelForm):
                     "Locked because results are confirmed: a new scoring must rescore every one of them. Change it "
                     "with “Change the scoring”, which shows the top of the table before and after and asks you to "
                     "confirm.")
-        # A bye is scored when its round is paired, under the scoring (above), but no edition counted it and no
-        # camp reading decided it: these two lock with the first confirmed result of a game between two players.
-        self.results_locked = self.scoring_locked and has_played_results(self.instance)
-        if self.scoring_locked and not self.results_locked:
-            for name in ("scoring_preset", "wdl_points"):
-                self.fields[name].help_text = _(
-                    "Locked because a bye is scored: its points were counted under this scoring. Change it with "
-                    "“Change the scoring”, which rescores it and asks you to confirm.")
         if self.results_locked:
             # The edition picks the counts of the scoring (an own scoring's edition block, the victory rules):
             # changing it would leave the stored scores counted under the old edition.
@@ -309,4 +309,7 @@ class ScoringForm(forms.Form):
         same = preset == self.event.scoring_preset and (preset != "wdl" or points == self.event.wdl_points)
         if preset and points and same and not self.event.scoring_definition:  # a preset replaces an own scoring
             raise forms.ValidationError(_("That is the scoring the event already uses."))
+        if preset in PRESET_EDITION and PRESET_EDITION[preset] != self.event.edition:  # as the event form refuses it
+            self.add_error("scoring_preset", _("This scoring is for DBA %(preset)s, but the event plays DBA %(edition)s.")
+                           % {"preset": PRESET_EDITION[preset], "edition": self.event.edition})
         return cleaned

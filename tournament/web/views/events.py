@@ -17,7 +17,7 @@ from tournament.events import services as event_services
 from tournament.leagues.event_ratings import event_ratings, strength_of_field
 from tournament.models import Event, Registration
 from tournament.results import explain
-from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore
+from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore, rescore_byes
 from tournament.web.forms.events import EventForm, ScoringForm, league_misfit
 from tournament.web.page_caches import public_page
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
@@ -88,7 +88,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         try:
-            event_services.event_update(form=form, user=request.user)
+            event_services.event_update(form=form, user=request.user, rescore_byes=rescore_byes)
         except event_services.LeagueMisfit as refused:  # nothing saved: the form again, as sent, naming the field
             form.add_error(refused.field, league_misfit(refused))
             event.refresh_from_db()  # the page's title and links: the event as it stays

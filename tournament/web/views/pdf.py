@@ -144,7 +144,7 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
 def standings_print(request: HttpRequest, event: Event) -> HttpResponse:
     upto = shown_round(request.GET, event)
     body = standings_pdf(event.name, standings_frame(event, upto=upto), after_round=upto, lang=get_language(),
-                         order=ordering(event, tie_words(event) if upto is None else ()))
+                         order=ordering(event, tie_words(event, upto)))
     return pdf_response(body, f"{event.slug}-standings.pdf")
 
 

@@ -218,7 +218,7 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
         earlier round's without (as its PDF). One fragment, so that choosing a round swaps all three."""
         table = standings_table(event, upto=upto)
         return {"table": table, "slug": event.slug, "upto": upto, "rows": standings_rows(table.rows, event.slug, upto),
-                "order": ordering(event, tie_words(event) if upto is None else ())}
+                "order": ordering(event, tie_words(event, upto))}
 
     table = cached_fragment("standings", request, event, (upto,), "tournament/standings.html#table", table_context)
     if wants_partial(request):
