@@ -276,3 +276,14 @@ def test_change_the_scoring_refuses_a_scoring_for_the_other_edition(organizer_cl
     event.refresh_from_db()
     assert (event.edition, event.scoring_preset) == ("3.0", "nasamw-3.0")
     assert not AuditEntry.objects.filter(event=event, action="event.rescore").exists()
+
+
+def test_byes_alone_are_scored_again_but_never_over_a_played_result(event):
+    """`rescore_byes` is for a scoring changed on the edit form while byes are all that is scored; once a game
+    between two players is confirmed, only "Change the scoring" (`rescore`, with its preview) may rescore."""
+    from tournament.results.rescoring import rescore_byes
+
+    ana, bruno = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno"))
+    add_round(event, 1, [(ana, bruno, "4-1")])
+    with pytest.raises(ValueError, match="rescore()"):
+        rescore_byes(event)
