@@ -5,7 +5,7 @@ and the event's edit refused a date or edition out of the league without saying 
   counting its games; the audit log says who did it, in en, es and it.
 - The event's organizer leaves from the event's edit page while no game has a confirmed result (a bye does not count),
   and may then move the date out of the season; after a confirmed result they are refused, told to ask the league's
-  organizer.
+  organizer, and the edit's refusal says the same.
 - Someone else gets a 404; a second click is told the event already left; a waiting membership is left to `decline`."""
 
 from __future__ import annotations
@@ -42,6 +42,17 @@ ALREADY = {
     "en": "Autumn Open is no longer in UK DBA League 2026: it was already taken out.",
     "es": "Autumn Open ya no está en UK DBA League 2026: ya se había sacado de la liga.",
     "it": "Autumn Open non è più in UK DBA League 2026: era già stato tolto dalla lega.",
+}
+DATE_LEAVE_FIRST = {
+    "en": "This date is outside the season of UK DBA League 2026 (Jan. 1, 2026 to Dec. 31, 2026), and the event counts "
+          "in that league: keep a date within the season, or first take the event out of the league with “Leave the "
+          "league” under “Leagues” on the event's edit page, then move it.",
+    "es": "Esta fecha queda fuera de la temporada de UK DBA League 2026 (del 1 de enero de 2026 al 31 de diciembre de "
+          "2026), y el torneo cuenta en esa liga: mantén una fecha dentro de la temporada, o antes saca el torneo de "
+          "la liga con «Salir de la liga» en «Ligas», en la página de edición del torneo, y luego cámbiala.",
+    "it": "Questa data è fuori dalla stagione di UK DBA League 2026 (1 gennaio 2026 – 31 dicembre 2026), e il torneo "
+          "conta in quella lega: mantieni una data entro la stagione, oppure prima togli il torneo dalla lega con "
+          "«Esci dalla lega» in «Leghe», nella pagina di modifica del torneo, e poi spostala.",
 }
 LEAVE_BUTTON = {"en": "Leave the league", "es": "Salir de la liga", "it": "Esci dalla lega"}
 REMOVE_BUTTON = {"en": "Remove from the league", "es": "Quitar de la liga", "it": "Togli dalla lega"}
@@ -129,6 +140,7 @@ def test_the_event_organizer_leaves_before_results_and_can_then_move_the_date(la
     refused = _edit(client, event, lang, date="2027-03-06")
     assert refused.status_code == 400
     page = _page(refused)
+    assert DATE_LEAVE_FIRST[lang] in page, page
     leagues = page[page.index('id="leagues"'):page.index('id="event-form"')]
     assert "UK DBA League 2026" in leagues
     assert f'action="{_leave_url(membership)}"' in leagues and f">{LEAVE_BUTTON[lang]}</button>" in leagues
@@ -144,6 +156,15 @@ def test_the_event_organizer_leaves_before_results_and_can_then_move_the_date(la
     assert event.date == datetime.date(2027, 3, 6)
     log = _page(client.get(reverse("tournament:audit", args=[event.slug]), headers={"Accept-Language": lang}))
     assert LOG["event"][lang] in log, log
+
+
+def test_an_edition_switch_of_a_member_says_to_leave_first(league, league_organizer, organizer, people):  # noqa: F811
+    membership = _unplayed_member(league, league_organizer, organizer, people, bye=False)  # no round: edition free
+    refused = _edit(signed_in(organizer), membership.event, "en", edition="2.2", scoring_preset="nasamw-v4")
+    assert refused.status_code == 400
+    assert ("UK DBA League 2026 counts DBA 3.0 events only, and the event counts in that league: keep DBA 3.0, or first "
+            "take the event out of the league with “Leave the league” under “Leagues” on the event's edit page, then "
+            "change it.") in _page(refused)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
