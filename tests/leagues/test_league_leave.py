@@ -6,7 +6,8 @@ and the event's edit refused a date or edition out of the league without saying 
 - The event's organizer leaves from the event's edit page while no game has a confirmed result (a bye does not count),
   and may then move the date out of the season; after a confirmed result they are refused, told to ask the league's
   organizer, and the edit's refusal says the same.
-- Someone else gets a 404; a second click is told the event already left; a waiting membership is left to `decline`."""
+- Someone else gets a 404; a second click is told the event already left; a waiting membership is left to `decline`.
+- The event's ratings no longer come from a league the event was moved out of."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from tests.factories import make_event, make_registration, make_user
 from tests.leagues.test_league_event_keeps_its_season import LANGUAGES, _edit
 from tests.leagues.test_leagues import league, league_organizer, people, played_event, signed_in  # noqa: F401
 from tournament.leagues import service
+from tournament.leagues.event_ratings import event_ratings
 from tournament.leagues.table import load_league
-from tournament.models import EventRole, Game, League, LeagueEvent, Round, Seat
+from tournament.models import Event, EventRole, Game, League, LeagueEvent, Round, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -245,3 +247,18 @@ def test_a_waiting_membership_is_not_left_but_declined(league, league_organizer,
            "“Invitations and requests”." in _page(answer)
     assert LeagueEvent.objects.get(pk=membership.pk).state == LeagueEvent.State.INVITED
     assert not event.audit_entries.filter(action="league.leave").exists()
+
+
+def test_the_event_ratings_ignore_a_league_the_event_no_longer_fits(league, league_organizer, organizer, people):  # noqa: F811
+    """Moved out of the season some other way (the admin, before the edit checked): the league's table does not count
+    the event, and its round 1 is not seeded by that league's ratings either."""
+    played_event(organizer, people, [[("Ann", "Bob", "4-1")]], date=datetime.date(2026, 3, 1), name="Spring Open")
+    service.accept(organizer, service.invite_event(league_organizer, league, Event.objects.get(name="Spring Open")).pk)
+    event = make_event(date=datetime.date(2026, 10, 3), name="Autumn Open")
+    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    make_registration(event, people["Ann"], name="Ann")
+    service.accept(organizer, service.invite_event(league_organizer, league, event).pk)
+    assert event_ratings(event).league == league
+    Event.objects.filter(pk=event.pk).update(date=datetime.date(2027, 3, 6))
+    event.refresh_from_db()
+    assert event_ratings(event) is None  # no league it fits, and no global rating asked for
