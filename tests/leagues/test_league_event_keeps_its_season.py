@@ -26,13 +26,16 @@ from tournament.models import Event, EventRole, LeagueEvent
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("en", "es", "it")
-DATE_MEMBER = {
+DATE_MEMBER = {  # a member with confirmed results: only the league's organizer may take it out (test_league_leave.py)
     "en": "This date is outside the season of UK DBA League 2026 (Jan. 1, 2026 to Dec. 31, 2026), and the event counts "
-          "in that league: keep a date within the season.",
+          "in that league with confirmed results: keep a date within the season, or ask an organizer of UK DBA League "
+          "2026 to remove the event from the league first.",
     "es": "Esta fecha queda fuera de la temporada de UK DBA League 2026 (del 1 de enero de 2026 al 31 de diciembre de "
-          "2026), y el torneo cuenta en esa liga: mantén una fecha dentro de la temporada.",
+          "2026), y el torneo cuenta en esa liga con resultados confirmados: mantén una fecha dentro de la temporada, o "
+          "pide antes a un organizador de UK DBA League 2026 que quite el torneo de la liga.",
     "it": "Questa data è fuori dalla stagione di UK DBA League 2026 (1 gennaio 2026 – 31 dicembre 2026), e il torneo "
-          "conta in quella lega: mantieni una data entro la stagione.",
+          "conta in quella lega con risultati confermati: mantieni una data entro la stagione, oppure chiedi prima a un "
+          "organizzatore di UK DBA League 2026 di togliere il torneo dalla lega.",
 }
 EDITION_WAITING = {
     "en": "UK DBA League 2026 counts DBA 3.0 events only, and the event is waiting to join it: keep DBA 3.0, or first "

@@ -286,12 +286,27 @@ def _staff(entry: AuditEntry) -> str:
     return messages.get(entry.action, lambda: _("Staff changed (%(who)s).") % params)()
 
 
+def _who(entry: AuditEntry) -> str:
+    """The account that wrote the entry by its name (or the name an imported backup kept)."""
+    if entry.user_id is None:
+        return entry.user_name or "—"
+    return entry.user.get_full_name() or entry.user.get_username()
+
+
 def _league(entry: AuditEntry) -> str:
     """The event's memberships of a league (the target is the league's short name)."""
     after = entry.after if isinstance(entry.after, dict) else {}
     league = {"league": entry.target or "—"}
     if entry.action == "league.join" and after.get("state") == "requested":
         return _("Asked to join the league “%(league)s”.") % league
+    if entry.action == "league.leave":
+        who = {**league, "who": _who(entry)}
+        by = after.get("by")
+        if by == "league":
+            return _("Removed from the league “%(league)s” by %(who)s, an organizer of the league.") % who
+        if by == "event":
+            return _("Left the league “%(league)s”: taken out by %(who)s, the event's organizer.") % who
+        return _("Removed from the league “%(league)s” by %(who)s.") % who
     if entry.action == "league.premier":
         return (_("Marked premier in the league “%(league)s”.") if after.get("premier")
                 else _("No longer premier in the league “%(league)s”.")) % league

@@ -1,8 +1,9 @@
 """Ratings used inside an event: its entries' ratings before the event, for round 1 by rating, the
 pairings page and the strength of field.
 
-Which rating: the league's, when the event is an accepted member of a league (the oldest membership if
-several); otherwise the global rating when the event opts in; otherwise none. Only games played before
+Which rating: the league's, when the event is an accepted member of a league it fits (the oldest membership if
+several; a league whose season or edition the event was moved out of does not count it, `table.fitting`, nor rate
+it); otherwise the global rating when the event opts in; otherwise none. Only games played before
 the event count (earlier date, or the same date and an earlier event), so the figures stay put while
 the event is played. A person is their Player row (with the league's confirmed merges), never a name.
 
@@ -71,6 +72,8 @@ def _key(event: Event, league: League | None) -> str:
 def event_ratings(event: Event) -> EventRatings | None:
     """The event's ratings before it (cached; see the module's docstring), or None if it has none."""
     membership = (LeagueEvent.objects.filter(event=event, state=LeagueEvent.State.ACCEPTED)
+                  .filter(league__season_start__lte=event.date, league__season_end__gte=event.date,
+                          league__edition=event.edition)  # as `table.fitting`: a league that no longer counts it
                   .select_related("league").order_by("pk").first())
     if membership is None and not event.global_rating:
         return None

@@ -1,4 +1,4 @@
-"""Writing leagues: create one, invite an event or ask to join, accept. Each inside one transaction,
+"""Writing leagues: create one, invite an event or ask to join, accept, decline, leave. Each inside one transaction,
 checked against the acting user's roles here (views only call these)."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from tournament.events.audit import audit
 from tournament.events.services import EventQuotaExceeded, check_daily_quota
 from tournament.leagues import merges
 from tournament.leagues.roles import is_league_organizer, organizes_event
-from tournament.models import Event, League, LeagueEvent, LeagueRole
+from tournament.models import AuditEntry, Event, EventRole, League, LeagueEvent, LeagueRole
+from tournament.results.rescoring import has_played_results
 
 
 class LeagueQuotaExceeded(EventQuotaExceeded):
@@ -172,6 +173,75 @@ def decline(user, membership_pk: int) -> LeagueEvent:
         audit(event=membership.event, user=user, action="league.decline", target=membership.league.slug,
               before={"state": before})
     return membership
+
+
+class LeaveRefused(Exception):
+    """The event's organizer may not take the event out of the league: a game of it has a confirmed result, which the
+    league's table and ratings have counted; only an organizer of the league may take it out now."""
+
+    def __init__(self, membership: LeagueEvent) -> None:
+        super().__init__("results")
+        self.membership = membership
+
+
+def leave(user, membership_pk: int) -> LeagueEvent:
+    """End an accepted membership: the row is deleted (as `decline` deletes a waiting one), so the league's table and
+    ratings stop counting the event, and its date and edition are free again (events.services.keeps_its_leagues); an
+    audit entry "league.leave" on the event says who took it out. A league organizer may always (and a site admin);
+    the event's organizer only while none of its games has a confirmed result (`has_played_results`: byes do not
+    count), then LeaveRefused: the league has counted them, its organizer decides. Anyone else: PermissionDenied, before
+    anything about the membership is told. A membership still waiting is not a member: it is returned as it is
+    (`decline` answers or withdraws it); one gone meanwhile (a double click) raises LeagueEvent.DoesNotExist."""
+    with transaction.atomic():
+        league_id = LeagueEvent.objects.filter(pk=membership_pk).values_list("league_id", flat=True).first()
+        League.objects.select_for_update().filter(pk=league_id).first()  # League before LeagueEvent, as accept
+        membership = LeagueEvent.objects.select_for_update().select_related("league", "event").get(pk=membership_pk)
+        by_league = is_league_organizer(user, membership.league)
+        by_event = organizes_event(user, membership.event)
+        if not (by_league or by_event):
+            raise PermissionDenied
+        if membership.state != LeagueEvent.State.ACCEPTED:  # waiting: `decline` is the way out, with its own entry
+            return membership
+        if not by_league and has_played_results(membership.event):
+            raise LeaveRefused(membership)
+        membership.delete()
+        audit(event=membership.event, user=user, action="league.leave", target=membership.league.slug,
+              before={"state": LeagueEvent.State.ACCEPTED, "premier": membership.premier, "membership": membership_pk},
+              after={"by": _role(user, membership)})
+    return membership
+
+
+def _role(user, membership: LeagueEvent) -> str:
+    """Who took the event out, for the audit's sentence: "league" (one of its organizers), "event" (the event's
+    organizer), or "admin" (a site admin who is neither)."""
+    if LeagueRole.objects.filter(league=membership.league, user=user).exists():
+        return "league"
+    if EventRole.objects.filter(event=membership.event, user=user, role=EventRole.Role.ORGANIZER).exists():
+        return "event"
+    return "admin"
+
+
+def left(user, membership_pk: int) -> tuple[Event, League] | None:
+    """The event and the league of the membership `membership_pk` that `leave` ended (read from its audit entry:
+    the row is gone), when `user` may know it (an organizer of the event or of the league); otherwise None, as if it
+    never was. A double click's second request is told what the first did."""
+    entry = (AuditEntry.objects.filter(action="league.leave", before__membership=membership_pk)
+             .select_related("event").order_by("-pk").first())
+    if entry is None or entry.event is None:
+        return None
+    league = League.objects.filter(slug=entry.target).first()
+    if league is not None and (organizes_event(user, entry.event) or is_league_organizer(user, league)):
+        return entry.event, league
+    return None
+
+
+def event_leagues(user, event: Event) -> list[tuple[LeagueEvent, bool]]:
+    """The leagues the event counts in (its accepted memberships), each with whether `user` may take the event out
+    of it (`leave`): for the event's edit page, beside the date and edition a league holds."""
+    memberships = list(LeagueEvent.objects.filter(event=event, state=LeagueEvent.State.ACCEPTED)
+                       .select_related("league").order_by("league__name", "pk"))
+    played = bool(memberships) and has_played_results(event)
+    return [(m, not played or is_league_organizer(user, m.league)) for m in memberships]
 
 
 def set_premier(user, league: League, membership_pk: int, premier: bool) -> LeagueEvent:

@@ -250,26 +250,42 @@ class EventForm(forms.ModelForm):
         return event
 
 
-# Why an edit is refused (events.services.LeagueMisfit), by the field and whether the event is in the league or waiting.
+# Why an edit is refused (events.services.LeagueMisfit), by the field and the membership: "waiting" to join, "member"
+# (the event's organizer may leave the league first: leagues.service.leave), "counted" (a member with confirmed
+# results: only the league's organizer may take it out).
 LEAGUE_MISFITS = {
-    ("date", True): _("This date is outside the season of %(league)s (%(start)s to %(end)s), and the event counts in "
-                      "that league: keep a date within the season."),
-    ("date", False): _("This date is outside the season of %(league)s (%(start)s to %(end)s), which the event is "
-                       "waiting to join: keep a date within the season, or first decline or withdraw that invitation "
-                       "or request under “Invitations and requests”."),
-    ("edition", True): _("%(league)s counts %(league_edition)s events only, and the event counts in that league: keep "
-                         "%(league_edition)s."),
-    ("edition", False): _("%(league)s counts %(league_edition)s events only, and the event is waiting to join it: keep "
-                          "%(league_edition)s, or first decline or withdraw that invitation or request under "
-                          "“Invitations and requests”."),
+    ("date", "member"): _("This date is outside the season of %(league)s (%(start)s to %(end)s), and the event counts "
+                          "in that league: keep a date within the season, or first take the event out of the league "
+                          "with “Leave the league” under “Leagues” on the event's edit page, then move it."),
+    ("date", "counted"): _("This date is outside the season of %(league)s (%(start)s to %(end)s), and the event counts "
+                           "in that league with confirmed results: keep a date within the season, or ask an organizer "
+                           "of %(league)s to remove the event from the league first."),
+    ("date", "waiting"): _("This date is outside the season of %(league)s (%(start)s to %(end)s), which the event is "
+                           "waiting to join: keep a date within the season, or first decline or withdraw that "
+                           "invitation or request under “Invitations and requests”."),
+    ("edition", "member"): _("%(league)s counts %(league_edition)s events only, and the event counts in that league: "
+                             "keep %(league_edition)s, or first take the event out of the league with “Leave the "
+                             "league” under “Leagues” on the event's edit page, then change it."),
+    ("edition", "counted"): _("%(league)s counts %(league_edition)s events only, and the event counts in that league "
+                              "with confirmed results: keep %(league_edition)s, or ask an organizer of %(league)s to "
+                              "remove the event from the league first."),
+    ("edition", "waiting"): _("%(league)s counts %(league_edition)s events only, and the event is waiting to join it: "
+                              "keep %(league_edition)s, or first decline or withdraw that invitation or request under "
+                              "“Invitations and requests”."),
 }
 
 
 def league_misfit(refused: LeagueMisfit) -> str:
-    """Why the edit is refused, for the form's field `refused.field` (the organizer's form and the admin's)."""
-    league = refused.membership.league
-    member = refused.membership.state == LeagueEvent.State.ACCEPTED
-    return LEAGUE_MISFITS[refused.field, member] % {
+    """Why the edit is refused, for the form's field `refused.field` (the organizer's form and the admin's), and how
+    to go on: a waiting membership declined or withdrawn, a member's league left (`leagues.service.leave`), or, once
+    the event has confirmed results, the league's organizer asked to remove it."""
+    membership = refused.membership
+    league = membership.league
+    if membership.state != LeagueEvent.State.ACCEPTED:
+        how = "waiting"
+    else:
+        how = "counted" if has_played_results(membership.event) else "member"
+    return LEAGUE_MISFITS[refused.field, how] % {
         "league": league.name, "start": date_format(league.season_start), "end": date_format(league.season_end),
         "league_edition": league.get_edition_display()}
 

@@ -85,6 +85,7 @@ leagues_patterns = [
     path("invitations/", leagues.invitations, name="invitations"),
     path("invitations/<int:pk>/accept/", leagues.membership_accept, name="accept"),
     path("invitations/<int:pk>/decline/", leagues.membership_decline, name="decline"),
+    path("memberships/<int:pk>/leave/", leagues.membership_leave, name="leave"),
     path("<slug:slug>/ladder/pairs/<int:pk>/<str:answer>/", league_play.ladder_pair, name="ladder_pair"),
     path("<slug:slug>/merge/suggest/", league_play.merge_suggest, name="merge_suggest"),
     path("<slug:slug>/import/", league_play.league_import, name="import"),

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 from tournament.accounts.emails import EmailNotConfirmed
 from tournament.events import services as event_services
 from tournament.leagues.event_ratings import event_ratings, strength_of_field
+from tournament.leagues.service import event_leagues
 from tournament.models import Event, Registration
 from tournament.results import explain
 from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore, rescore_byes
@@ -85,6 +86,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 @event_view(role=ORGANIZER)
 def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    """The event's settings; above them, the leagues it counts in (their season and edition hold its date and
+    edition), each with a button to leave it while the organizer may (`leagues.service.event_leagues`)."""
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         try:
@@ -92,10 +95,12 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
         except event_services.LeagueMisfit as refused:  # nothing saved: the form again, as sent, naming the field
             form.add_error(refused.field, league_misfit(refused))
             event.refresh_from_db()  # the page's title and links: the event as it stays
-            return render(request, "tournament/event_form.html", {"form": form, "event": event}, status=400)
+            return render(request, "tournament/event_form.html", {
+                "form": form, "event": event, "leagues": event_leagues(request.user, event)}, status=400)
         messages.success(request, _("Event saved."))
         return redirect(event)
-    return render(request, "tournament/event_form.html", {"form": form, "event": event})
+    return render(request, "tournament/event_form.html", {
+        "form": form, "event": event, "leagues": event_leagues(request.user, event)})
 
 
 @event_view(role=ORGANIZER)

@@ -1,6 +1,6 @@
 """League pages: the public list, a league's table, a player's results, exports; creating a league,
-inviting events and accepting. Thin: reading through tournament/leagues/table.py, writing through
-tournament/leagues/service.py."""
+inviting events, accepting, and taking a member event out. Thin: reading through tournament/leagues/table.py,
+writing through tournament/leagues/service.py."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -315,4 +316,52 @@ def membership_premier(request: HttpRequest, slug: str, pk: int) -> HttpResponse
     if not league.memberships.filter(pk=pk).exists():
         raise Http404
     service.set_premier(request.user, league, pk, request.POST.get("premier") == "on")
+    return redirect("leagues:manage", slug=league.slug)
+
+
+@require_POST
+@login_required
+def membership_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take a member event out of its league (`service.leave`): a league organizer from the league's events, the
+    event's organizer from the event's edit page (before its results are confirmed). Someone else's membership is as
+    if it did not exist; one already taken out (a double click) is said to be so, to those who may know."""
+    membership = LeagueEvent.objects.select_related("league", "event").filter(pk=pk).first()
+    if membership is None:
+        return _already_left(request, pk)
+    names = {"event": membership.event.name, "league": membership.league.name}
+    try:
+        membership = service.leave(request.user, pk)
+    except PermissionDenied as exc:
+        raise Http404 from exc
+    except LeagueEvent.DoesNotExist:  # taken out meanwhile, after the check above
+        return _already_left(request, pk)
+    except service.LeaveRefused:
+        messages.error(request, _("%(event)s has confirmed results, which %(league)s counts, so only an organizer of "
+                                  "the league can take it out now: ask them.") % names)
+    else:
+        if membership.state == LeagueEvent.State.ACCEPTED:
+            messages.success(request, _("%(event)s is no longer in %(league)s: its games no longer count in the "
+                                        "league's table.") % names)
+        else:
+            messages.error(request, _("%(event)s is not in %(league)s yet: decline or withdraw the invitation or "
+                                      "request under “Invitations and requests”.") % names)
+    return _after_leave(request, membership.event, membership.league)
+
+
+def _already_left(request: HttpRequest, pk: int) -> HttpResponse:
+    gone = service.left(request.user, pk)
+    if gone is None:
+        raise Http404
+    event, league = gone
+    messages.info(request, _("%(event)s is no longer in %(league)s: it was already taken out.")
+                  % {"event": event.name, "league": league.name})
+    return _after_leave(request, event, league)
+
+
+def _after_leave(request: HttpRequest, event: Event, league: League) -> HttpResponse:
+    """Back where the button was: the league's events, or the event's edit page."""
+    if request.POST.get("back") == "manage" and service.is_league_organizer(request.user, league):
+        return redirect("leagues:manage", slug=league.slug)
+    if service.organizes_event(request.user, event):
+        return redirect(reverse("tournament:event_edit", args=[event.slug]) + "#leagues")
     return redirect("leagues:manage", slug=league.slug)
