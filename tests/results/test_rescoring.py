@@ -287,3 +287,24 @@ def test_byes_alone_are_scored_again_but_never_over_a_played_result(event):
     add_round(event, 1, [(ana, bruno, "4-1")])
     with pytest.raises(ValueError, match="rescore()"):
         rescore_byes(event)
+
+
+def test_what_locks_the_scoring_and_the_edition_is_the_events_own_confirmed_games(event):
+    """`has_scores` (a confirmed game, a bye included: the scoring locks) and `has_played_results` (a confirmed game
+    between two players: the edition and the camp reading lock) read the event's own games: another event's results,
+    a game still waiting for its result and a bye alone do not lock what they do not."""
+    from tournament.models import Game
+    from tournament.results.rescoring import has_played_results, has_scores
+
+    other = make_event(slug="elsewhere")
+    x, y = (make_registration(other, make_player(n)) for n in ("Xavi", "Yago"))
+    add_round(other, 1, [(x, y, "4-1")])
+    ana, bruno, carla = (make_registration(event, make_player(n)) for n in ("Ana", "Bruno", "Carla"))
+    assert (has_scores(event), has_played_results(event)) == (False, False)
+    rnd = add_round(event, 1, [(ana, bruno, "4-1")])
+    rnd.games.update(status=Game.Status.PENDING)  # paired, no result yet
+    assert (has_scores(event), has_played_results(event)) == (False, False)
+    add_round(event, 2, [(carla, None, "")])  # a bye, confirmed when paired
+    assert (has_scores(event), has_played_results(event)) == (True, False)
+    rnd.games.update(status=Game.Status.CONFIRMED)
+    assert (has_scores(event), has_played_results(event)) == (True, True)

@@ -312,3 +312,24 @@ def test_a_first_round_result_corrected_to_a_player_who_did_not_play_it_is_playe
     assert (states["W2-1"].a, states["W2-1"].b) == (None, 3) and states["W2-1"].winner is None
     assert (states["3P"].a, states["3P"].b) == (None, 2)
     assert brackets.placings(bracket, states) == []
+
+
+def test_every_state_names_its_own_match_however_it_was_decided():
+    # Seven players from three groups: a game between two empty places (P3-W1-2), walkovers, games waiting for
+    # their players, games to play; then single elimination of five played through, with a walkover and a forfeit.
+    cases = [(brackets.placement(7, 3), [1, 2, 3, 4, 5, 6, 7], {}, ()),
+             (brackets.single(5), [1, 2, 3, 4, 5], {"W1-1": 4, "W2-1": 1, "W2-2": 2, "W3-1": 1}, ()),
+             (brackets.single(4), [1, 2, 3, 4], {"W1-1": 1}, (2,))]
+    for bracket, seeds, winners, absent in cases:
+        states = brackets.resolve(bracket, seeds, winners, absent=frozenset(absent))
+        assert [(code, state.match.code) for code, state in states.items()] == [(m.code, m.code) for m in bracket.matches]
+    empty = brackets.resolve(brackets.placement(7, 3), [1, 2, 3, 4, 5, 6, 7], {})["P3-W1-2"]
+    assert (empty.a, empty.b, empty.winner, empty.loser) == (brackets.BYE,) * 4
+
+
+def test_a_player_who_dropped_out_after_winning_waits_for_an_opponent_before_losing_by_forfeit():
+    bracket, seeds = brackets.single(4), [1, 2, 3, 4]
+    waiting = _play_absent(bracket, seeds, {1}, {"W1-1": 1})["W2-1"]  # the other semi-final not played yet
+    assert (waiting.a, waiting.b, waiting.winner, waiting.loser, waiting.forfeit) == (1, None, None, None, False)
+    final = _play_absent(bracket, seeds, {1}, {"W1-1": 1, "W1-2": 3})["W2-1"]
+    assert (final.winner, final.loser, final.forfeit) == (3, 1, True)
