@@ -173,3 +173,17 @@ async function sendQueuedReports() {
 }
 window.addEventListener("online", sendQueuedReports);
 sendQueuedReports();
+
+// A region that htmx refreshes (the standings every 30 seconds) keeps what the reader opened: its <details> with
+// an id are open again after the swap, as they were before it.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const target = event.detail.target;
+  if (target) target.dataset.openDetails = [...target.querySelectorAll("details[id][open]")].map((d) => d.id).join(" ");
+});
+document.addEventListener("htmx:afterSwap", (event) => {
+  const target = event.detail.target;
+  for (const id of ((target && target.dataset.openDetails) || "").split(" ").filter(Boolean)) {
+    const details = document.getElementById(id);
+    if (details && target.contains(details)) details.open = true;
+  }
+});

@@ -38,12 +38,12 @@ DATE_MEMBER = {  # a member with confirmed results: only the league's organizer 
           "organizzatore di UK DBA League 2026 di togliere il torneo dalla lega.",
 }
 EDITION_WAITING = {
-    "en": "UK DBA League 2026 counts DBA 3.0 events only, and the event is waiting to join it: keep DBA 3.0, or first "
-          "decline or withdraw that invitation or request under “Invitations and requests”.",
-    "es": "UK DBA League 2026 solo cuenta torneos de DBA 3.0, y el torneo está pendiente de unirse a ella: mantén DBA "
-          "3.0, o antes rechaza o anula esa invitación o solicitud en «Invitaciones y solicitudes».",
-    "it": "UK DBA League 2026 conta solo i tornei di DBA 3.0, e il torneo è in attesa di entrarci: mantieni DBA 3.0, "
-          "oppure prima rifiuta o ritira quell'invito o quella richiesta in «Inviti e richieste».",
+    "en": "UK DBA League 2026 counts DBA 3.0 events only, and the event asked to join it: keep DBA 3.0, or first "
+          "withdraw that request under “Invitations and requests”.",
+    "es": "UK DBA League 2026 solo cuenta torneos de DBA 3.0, y el torneo pidió unirse a ella: mantén DBA 3.0, o antes "
+          "anula esa solicitud en «Invitaciones y solicitudes».",
+    "it": "UK DBA League 2026 conta solo i tornei di DBA 3.0, e il torneo ha chiesto di entrarci: mantieni DBA 3.0, "
+          "oppure prima ritira quella richiesta in «Inviti e richieste».",
 }
 
 
@@ -88,13 +88,14 @@ def test_a_member_event_moved_out_of_the_season_is_refused_and_still_counts(lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_an_invited_event_switched_to_another_edition_is_refused_naming_the_league(lang, league, league_organizer,  # noqa: F811
-                                                                                   organizer):  # noqa: F811
-    """An event not played yet, invited by the DBA 3.0 league: switching it to DBA 2.2 is refused while the
-    invitation waits, saying how to go (decline it first); once declined, the switch saves."""
+def test_an_event_that_asked_to_join_switched_to_another_edition_is_refused_naming_the_league(lang, league,  # noqa: F811
+                                                                                            organizer):  # noqa: F811
+    """An event not played yet that asked to join the DBA 3.0 league: switching it to DBA 2.2 is refused while the
+    request waits, saying how to go (withdraw it first); once withdrawn, the switch saves. The league's invitation
+    alone holds nothing (tests/leagues/test_league_invitation_holds_nothing.py)."""
     event = make_event(date=datetime.date(2026, 10, 3), name="Autumn Open")
     EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
-    membership = service.invite_event(league_organizer, league, event)
+    membership = service.request_join(organizer, league, event)
     client = signed_in(organizer)
     response = _edit(client, event, lang, edition="2.2", scoring_preset="nasamw-v4")
     assert response.status_code == 400

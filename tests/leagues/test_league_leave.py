@@ -262,3 +262,63 @@ def test_the_event_ratings_ignore_a_league_the_event_no_longer_fits(league, leag
     Event.objects.filter(pk=event.pk).update(date=datetime.date(2027, 3, 6))
     event.refresh_from_db()
     assert event_ratings(event) is None  # no league it fits, and no global rating asked for
+
+
+# Each note on a page describes something the page offers; a refusal that names a page offers the way to it.
+
+STOP_COUNTING = {
+    "en": "The event's games stop counting in the league's table.",
+    "es": "Las partidas del torneo dejan de contar en la clasificación de la liga.",
+    "it": "Le partite del torneo smettono di contare nella classifica della lega.",
+}
+REMOVE_NOTE = {
+    "en": "“Remove from the league”:",
+    "es": "«Quitar de la liga»:",
+    "it": "«Togli dalla lega»:",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_edit_page_does_not_say_the_games_stop_counting_when_it_offers_no_leave_button(
+        lang, league, league_organizer, organizer, people):  # noqa: F811
+    """A member with a confirmed result: no "Leave the league" button, a note to ask the league's organizer; the
+    button's note ("the games stop counting") describes nothing here and reads as if they had stopped."""
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], date=datetime.date(2026, 10, 3),
+                         name="Autumn Open")
+    service.accept(organizer, service.invite_event(league_organizer, league, event).pk)
+    page = _page(signed_in(organizer).get(reverse("tournament:event_edit", args=[event.slug]),
+                                          headers={"Accept-Language": lang}))
+    section = page[page.index('id="leagues"'):page.index('id="event-form"')]
+    assert reverse("leagues:leave", args=[event.league_memberships.get().pk]) not in section  # no button
+    assert STOP_COUNTING[lang] not in section, section
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_manage_page_does_not_explain_a_remove_button_it_does_not_show(lang, league, league_organizer,  # noqa: F811
+                                                                           organizer):  # noqa: F811
+    """The league's events list holds only a waiting invitation: its button is "Withdraw", no "Remove from the
+    league" anywhere, yet the page explains "“Remove from the league”: ..."."""
+    event = make_event(date=datetime.date(2026, 10, 3), name="Autumn Open")
+    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    membership = service.invite_event(league_organizer, league, event)
+    page = _page(signed_in(league_organizer).get(reverse("leagues:manage", args=[league.slug]),
+                                                 headers={"Accept-Language": lang}))
+    assert reverse("leagues:leave", args=[membership.pk]) not in page  # no "Remove from the league" button
+    assert REMOVE_NOTE[lang] not in page, page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_edit_of_an_event_waiting_to_join_links_to_invitations_and_requests(lang, league,  # noqa: F811
+                                                                                       league_organizer, organizer):  # noqa: F811
+    """The refusal says to withdraw the request under “Invitations and requests”: the page it comes back on offers
+    the way there."""
+    event = make_event(date=datetime.date(2026, 10, 3), name="Autumn Open")
+    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    service.request_join(organizer, league, event)  # the event asked: a waiting request holds its date
+    refused = _edit(signed_in(organizer), event, lang, date="2027-03-06")
+    assert refused.status_code == 400
+    page = _page(refused)
+    assert {"en": "“Invitations and requests”", "es": "«Invitaciones y solicitudes»",
+            "it": "«Inviti e richieste»"}[lang] in page  # the refusal names the page
+    main = page[page.index("<main"):page.index("</main>")] if "<main" in page else page
+    assert f'href="{reverse("leagues:invitations")}"' in main, "the refusal names a page the edit page does not link"

@@ -71,12 +71,15 @@ class LeagueMisfit(ValueError):
 def keeps_its_leagues(event: Event, changes: dict) -> None:
     """Lock the event's leagues, then the event (League before Event, the order every membership write takes), and
     raise LeagueMisfit when a new date or edition in `changes` ("date", "edition": only what changes) does not fit
-    one of them. Call inside the transaction that saves the change: a membership written meanwhile is seen here, or
+    a league it is in or asked to join. Call inside the transaction that saves the change: a membership written meanwhile is seen here, or
     its own check (leagues.service._fitting) waits for this transaction and sees the change."""
     league_ids = list(LeagueEvent.objects.filter(event=event).order_by("league_id").values_list("league_id", flat=True))
     list(League.objects.select_for_update().filter(pk__in=league_ids).order_by("pk"))
     Event.objects.select_for_update().get(pk=event.pk)
-    for membership in LeagueEvent.objects.filter(event=event).select_related("league").order_by("league__name", "pk"):
+    # A league's invitation binds nothing until the event accepts it (and `accept` checks the fit again): any league
+    # may invite any event, so an invitation alone never holds the event's date or edition.
+    held = LeagueEvent.objects.filter(event=event).exclude(state=LeagueEvent.State.INVITED)
+    for membership in held.select_related("league").order_by("league__name", "pk"):
         league = membership.league
         if "date" in changes and not league.season_start <= changes["date"] <= league.season_end:
             raise LeagueMisfit("date", membership)
@@ -84,18 +87,35 @@ def keeps_its_leagues(event: Event, changes: dict) -> None:
             raise LeagueMisfit("edition", membership)
 
 
-def event_update(*, form, user, rescore_byes: Callable[[Event], int] | None = None) -> Event:
+# What a confirmed result between two players was counted or decided under: the event form locks these then.
+COUNTED_UNDER = ("edition", "victory_camp_reading", "scoring_preset", "wdl_points")
+
+
+class LockedMeanwhile(Exception):
+    """A result was confirmed after the form was shown: the fields it now locks (`fields`) are not saved."""
+
+    def __init__(self, fields: list[str]) -> None:
+        super().__init__(fields)
+        self.fields = fields
+
+
+def event_update(*, form, user, rescore_byes: Callable[[Event], int] | None = None,
+                 has_played_results: Callable[[Event], bool] | None = None) -> Event:
     """Save a validated edit form of an event, with an audit entry of what changed, in one transaction; refused
-    (LeagueMisfit, nothing saved) when a changed date or edition no longer fits a league the event is in or waiting
+    (LeagueMisfit, nothing saved) when a changed date or edition no longer fits a league the event is in or asked
     to join. A new scoring saved while only byes are scored (the form leaves the scoring free then) scores them
-    again with `rescore_byes` (the caller passes `results.rescoring.rescore_byes`: the events room does not reach
-    into the results), so that one table never mixes two scorings."""
+    again with `rescore_byes`; and a change to what results are counted under (COUNTED_UNDER), shown free because no
+    result was confirmed then, is refused (LockedMeanwhile) if `has_played_results` says one is now, under the
+    event's lock. The caller passes both from `results.rescoring`: the events room does not reach into the results."""
     with transaction.atomic():
         event = form.instance
         moved = {f: getattr(event, f) for f in ("date", "edition") if f in form.changed_data}
         if moved:
             keeps_its_leagues(event, moved)
         Event.objects.select_for_update().get(pk=event.pk)  # one edit at a time (the rescoring locks it too)
+        counted = [f for f in COUNTED_UNDER if f in form.changed_data]
+        if counted and has_played_results is not None and has_played_results(event):
+            raise LockedMeanwhile(counted)
         before = {f: str(form.initial.get(f)) for f in form.changed_data}
         form.save()
         rescored = {}

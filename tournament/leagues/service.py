@@ -16,6 +16,7 @@ from tournament.events.audit import audit
 from tournament.events.services import EventQuotaExceeded, check_daily_quota
 from tournament.leagues import merges
 from tournament.leagues.roles import is_league_organizer, organizes_event
+from tournament.limits import counter
 from tournament.models import AuditEntry, Event, EventRole, League, LeagueEvent, LeagueRole
 from tournament.results.rescoring import has_played_results
 
@@ -93,9 +94,10 @@ def invite_event(user, league: League, event: Event, premier: bool = False) -> L
             return membership  # already invited or a member: nothing changes, nothing is logged
         _fitting(league, event)  # it will be written: invited, or joining now
         if membership is None:
-            since = timezone.now() - timedelta(days=1)
-            if (not user.is_superuser and LeagueEvent.objects.filter(created_by=user, created_at__gte=since).count()
-                    >= settings.LEAGUE_INVITES_PER_DAY):
+            # Counted as they are made (tournament.limits.counter), so withdrawing one gives nothing back.
+            if not user.is_superuser and not counter.allow("league-invite", str(user.pk),
+                                                           limit=settings.LEAGUE_INVITES_PER_DAY,
+                                                           window=timedelta(days=1)):
                 raise TooManyInvitations
             membership = LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.INVITED,
                                                     premier=premier, created_by=user)
@@ -222,10 +224,13 @@ def _role(user, membership: LeagueEvent) -> str:
 
 
 def left(user, membership_pk: int) -> tuple[Event, League] | None:
-    """The event and the league of the membership `membership_pk` that `leave` ended (read from its audit entry:
-    the row is gone), when `user` may know it (an organizer of the event or of the league); otherwise None, as if it
-    never was. A double click's second request is told what the first did."""
-    entry = (AuditEntry.objects.filter(action="league.leave", before__membership=membership_pk)
+    """The event and the league of the membership `membership_pk` that `user` took out with `leave` (read from its
+    audit entry: the row is gone), when they may still know it (an organizer of the event or of the league);
+    otherwise None, as if it never was. A double click's second request is told what the first did. Only the
+    user's own entries are read: an imported event's history (a backup's audit, `user` empty) can say anything."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    entry = (AuditEntry.objects.filter(user=user, action="league.leave", before__membership=membership_pk)
              .select_related("event").order_by("-pk").first())
     if entry is None or entry.event is None:
         return None
@@ -236,12 +241,14 @@ def left(user, membership_pk: int) -> tuple[Event, League] | None:
 
 
 def event_leagues(user, event: Event) -> list[tuple[LeagueEvent, bool]]:
-    """The leagues the event counts in (its accepted memberships), each with whether `user` may take the event out
-    of it (`leave`): for the event's edit page, beside the date and edition a league holds."""
-    memberships = list(LeagueEvent.objects.filter(event=event, state=LeagueEvent.State.ACCEPTED)
-                       .select_related("league").order_by("league__name", "pk"))
-    played = bool(memberships) and has_played_results(event)
-    return [(m, not played or is_league_organizer(user, m.league)) for m in memberships]
+    """The leagues the event counts in or is waiting to join, each with whether `user` may take the event out of it
+    (`leave`; never a waiting one, answered or withdrawn under "Invitations and requests"): for the event's edit
+    page, beside the date and edition a league holds."""
+    memberships = list(LeagueEvent.objects.filter(event=event).select_related("league")
+                       .order_by("-state", "league__name", "pk"))  # accepted first ("accepted" sorts before the rest)
+    played = any(m.state == LeagueEvent.State.ACCEPTED for m in memberships) and has_played_results(event)
+    return [(m, m.state == LeagueEvent.State.ACCEPTED and (not played or is_league_organizer(user, m.league)))
+            for m in memberships]
 
 
 def set_premier(user, league: League, membership_pk: int, premier: bool) -> LeagueEvent:

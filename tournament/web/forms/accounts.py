@@ -47,7 +47,9 @@ class OneMailPasswordResetForm(PasswordResetForm):
 
     username = forms.CharField(
         label=_("Username (optional)"), required=False, max_length=150,
-        help_text=_("If more than one account gives this address, enter yours: the link is then for it alone."))
+        widget=forms.TextInput(attrs={"autocomplete": "username"}),
+        help_text=_("If more than one account uses this address, enter your username: the link is then for your "
+                    "account alone."))
 
     def get_users(self, email):
         users = list(super().get_users(email))

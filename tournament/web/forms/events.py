@@ -260,18 +260,17 @@ LEAGUE_MISFITS = {
     ("date", "counted"): _("This date is outside the season of %(league)s (%(start)s to %(end)s), and the event counts "
                            "in that league with confirmed results: keep a date within the season, or ask an organizer "
                            "of %(league)s to remove the event from the league first."),
-    ("date", "waiting"): _("This date is outside the season of %(league)s (%(start)s to %(end)s), which the event is "
-                           "waiting to join: keep a date within the season, or first decline or withdraw that "
-                           "invitation or request under “Invitations and requests”."),
+    ("date", "waiting"): _("This date is outside the season of %(league)s (%(start)s to %(end)s), a league the event "
+                           "asked to join: keep a date within the season, or first withdraw that request under "
+                           "“Invitations and requests”."),
     ("edition", "member"): _("%(league)s counts %(league_edition)s events only, and the event counts in that league: "
                              "keep %(league_edition)s, or first take the event out of the league with “Leave the "
                              "league” under “Leagues” on the event's edit page, then change it."),
     ("edition", "counted"): _("%(league)s counts %(league_edition)s events only, and the event counts in that league "
                               "with confirmed results: keep %(league_edition)s, or ask an organizer of %(league)s to "
                               "remove the event from the league first."),
-    ("edition", "waiting"): _("%(league)s counts %(league_edition)s events only, and the event is waiting to join it: "
-                              "keep %(league_edition)s, or first decline or withdraw that invitation or request under "
-                              "“Invitations and requests”."),
+    ("edition", "waiting"): _("%(league)s counts %(league_edition)s events only, and the event asked to join it: keep "
+                              "%(league_edition)s, or first withdraw that request under “Invitations and requests”."),
 }
 
 

@@ -18,7 +18,15 @@ from tournament.leagues.event_ratings import event_ratings, strength_of_field
 from tournament.leagues.service import event_leagues
 from tournament.models import Event, Registration
 from tournament.results import explain
-from tournament.results.rescoring import StaleRescoring, has_scores, preview, proposed, rescore, rescore_byes
+from tournament.results.rescoring import (
+    StaleRescoring,
+    has_played_results,
+    has_scores,
+    preview,
+    proposed,
+    rescore,
+    rescore_byes,
+)
 from tournament.web.forms.events import EventForm, ScoringForm, league_misfit
 from tournament.web.page_caches import public_page
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, is_staff_of
@@ -91,12 +99,20 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         try:
-            event_services.event_update(form=form, user=request.user, rescore_byes=rescore_byes)
+            event_services.event_update(form=form, user=request.user, rescore_byes=rescore_byes,
+                                        has_played_results=has_played_results)
         except event_services.LeagueMisfit as refused:  # nothing saved: the form again, as sent, naming the field
             form.add_error(refused.field, league_misfit(refused))
             event.refresh_from_db()  # the page's title and links: the event as it stays
             return render(request, "tournament/event_form.html", {
                 "form": form, "event": event, "leagues": event_leagues(request.user, event)}, status=400)
+        except event_services.LockedMeanwhile as refused:  # nothing saved: a result was confirmed since the page
+            for name in refused.fields:
+                form.add_error(name, _("A result was confirmed while you edited: it was counted under this, which is "
+                                       "locked now. Nothing was saved; open the page again to edit the rest."))
+            event.refresh_from_db()
+            return render(request, "tournament/event_form.html", {
+                "form": form, "event": event, "leagues": event_leagues(request.user, event)}, status=409)
         messages.success(request, _("Event saved."))
         return redirect(event)
     return render(request, "tournament/event_form.html", {

@@ -172,6 +172,7 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
     memberships = league.memberships.select_related("event").order_by("event__date")
     return render(request, "leagues/manage.html", {
         "league": league, "form": form, "memberships": memberships,
+        "any_member": any(m.state == LeagueEvent.State.ACCEPTED for m in memberships),
         "merge_form": MergeForm(people=_accountless(league)), "merges": _merges(league),
         "suggest_form": SuggestForm(people=_accountless(league), holders=merges.league_people(league, with_account=True),
                                     auto_id="suggest_%s"),  # beside the merge form: its own ids, the same field names
