@@ -322,3 +322,18 @@ def test_a_refused_edit_of_an_event_waiting_to_join_links_to_invitations_and_req
             "it": "«Inviti e richieste»"}[lang] in page  # the refusal names the page
     main = page[page.index("<main"):page.index("</main>")] if "<main" in page else page
     assert f'href="{reverse("leagues:invitations")}"' in main, "the refusal names a page the edit page does not link"
+
+
+def test_the_edit_page_lists_the_leagues_it_counts_in_before_those_it_waits_for(league, league_organizer,  # noqa: F811
+                                                                                organizer, people):  # noqa: F811
+    """A member's league comes first, with its button; a league the event asked to join after it, with the way to
+    the request. Alphabetical order alone would put "A Spring League" (waiting) first."""
+    membership = _unplayed_member(league, league_organizer, organizer, people, bye=False)
+    other = service.create_league(league_organizer, League(
+        slug="a-spring", name="A Spring League", season_start=datetime.date(2026, 1, 1),
+        season_end=datetime.date(2026, 12, 31), scoring_preset="soa-best5"))
+    service.request_join(organizer, other, membership.event)
+    page = _page(signed_in(organizer).get(reverse("tournament:event_edit", args=[membership.event.slug])))
+    section = page[page.index('id="leagues"'):page.index("</section>", page.index('id="leagues"'))]
+    assert section.index("UK DBA League 2026") < section.index(_leave_url(membership)) < section.index("A Spring League")
+    assert f'href="{reverse("leagues:invitations")}"' in section[section.index("A Spring League"):]

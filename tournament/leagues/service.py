@@ -245,7 +245,7 @@ def event_leagues(user, event: Event) -> list[tuple[LeagueEvent, bool]]:
     (`leave`; never a waiting one, answered or withdrawn under "Invitations and requests"): for the event's edit
     page, beside the date and edition a league holds."""
     memberships = list(LeagueEvent.objects.filter(event=event).select_related("league")
-                       .order_by("-state", "league__name", "pk"))  # accepted first ("accepted" sorts before the rest)
+                       .order_by("state", "league__name", "pk"))  # the members first ("accepted" sorts before the rest)
     played = any(m.state == LeagueEvent.State.ACCEPTED for m in memberships) and has_played_results(event)
     return [(m, m.state == LeagueEvent.State.ACCEPTED and (not played or is_league_organizer(user, m.league)))
             for m in memberships]
