@@ -112,14 +112,13 @@ class EventForm(forms.ModelForm):
         """The scoring, the edition and the camp reading, locked once confirmed results were counted under them."""
         # A bye is scored when its round is paired, under the scoring, but no edition counted it and no camp reading
         # decided it: with byes alone all three stay free, and a new scoring saved here rescores the byes
-        # (`byes_scored`: the service rescores them, events.services.event_update).
-        self.byes_scored = bool(self.instance.pk) and has_scores(self.instance)
-        self.results_locked = self.byes_scored and has_played_results(self.instance)
-        self.scoring_locked = self.results_locked
-        if self.byes_scored and not self.results_locked:
+        # (the service rescores them, events.services.event_update).
+        scored = bool(self.instance.pk) and has_scores(self.instance)
+        self.results_locked = scored and has_played_results(self.instance)
+        if scored and not self.results_locked:
             self.fields["scoring_preset"].help_text = _(
                 "A bye is already scored: a new scoring saved here scores it again.")
-        if self.scoring_locked:
+        if self.results_locked:
             for name in ("scoring_preset", "wdl_points"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _(
