@@ -73,12 +73,12 @@ def keeps_its_leagues(event: Event, changes: dict) -> None:
     raise LeagueMisfit when a new date or edition in `changes` ("date", "edition": only what changes) does not fit
     a league it is in or asked to join. Call inside the transaction that saves the change: a membership written meanwhile is seen here, or
     its own check (leagues.service._fitting) waits for this transaction and sees the change."""
-    league_ids = list(LeagueEvent.objects.filter(event=event).order_by("league_id").values_list("league_id", flat=True))
-    list(League.objects.select_for_update().filter(pk__in=league_ids).order_by("pk"))
-    Event.objects.select_for_update().get(pk=event.pk)
     # A league's invitation binds nothing until the event accepts it (and `accept` checks the fit again): any league
     # may invite any event, so an invitation alone never holds the event's date or edition.
     held = LeagueEvent.objects.filter(event=event).exclude(state=LeagueEvent.State.INVITED)
+    league_ids = list(held.order_by("league_id").values_list("league_id", flat=True))
+    list(League.objects.select_for_update().filter(pk__in=league_ids).order_by("pk"))
+    Event.objects.select_for_update().get(pk=event.pk)
     for membership in held.select_related("league").order_by("league__name", "pk"):
         league = membership.league
         if "date" in changes and not league.season_start <= changes["date"] <= league.season_end:
