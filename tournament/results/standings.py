@@ -311,14 +311,14 @@ def _tie_sentence(decision: dict, players: str) -> str:
     return _("%(players)s were level after every tie-break and share the place.") % {"players": players}
 
 
-def tie_words(event: Event, upto: int | None = None) -> tuple[str, ...]:
+def tie_words(event: Event, upto: int | None = None, data: EventData | None = None) -> tuple[str, ...]:
     """How the event settled the ties left after every tie-break, for "how this table is ordered" (the table after
     round `upto`, or the latest): the decisions that order it; for the latest, a decision whose players are no longer
     level is said not to apply. A decision for a tie inside a group (`within`) orders that group's table: not told."""
     decisions = [d for d in event.tie_decisions or [] if d.get("within") != "group"]
     if not decisions:
         return ()
-    data = load(event, upto)
+    data = load(event, upto) if data is None else data  # the table's own read, when the caller has it
     done = {frozenset(s.players) for s in settle(ranked(data), settlements_of(decisions))[1]}
     words = []
     for d in decisions:

@@ -29,7 +29,7 @@ from tournament.results.entry import (
 from tournament.results.explain import ordering, problem_message, report_sentence
 from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
-from tournament.results.standings import load, round_numbers, standings_table, tie_words
+from tournament.results.standings import build_table, load, round_numbers, tie_words
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.forms.results import ResultForm
@@ -214,11 +214,12 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     upto = shown_round(request.GET, event)
 
     def table_context() -> dict:
-        """The table, its downloads and how it is ordered: the latest table's with the event's tie decisions, an
-        earlier round's without (as its PDF). One fragment, so that choosing a round swaps all three."""
-        table = standings_table(event, upto=upto)
+        """The table, its downloads and how it is ordered, with the tie decisions that order this round's table (its
+        PDF says the same). One fragment, so that choosing a round swaps all three."""
+        data = load(event, upto)  # one read for the table and the words on how it is ordered
+        table = build_table(data, upto)
         return {"table": table, "slug": event.slug, "upto": upto, "rows": standings_rows(table.rows, event.slug, upto),
-                "order": ordering(event, tie_words(event, upto))}
+                "order": ordering(event, tie_words(event, upto, data))}
 
     table = cached_fragment("standings", request, event, (upto,), "tournament/standings.html#table", table_context)
     if wants_partial(request):
