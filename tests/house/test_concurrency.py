@@ -97,3 +97,64 @@ def test_pairing_while_the_last_result_arrives(event, organizer, game):
     if isinstance(paired, Round):  # paired after the result: it must have seen it
         assert not Game.objects.filter(round__number=1, round__event=event).exclude(status="confirmed").exists()
     assert event.rounds.count() in (1, 2)
+
+
+def test_a_result_confirmed_while_an_edit_commits_is_scored_by_the_scoring_it_commits(event, organizer, umpire, game,
+                                                                                      client):
+    """The organizer saves a new scoring while no game is confirmed; an umpire confirms a game in the same moment.
+    The edit has checked that nothing is confirmed and holds the event's lock; confirming the game waits for it (the
+    game is locked with its round and event), then scores the game by the scoring the edit committed. Without that
+    wait, the game would be confirmed under the old scoring and the event would show the new one: a table
+    computed under two scorings, which nothing rescores."""
+    from tests.events.test_event_form import form_values
+    from tournament.events.services import event_update
+    from tournament.results.rescoring import has_played_results, rescore_byes
+    from tournament.results.scoring import event_scoring, score_game
+    from tournament.web.forms.events import EventForm
+
+    client.force_login(organizer)
+    values = form_values(client.get(f"/e/{event.slug}/edit/").text, "event-form")
+    form = EventForm({**values, "scoring_preset": "wdl", "wdl_points": "3/1/0"}, instance=event)
+    assert form.is_valid(), form.errors
+    checked, go = threading.Event(), threading.Event()
+
+    def checked_then_paused(evt):  # the edit's check has run; it holds the event's lock until `go`
+        answer = has_played_results(evt)
+        checked.set()
+        go.wait(timeout=20)
+        return answer
+
+    result = parse_shorthand("4-1", "3.0")
+    outcomes = {}
+
+    def edit():
+        try:
+            outcomes["edit"] = event_update(form=form, user=organizer, rescore_byes=rescore_byes,
+                                            has_played_results=checked_then_paused)
+        finally:
+            connections.close_all()
+
+    def confirm():
+        try:
+            outcomes["confirm"] = result_enter(game, result, umpire)
+        except Exception as exc:  # noqa: BLE001 - asserted below
+            outcomes["confirm"] = exc
+        finally:
+            connections.close_all()
+
+    editor, umpire_thread = threading.Thread(target=edit), threading.Thread(target=confirm)
+    editor.start()
+    assert checked.wait(timeout=20)
+    umpire_thread.start()
+    umpire_thread.join(timeout=2)  # without the wait it would be done by now, under the old scoring
+    go.set()
+    editor.join(timeout=60)
+    umpire_thread.join(timeout=60)
+
+    assert not isinstance(outcomes.get("confirm"), Exception), outcomes
+    event.refresh_from_db()
+    assert event.scoring_preset == "wdl"
+    game.refresh_from_db()
+    assert game.status == Game.Status.CONFIRMED
+    expected = score_game(result, event_scoring(event), event.edition)
+    assert tuple(s.score for s in game.seats.order_by("side")) == expected

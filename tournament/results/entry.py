@@ -87,6 +87,8 @@ def _store(game: Game, result: GameResult, user) -> None:
 
 
 def _locked_game(game: Game) -> Game:
+    """The game, locked with its round and its event (no `of=`: on PostgreSQL every joined row is locked), so that
+    an event edit holding the event's lock is waited for and the game is scored by the scoring it commits."""
     return Game.objects.select_for_update().select_related("round", "round__event").get(pk=game.pk)
 
 
