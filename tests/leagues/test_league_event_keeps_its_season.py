@@ -136,3 +136,29 @@ def test_a_member_moved_out_some_other_way_is_not_counted_until_it_fits_again(le
     Event.objects.filter(pk=event.pk).update(edition="3.0")
     assert [row.name for row in load_league(league).rows] == ["Ann", "Bob"]
     assert LeagueEvent.objects.get(event=event).state == LeagueEvent.State.ACCEPTED
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_organizer_of_both_the_event_and_its_league_is_told_to_leave_it_not_to_ask_someone(lang, league,  # noqa: F811
+                                                                                           league_organizer,  # noqa: F811
+                                                                                           organizer, people):  # noqa: F811
+    """The league's organizer also organizes the played member event and moves it out of the season: refused, but told
+    to take it out with "Leave the league" on this page (which the page offers them), not to ask a league organizer,
+    who is themselves."""
+    from django.utils import translation
+    from django.utils.formats import date_format
+
+    from tournament.web.forms.events import LEAGUE_MISFITS
+
+    event = _member(league, league_organizer, organizer, people)
+    EventRole.objects.create(event=event, user=league_organizer, role=EventRole.Role.ORGANIZER)
+    response = _edit(signed_in(league_organizer), event, lang, date="2027-03-06")
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    with translation.override(lang):
+        told = str(LEAGUE_MISFITS["date", "member"]) % {"league": league.name, "start": date_format(league.season_start),
+                                                         "end": date_format(league.season_end)}
+    assert told in page, page
+    assert DATE_MEMBER[lang] not in page
+    event.refresh_from_db()
+    assert event.date == datetime.date(2026, 10, 3)

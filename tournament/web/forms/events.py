@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.events.services import LeagueMisfit
 from tournament.events.time_zones import zone_choices
+from tournament.leagues.roles import is_league_organizer
 from tournament.models import CampReading, Event, HeadToHeadRule, LeagueEvent
 from tournament.models.events import DEFAULT_PRESET, default_time_zone
 from tournament.results.rescoring import has_played_results, has_scores
@@ -273,16 +274,19 @@ LEAGUE_MISFITS = {
 }
 
 
-def league_misfit(refused: LeagueMisfit) -> str:
+def league_misfit(refused: LeagueMisfit, user=None) -> str:
     """Why the edit is refused, for the form's field `refused.field` (the organizer's form and the admin's), and how
     to go on: a waiting membership declined or withdrawn, a member's league left (`leagues.service.leave`), or, once
-    the event has confirmed results, the league's organizer asked to remove it."""
+    the event has confirmed results, the league's organizer asked to remove it, unless `user` is one (then they may
+    leave it themselves, as the edit page's "Leave the league" button offers)."""
     membership = refused.membership
     league = membership.league
     if membership.state != LeagueEvent.State.ACCEPTED:
         how = "waiting"
+    elif has_played_results(membership.event) and not is_league_organizer(user, league):
+        how = "counted"
     else:
-        how = "counted" if has_played_results(membership.event) else "member"
+        how = "member"
     return LEAGUE_MISFITS[refused.field, how] % {
         "league": league.name, "start": date_format(league.season_start), "end": date_format(league.season_end),
         "league_edition": league.get_edition_display()}

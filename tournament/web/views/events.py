@@ -102,7 +102,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
             event_services.event_update(form=form, user=request.user, rescore_byes=rescore_byes,
                                         has_played_results=has_played_results)
         except event_services.LeagueMisfit as refused:  # nothing saved: the form again, as sent, naming the field
-            form.add_error(refused.field, league_misfit(refused))
+            form.add_error(refused.field, league_misfit(refused, request.user))
             event.refresh_from_db()  # the page's title and links: the event as it stays
             return render(request, "tournament/event_form.html", {
                 "form": form, "event": event, "leagues": event_leagues(request.user, event)}, status=400)
