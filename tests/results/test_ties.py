@@ -268,3 +268,21 @@ def test_the_last_round_chosen_by_number_says_how_its_tie_was_settled(umpire_cli
             chosen = html.unescape(reader.get(address, {"round": "2"}, headers=headers).text)
             assert ranks(chosen)[:2] == [("1", "Carla"), ("2", "Ana")]  # the decision orders this table too
             assert words in chosen, (headers, chosen[chosen.index('id="order"'):][:1500])
+
+
+def test_the_standings_pdf_with_a_settled_tie_reads_the_games_once(umpire_client, tied):
+    """The table and its "ties settled by the event" come from one read of the games: a decision recorded adds no
+    query to the PDF (it is on the event's row)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event, regs = tied
+    pdf_url = reverse("tournament:standings_pdf", args=[event.slug])
+    Client().get(pdf_url)  # the per-process tables filled
+    with CaptureQueriesContext(connection) as before:
+        Client().get(pdf_url)
+    post(umpire_client, event, regs, ["Ana", "Carla"], kind="playoff", result="1-4")
+    with CaptureQueriesContext(connection) as after:
+        answer = Client().get(pdf_url)
+    assert answer.status_code == 200
+    assert len(after.captured_queries) == len(before.captured_queries), [q["sql"] for q in after.captured_queries]

@@ -13,12 +13,13 @@ from django.utils.translation import gettext as _
 
 from tournament.armies.handout import army_label, event_armies
 from tournament.models import Event, Game, Round, Seat
-from tournament.results.standings import entry_as_shown, load, standings_table
+from tournament.results.standings import EventData, build_table, entry_as_shown, load, standings_table
 
 
-def standings_frame(event: Event, upto: int | None = None) -> pd.DataFrame:
-    """The standings table as a frame, its columns labelled in the active language (exports, PDF)."""
-    table = standings_table(event, upto)
+def standings_frame(event: Event, upto: int | None = None, data: EventData | None = None) -> pd.DataFrame:
+    """The standings table as a frame, its columns labelled in the active language (exports, PDF); `data`: the
+    event's games as `results.standings.load` read them, when the caller reads them for something else too."""
+    table = standings_table(event, upto) if data is None else build_table(data, upto)
     return pd.DataFrame.from_records([cells for _pk, cells in table.rows], columns=[c.label for c in table.columns])
 
 

@@ -13,7 +13,7 @@ from tournament.pdfs.army_sheet import army_sheets_pdf
 from tournament.pdfs.data import army_sheets, round_sheet
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
 from tournament.results.explain import ordering
-from tournament.results.standings import tie_words
+from tournament.results.standings import load, tie_words
 from tournament.transfer.frames import standings_frame
 
 KINDS = ("army-sheets", "round", "slips", "standings")
@@ -40,8 +40,9 @@ class Command(BaseCommand):
             body = army_sheets_pdf(army_sheets(event, regs, o["base_url"]), lang=o["lang"], size=o["size"])
         elif o["kind"] == "standings":
             with override(o["lang"]):
-                frame = standings_frame(event, upto=o["round"])
-                order = ordering(event, tie_words(event, o["round"]))
+                data = load(event, o["round"])
+                frame = standings_frame(event, o["round"], data)
+                order = ordering(event, tie_words(event, o["round"], data))
             body = standings_pdf(event.name, frame, after_round=o["round"], lang=o["lang"], order=order)
         else:
             rounds = event.rounds.order_by("-number")

@@ -20,7 +20,7 @@ from tournament.pdfs.poster import join_poster_pdf
 from tournament.pdfs.round_docs import round_pdf, standings_pdf
 from tournament.pdfs.sizes import army_sheet_pages, round_pages
 from tournament.results.explain import ordering
-from tournament.results.standings import tie_words
+from tournament.results.standings import load, tie_words
 from tournament.transfer.frames import standings_frame
 from tournament.web.permissions import (
     ORGANIZER,
@@ -143,8 +143,9 @@ def round_print(request: HttpRequest, event: Event, number: int, kind: str) -> H
 @event_view()
 def standings_print(request: HttpRequest, event: Event) -> HttpResponse:
     upto = shown_round(request.GET, event)
-    body = standings_pdf(event.name, standings_frame(event, upto=upto), after_round=upto, lang=get_language(),
-                         order=ordering(event, tie_words(event, upto)))
+    data = load(event, upto)  # one read of the games: the table and the words on how it is ordered
+    body = standings_pdf(event.name, standings_frame(event, upto, data), after_round=upto, lang=get_language(),
+                         order=ordering(event, tie_words(event, upto, data)))
     return pdf_response(body, f"{event.slug}-standings.pdf")
 
 
