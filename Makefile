@@ -17,7 +17,7 @@ FUZZ_RUNS ?= 5
 # `check` and the benchmarks set DEBUG=0 themselves.
 setup setup-check test fuzz mutate: export DEBUG ?= 1
 
-.PHONY: setup run dev venue worker test test-postgres setup-check bench ci-deps check lint fuzz mutate messages clean
+.PHONY: setup run dev venue worker test test-postgres setup-check bench ci-deps check lint fuzz mutate guide messages clean
 
 $(VENV)/.installed: requirements.txt
 	@if [ -z "$(PYTHON_FOR_VENV)" ]; then \
@@ -122,6 +122,9 @@ fuzz: $(VENV)/.installed
 			$$(grep -rl "@given" tests --include='*.py') || exit 1; done
 
 # Mutation testing room by room (.ci/mutate.py; ROOMS="pairing ratings" for some): slow, not part of `make test`.
+guide: setup
+	GUIDE_SHOTS=1 $(PY) -m pytest -q -p no:cacheprovider -n 0 tests/e2e/test_guide_screenshots.py
+
 mutate: $(VENV)/.installed
 	$(PIP) install --quiet -r .ci/mutate-requirements.txt
 	$(PY) .ci/mutate.py $(ROOMS)

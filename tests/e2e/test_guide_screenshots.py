@@ -2,18 +2,21 @@
 
 A small demo event is built (eight players with armies, one round paired, published and reported, one
 game disputed, a league), and a phone (390 px, Debian Chromium) in each language visits the pages each
-section of the guide shows. Each page is checked for what the guide says it shows, then photographed into
-static/guide/<lang>/<name>.png (the top 600 px from the part the guide talks about, a 64-colour palette:
-small files, committed). Then the guide itself is read on the phone: it fits the screen, every image loads.
+section of the guide shows. Each page is checked for what the guide says it shows, then photographed (the
+top 600 px from the part the guide talks about, a 64-colour palette: small files). Then the guide itself is read
+on the phone: it fits the screen, every image loads.
 
-Run it after a change to a page the guide shows:
-    .venv/bin/python -m pytest -q tests/e2e/test_guide_screenshots.py
+In the suite the photographs go to a temporary folder: a test run leaves the checkout as it was. `make guide`
+(GUIDE_SHOTS=1) writes them into static/guide/<lang>/<name>.png, the committed images: run it after a change to a
+page the guide shows, and commit them.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import io
+import os
 import tempfile
 from pathlib import Path
 
@@ -36,6 +39,13 @@ PLAYERS = [("Ana Peña", "Círculo Norte", "I/20"), ("Bruno Rossi", "Circolo Sud
 FLOW_RULING = "?a=q-tactical.yes&a=q-first.yes"
 # The example question the guide gives in each language (as the umpire journey types it).
 FINDER_QUERY = {"en": "elephant PIP first bound", "es": "elefante PIP primer turno", "it": "elefante PIP primo turno"}
+COMMITTED = os.environ.get("GUIDE_SHOTS") == "1"  # `make guide`: the photographs replace the committed images
+
+
+@functools.cache
+def shots_folder() -> Path:
+    """Where the photographs go: static/guide under `make guide`, else a temporary folder of this run's own."""
+    return BASE_DIR / "static" / "guide" if COMMITTED else Path(tempfile.mkdtemp(prefix="guide-shots-"))
 
 
 def shot(page, lang: str, name: str, selector: str | None = None) -> None:
@@ -51,12 +61,12 @@ def shot(page, lang: str, name: str, selector: str | None = None) -> None:
     png = page.screenshot(full_page=True, clip={"x": 0, "y": top, "width": WIDTH, "height": height},
                           animations="disabled", caret="hide")
     image = Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
-    folder = BASE_DIR / "static" / "guide" / lang
+    folder = shots_folder() / lang
     folder.mkdir(parents=True, exist_ok=True)
     # Written whole, then renamed: tests/web/test_guide.py may read the same file from another process of a
     # parallel run (pytest-xdist) while this one is made again. The part is written beside static/, not in it,
     # where every test client's whitenoise would list it (and find it gone).
-    with tempfile.NamedTemporaryFile(dir=BASE_DIR, prefix=".guide-shot-", suffix=".png", delete=False) as part:
+    with tempfile.NamedTemporaryFile(dir=BASE_DIR if COMMITTED else shots_folder(), prefix=".guide-shot-", suffix=".png", delete=False) as part:
         image.save(part, format="PNG", optimize=True)
     Path(part.name).chmod(0o644)  # a temporary file is made readable by its owner only
     Path(part.name).replace(folder / f"{name}.png")
