@@ -57,3 +57,22 @@ def test_the_generals_terrain_is_named_in_the_readers_language(client, language,
                           HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     assert any(said in item for item in working(response.text)), working(response.text)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "said"), [
+    # aslnight L39, the seed's own words
+    ("es", ["durante la noche la emboscada para el ATACANTE ocurre con éxito si su dr es dos menos que la del "
+            "DEFENSOR", "el ATACANTE embosca"]),
+    ("it", ["l'ATTACCANTE tende l'imboscata"]),
+])
+def test_the_night_ambush_working_is_in_the_readers_language(client, language, said):
+    response = client.get(reverse("rulings:calc", args=["asl-night-ambush"]),
+                          {"attacker_dr": "2", "defender_dr": "5", "attacker_cloaked": "1"},
+                          HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    lines = working(response.text)
+    english = [item for item in lines if "ATTACKER" in item or "DEFENDER" in item or "cloak marker" in item]
+    assert not english, f"the {language} working is in English: {english}"
+    for words in said:
+        assert any(words in item for item in lines), f"{words!r} not in the {language} working: {lines}"
