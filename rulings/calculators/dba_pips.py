@@ -9,6 +9,8 @@ from rulings.calculators.params import ParamError, Params
 from tournament.armies.elements import element_profile
 
 GENERAL_PLACES = ("none", "bua", "camp", "wood", "oasis", "marsh", "other")
+# The general's terrain in words (the form's own labels, the same msgids: rulings/views/calculators.py).
+PLACE_WORDS = {"bua": "a BUA", "camp": "its camp", "wood": "a wood", "oasis": "an oasis", "marsh": "a marsh"}
 
 
 def _types(p: Params, move: str) -> list[str]:
@@ -44,7 +46,7 @@ def _holds(condition: dict, facts: dict, types: list[str]) -> str:
                 facts["notes"].append(line("the general's own single move does not pay for the general's terrain "
                                            "(guia22 L820)"))
                 return ""
-            return line("the general is in: {place}", place=facts["general_in"])
+            return line("the general is in: {place}", place=line(PLACE_WORDS[facts["general_in"]]))
         return ""
     return line(key.replace("_", " ")) if facts[key] else ""
 

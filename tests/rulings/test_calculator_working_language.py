@@ -1,0 +1,78 @@
+"""A calculator's working is read in the page's language.
+
+The "Rumbo de colisión" third-column calculator wrote its working as plain English strings, so a Spanish umpire
+checking a forced entry against rule 4 (rumbo L35-39, Spanish in the seed) read "a PIP roll of 6 in any bound after
+the first, with a column still off, obliges it to begin entering" and "doubtful: the rule does not say…" on the
+Spanish page, the Italian one the same. The PIP calculator named the general's terrain by its form value ("el
+general está en: wood")."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+
+def working(html: str) -> list[str]:
+    block = re.search(r"<ul>((?:<li[^>]*>.*?</li>)+)</ul>", html, re.S)
+    items = re.findall(r"<li[^>]*>(.*?)</li>", block.group(1), re.S) if block else []
+    return [" ".join(unescape(re.sub(r"<[^>]+>", " ", item)).split()) for item in items]
+
+
+FORCED = {"bound": "3", "pips": "6", "second_column_on": "1", "third_column_off": "1"}
+ENGLISH = ("obliges it to begin entering", "bringing the third column on", "doubtful:", "partly off the table",
+           "the rule does not say")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "seed_words"), [
+    # rumbo L37-39, the seed's own words; the Italian in the words of the catalogue's own translation of the doubt
+    ("es", ["si se obtienen 6 PIPs en cualquier turno posterior al primero", "debe comenzar a entrar",
+            "dudoso:", "debe gastarse al menos 1 PIP en moverla hacia dentro"]),
+    ("it", ["deve cominciare a entrare", "dubbio:", "almeno 1 PIP"]),
+])
+def test_the_rumbo_working_is_in_the_readers_language(client, language, seed_words):
+    response = client.get(reverse("rulings:calc", args=["rumbo-third-column"]), FORCED,
+                          HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    lines = working(response.text)
+    assert lines, "the page shows no working"
+    english = [item for item in lines if any(words in item for words in ENGLISH)]
+    assert not english, f"the {language} working is in English: {english}"
+    text = " ".join(lines)
+    for words in seed_words:
+        assert words in text, f"{words!r} not in the {language} working: {lines}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "place", "said"), [
+    ("es", "wood", "el general está en: un bosque"),
+    ("es", "marsh", "el general está en: un pantano"),
+    ("it", "bua", "il generale è in: una BUA"),
+])
+def test_the_generals_terrain_is_named_in_the_readers_language(client, language, place, said):
+    response = client.get(reverse("rulings:calc", args=["dba-pip-cost"]), {"elements": "3Cv", "general_in": place},
+                          HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    assert any(said in item for item in working(response.text)), working(response.text)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "said"), [
+    # aslnight L39, the seed's own words
+    ("es", ["durante la noche la emboscada para el ATACANTE ocurre con éxito si su dr es dos menos que la del "
+            "DEFENSOR", "el ATACANTE embosca"]),
+    ("it", ["l'ATTACCANTE tende l'imboscata"]),
+])
+def test_the_night_ambush_working_is_in_the_readers_language(client, language, said):
+    response = client.get(reverse("rulings:calc", args=["asl-night-ambush"]),
+                          {"attacker_dr": "2", "defender_dr": "5", "attacker_cloaked": "1"},
+                          HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    lines = working(response.text)
+    english = [item for item in lines if "ATTACKER" in item or "DEFENDER" in item or "cloak marker" in item]
+    assert not english, f"the {language} working is in English: {english}"
+    for words in said:
+        assert any(words in item for item in lines), f"{words!r} not in the {language} working: {lines}"
