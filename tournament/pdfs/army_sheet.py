@@ -49,9 +49,15 @@ def _year(value: int | None) -> str:
 
 
 def _outcome_text(profile, lang: str) -> str:
+    """The special outcomes by the guide's bands (a tie, beaten, doubled), each band named: "otherwise" is the
+    band's own last case, never the element's fate in every band."""
     words = {"destroyed": _("destroyed"), "flee": _("flees"), "recoil": _("recoils"), "surrender": _("surrenders"),
              "stand": _("stands")}
-    return "; ".join(f"{words.get(o.result, o.result)}: {o.when.get(lang, o.when['en'])}" for o in profile.outcomes)
+    bands = {"tie": _("Tie:"), "beaten": _("Beaten:"), "doubled": _("Doubled:")}
+    grouped: dict[str, list[str]] = {}
+    for o in profile.outcomes:
+        grouped.setdefault(o.band, []).append(f"{words.get(o.result, o.result)}: {o.when.get(lang, o.when['en'])}")
+    return " ".join(f"{bands.get(band, band)} {'; '.join(items).rstrip('.')}." for band, items in grouped.items())
 
 
 def _element_table(sheet: ArmySheet, lang: str, s, scale: float, shared: Paragraphs | None) -> Table:

@@ -41,6 +41,9 @@ class LeagueForm(forms.ModelForm):
         self.fields["name"].widget.attrs["data-suggests"] = "id_slug"
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("Part of the league's web address; suggested from the name.")
+        # Not merely unlisted: a league that is not public is seen by its organizers alone (web.league_access).
+        self.fields["public"].help_text = _("Anyone can see its table, and it is listed on the leagues page. "
+                                            "Unticked, only the league's organizers can see it.")
         if not self.instance.pk:  # a new league's season: this calendar year
             year = timezone.localdate().year
             self.initial.setdefault("season_start", datetime.date(year, 1, 1))
