@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import html
 
 import pytest
 from django.db import connection
@@ -418,3 +419,28 @@ def test_an_events_organizer_withdraws_their_request_to_join(league, league_orga
     assert event_side.post(f"/leagues/invitations/{membership.pk}/decline/").status_code == 302
     assert not LeagueEvent.objects.filter(pk=membership.pk).exists()
     assert heading not in unescape(event_side.get("/leagues/invitations/", headers={"Accept-Language": language}).text)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Choose one of your events played within the league's season and edition."),
+    ("es", None), ("it", None)])
+def test_a_refused_join_is_the_league_page_again_with_the_reason_beside_the_field(lang, words, league, organizer,
+                                                                                people):
+    """An organizer's join sent with an event that is not theirs (a stale page, a forged form): the league's page
+    again, in their language, with the reason beside "Your event" and their own events still offered; not a bare
+    line of text with no way back."""
+    from django.utils import translation
+
+    mine = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], name="Autumn Open")
+    other = make_event(slug="not-mine", name="Not Mine", date=mine.date)
+    with translation.override(lang):
+        words = words or translation.gettext("Choose one of your events played within the league's season and "
+                                             "edition.")
+    assert lang == "en" or words != "Choose one of your events played within the league's season and edition."
+    answer = signed_in(organizer).post(f"/leagues/{league.slug}/join/", {"event": other.pk},
+                                       headers={"Accept-Language": lang})
+    assert answer.status_code == 400
+    page = html.unescape(answer.content.decode())
+    assert "<h1" in page and league.name in page and words in page, page
+    assert f'<option value="{mine.pk}">Autumn Open' in page
+    assert not LeagueEvent.objects.exists()

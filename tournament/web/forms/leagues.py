@@ -138,7 +138,9 @@ def eligible_events(league: League, events):
 
 
 class JoinForm(forms.Form):
-    event = forms.ModelChoiceField(label=_("Your event"), queryset=Event.objects.none())
+    event = forms.ModelChoiceField(label=_("Your event"), queryset=Event.objects.none(), error_messages={
+        "required": _("Choose one of your events played within the league's season and edition."),
+        "invalid_choice": _("Choose one of your events played within the league's season and edition.")})
 
     def __init__(self, *args, events=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -67,18 +68,26 @@ def league_create(request: HttpRequest) -> HttpResponse:
 @require_GET
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league(request, slug)
-    data = load_league(league)
-    own_events = None
-    if request.user.is_authenticated:
-        own_events = eligible_events(league, Event.objects.filter(
-            roles__user=request.user, roles__role=EventRole.Role.ORGANIZER).exclude(league_memberships__league=league)).distinct()
+    own_events = _joinable(request, league)
+    return _detail_page(request, league, JoinForm(events=own_events) if own_events else None)
+
+
+def _joinable(request: HttpRequest, league) -> QuerySet[Event] | None:
+    """The events this account organizes that may ask to join the league (None: signed out)."""
+    if not request.user.is_authenticated:
+        return None
+    return eligible_events(league, Event.objects.filter(
+        roles__user=request.user, roles__role=EventRole.Role.ORGANIZER).exclude(league_memberships__league=league)).distinct()
+
+
+def _detail_page(request: HttpRequest, league, join_form: JoinForm | None, status: int = 200) -> HttpResponse:
     return render(request, "leagues/detail.html", {
-        "league": league, "data": data, "rule": rule_in_words(league),
+        "league": league, "data": load_league(league), "rule": rule_in_words(league),
         "is_organizer": service.is_league_organizer(request.user, league),
-        "join_form": JoinForm(events=own_events) if own_events else None,
+        "join_form": join_form,
         "merge_notice": merges.suggestions_for(request.user).filter(league=league).exists(),
         "ladder_notice": request.user.is_authenticated and ladder.waiting_for(request.user, league).exists(),
-    })
+    }, status=status)
 
 
 @require_GET
@@ -241,8 +250,9 @@ def league_join(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league(request, slug)
     events = eligible_events(league, Event.objects.filter(roles__user=request.user, roles__role=EventRole.Role.ORGANIZER)).distinct()
     form = JoinForm(request.POST, events=events)
-    if not form.is_valid():
-        return HttpResponse(_("Choose one of your events played within the league's season and edition."), status=400)
+    if not form.is_valid():  # the league's page again, the refusal beside the field, its choices those still open
+        form.fields["event"].queryset = _joinable(request, league)
+        return _detail_page(request, league, form, status=400)
     try:
         membership = service.request_join(request.user, league, form.cleaned_data["event"])
     except (service.MembershipRefused, merges.MergeClash) as refused:
