@@ -8,7 +8,8 @@ the event's lock, which the pairing holds).
 
 The task (`pair_next_round`, run by `manage.py worker`): the job's round, by the rounds service of its kind
 (tournament.pairing.manager.round_pair for the next round, tournament.stages.service.stage_pair for an event
-in stages, manager.round_regenerate for the draft paired again, which refuses a round published meanwhile, and
+in stages, manager.round_regenerate for the draft paired again, which refuses a round published meanwhile (a
+stage round's draft: deleted and paired again by stage_pair), and
 tournament.pairing.finish.round_pair_extra for an extra round). The service writes the round in one
 transaction, so a worker killed mid-job leaves no round half-made. An attempt runs only while the job still counts it as its latest (`attempts`); the service returns
 the draft already made, so an attempt that comes back after a retry made the round adds nothing.
@@ -33,7 +34,7 @@ from tournament.leased_jobs import WORKER_LOST as WORKER_LOST  # the pages read 
 from tournament.leased_jobs import JobKind, checked, recover_lost
 from tournament.models import Event, PairingJob, Round
 from tournament.pairing.finish import round_pair_extra
-from tournament.pairing.manager import RoundError, round_pair, round_regenerate
+from tournament.pairing.manager import RoundError, round_delete, round_pair, round_regenerate
 from tournament.stages.service import StageError, stage_pair
 
 ACTIVE = (PairingJob.Status.QUEUED, PairingJob.Status.RUNNING)
@@ -85,8 +86,20 @@ def _pair(job: PairingJob) -> Round:
         draft = job.event.rounds.filter(number=job.redo).first()
         if draft is None:  # deleted meanwhile
             raise RoundError(_("Round %(n)s was deleted meanwhile: there is no draft to pair again.") % {"n": job.redo})
+        if draft.method == "stage":
+            return _stage_again(draft, job.requested_by)
         return round_regenerate(draft, job.requested_by, ratings=event_ratings)
     return round_pair(job.event, job.requested_by, ratings=event_ratings)
+
+
+def _stage_again(draft: Round, user) -> Round:
+    """A stage round's draft paired again: thrown away, and the stages' next games paired anew (a player dropped
+    meanwhile loses their match, or leaves their group game out); the Swiss `round_regenerate` would refuse, the
+    event being in its stages."""
+    if draft.status != Round.Status.DRAFT:
+        raise RoundError(_("Only a draft can be paired again; delete a published round first."))
+    round_delete(draft, user)
+    return stage_pair(draft.event, user)
 
 
 def lease() -> datetime.timedelta:

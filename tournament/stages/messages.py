@@ -76,3 +76,9 @@ def across_groups_sentence(labels: list[str]) -> str:
              "compared by the event's own ranking: %(keys)s, each per game played, as groups may differ in size. "
              "Head-to-head does not compare players of different groups; then the better group order.") % {
         "keys": ", ".join(labels)}
+
+
+def redraw_needed(stage_name: str) -> str:
+    """After a result corrected in the play a stage was drawn from (`stages.redraws`)."""
+    return _("“%(stage)s” was drawn before this correction, and a draw now would give other players or seeds: draw "
+             "it again on the stages page.") % {"stage": stage_name}

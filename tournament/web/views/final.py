@@ -62,7 +62,7 @@ def final_standings(request: HttpRequest, event: Event) -> HttpResponse:
     staged = placings_context(event)["placings"]  # an event decided in its stages: the placings, not the points
     context = {"event": event, "podium": podium(event), "columns": list(frame.columns),
                "rows": frame.to_dict("records"), "is_organizer": is_organizer(request.user, event),
-               "placings": staged}
+               "placings": staged, "rounds_played": event.rounds.count()}  # a staged event plays beyond the plan
     return render(request, "tournament/final.html", context)
 
 

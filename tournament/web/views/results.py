@@ -30,6 +30,8 @@ from tournament.results.explain import ordering, problem_message, report_sentenc
 from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
 from tournament.results.standings import build_table, load, round_numbers, tie_words
+from tournament.stages.messages import redraw_needed
+from tournament.stages.redraws import redraws
 from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.forms.results import ResultForm
@@ -71,6 +73,10 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                                             "would have been different.") % {"rounds": rounds})
             elif correction:
                 messages.info(request, _("Standings recomputed; no later pairing would have changed."))
+            for stage, refused in redraws(game) if corrected else ():  # drawn from the results this one changed
+                messages.warning(request, redraw_needed(stage.name))
+                if refused:
+                    messages.warning(request, refused)
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
     flags = [problem_message(f) for f in result_flags(event, stored)] if stored else []
     names = {s.side: s.registration.name for s in seats}

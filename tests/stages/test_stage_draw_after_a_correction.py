@@ -1,0 +1,86 @@
+"""A result corrected in the play a stage was drawn from (the groups before a cut, the Swiss rounds before a top-K
+cut) after that stage was drawn: the organizer is told that the stage, not played yet, would now be drawn with other
+players or seeds, and to draw it again; the page no longer says only that no later pairing changed while the cut
+keeps a player who no longer qualifies. A correction that leaves the draw as it is says nothing of it."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.pairing.test_rounds import flashes, pair, publish
+from tests.stages.test_stage_events import add_stage, draw, field, play_until_done
+from tournament.models import Game, StageEntry
+
+STALE = {
+    "en": "“Finals” was drawn before this correction, and a draw now would give other players or seeds: draw it "
+          "again on the stages page.",
+    "es": "«Finals» se sorteó antes de esta corrección, y un sorteo ahora daría otros jugadores o cabezas de serie: "
+          "vuelve a sortearla en la página de fases.",
+    "it": "«Finals» è stata sorteggiata prima di questa correzione, e un sorteggio ora darebbe altri giocatori o "
+          "teste di serie: sorteggiala di nuovo nella pagina delle fasi.",
+}
+
+
+def correct(client, event, game, shorthand, language="en"):
+    return client.post(reverse("tournament:game_result", args=[event.slug, game.pk]), {"shorthand": shorthand},
+                       follow=True, headers={"Accept-Language": language})
+
+
+def groups_and_a_drawn_cut(organizer_client, event):
+    regs, strength = field(event, 8)
+    groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=2)
+    finals = add_stage(organizer_client, event, name="Finals", kind="single", entrants="winners", source=groups.pk,
+                       cut=4)
+    draw(organizer_client, event, groups)
+    play_until_done(organizer_client, event, strength)
+    draw(organizer_client, event, finals)
+    return groups, finals
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_a_group_result_corrected_after_the_cut_was_drawn_says_to_draw_it_again(organizer_client, event, language):
+    groups, finals = groups_and_a_drawn_cut(organizer_client, event)
+    top = StageEntry.objects.get(stage=finals, seed=1).registration_id
+    mine = list(Game.objects.filter(stage=groups, seats__registration_id=top).order_by("round__number"))
+    said = []
+    for game in mine:  # the umpire finds the group winner's slips were read the wrong way round: they lost them all
+        a, _b = game.seats.order_by("side")
+        said += flashes(correct(organizer_client, event, game, "1-4" if a.registration_id == top else "4-1", language))
+    assert STALE[language] in said
+    # Drawn again, the cut follows the corrected tables: the former winner does not qualify.
+    draw(organizer_client, event, finals)
+    assert not StageEntry.objects.filter(stage=finals, registration_id=top).exists()
+
+
+def test_a_correction_that_leaves_the_cut_as_drawn_says_nothing_of_it(organizer_client, event):
+    groups, finals = groups_and_a_drawn_cut(organizer_client, event)
+    before = list(StageEntry.objects.filter(stage=finals).order_by("seed").values_list("registration_id", flat=True))
+    game = Game.objects.filter(stage=groups).order_by("round__number", "table").first()
+    a, b = game.seats.order_by("side")
+    winner_a = a.score > b.score
+    said = flashes(correct(organizer_client, event, game, "4-1" if winner_a else "1-4"))  # the same result again
+    assert not [f for f in said if "was drawn before this correction" in f]
+    assert list(StageEntry.objects.filter(stage=finals).order_by("seed").values_list("registration_id", flat=True)) == \
+        before
+
+
+def test_a_swiss_result_corrected_after_a_top_cut_was_drawn_says_to_draw_it_again(organizer_client, event):
+    event.rounds_planned = 2
+    event.save()
+    _regs, strength = field(event, 8)
+    finals = add_stage(organizer_client, event, name="Finals", kind="single", entrants="top", cut=2)
+    for _round in (1, 2):
+        rnd = pair(organizer_client, event)
+        publish(organizer_client, event, rnd)
+        for game in rnd.games.filter(is_bye=False).order_by("table"):
+            a, b = game.seats.order_by("side")
+            correct(organizer_client, event, game,
+                    "4-1" if strength[a.registration_id] < strength[b.registration_id] else "1-4")
+    draw(organizer_client, event, finals)
+    top = StageEntry.objects.get(stage=finals, seed=1).registration_id
+    said = []
+    for game in Game.objects.filter(round__event=event, stage__isnull=True, seats__registration_id=top):
+        a, _b = game.seats.order_by("side")
+        said += flashes(correct(organizer_client, event, game, "1-4" if a.registration_id == top else "4-1"))
+    assert STALE["en"] in said
