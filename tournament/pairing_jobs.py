@@ -34,7 +34,7 @@ from tournament.leased_jobs import WORKER_LOST as WORKER_LOST  # the pages read 
 from tournament.leased_jobs import JobKind, checked, recover_lost
 from tournament.models import Event, PairingJob, Round
 from tournament.pairing.finish import round_pair_extra
-from tournament.pairing.manager import RoundError, round_delete, round_pair, round_regenerate
+from tournament.pairing.manager import RoundError, locked_round, round_delete, round_pair, round_regenerate
 from tournament.stages.service import StageError, stage_pair
 
 ACTIVE = (PairingJob.Status.QUEUED, PairingJob.Status.RUNNING)
@@ -96,6 +96,7 @@ def _stage_again(draft: Round, user) -> Round:
     """A stage round's draft paired again: thrown away, and the stages' next games paired anew (a player dropped
     meanwhile loses their match, or leaves their group game out); the Swiss `round_regenerate` would refuse, the
     event being in its stages."""
+    draft = locked_round(draft)  # a publish meanwhile is seen: a published round is never thrown away here
     if draft.status != Round.Status.DRAFT:
         raise RoundError(_("Only a draft can be paired again; delete a published round first."))
     round_delete(draft, user)

@@ -44,3 +44,23 @@ def test_pair_again_refuses_a_published_stage_round(organizer_client, event):
     response = organizer_client.post(reverse("tournament:round_regenerate", args=[event.slug, 1]), follow=True)
     assert "Only a draft can be paired again; delete a published round first." in flashes(response)
     assert event.rounds.get().pk == published.pk
+
+
+def test_a_stage_draft_published_while_its_pairing_again_waited_is_kept(organizer_client, organizer, event):
+    """"Pair again" asked on the draft, then the round published (another tab) before the worker ran the job: the
+    job sees the published round under the event's lock and refuses; the published round and its games stay."""
+    import pytest
+
+    from tournament.pairing.manager import RoundError
+    from tournament.pairing_jobs import _stage_again
+
+    field(event, 8)
+    groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=2)
+    draw(organizer_client, event, groups)
+    organizer_client.post(reverse("tournament:stage_pair", args=[event.slug]))
+    draft = event.rounds.get()  # as the job read it: a draft
+    organizer_client.post(reverse("tournament:round_publish", args=[event.slug, 1]))
+    with pytest.raises(RoundError):
+        _stage_again(draft, organizer)
+    kept = event.rounds.get()
+    assert kept.pk == draft.pk and kept.status == Round.Status.PUBLISHED and kept.games.count() == 4

@@ -193,14 +193,14 @@ def _write_games(rnd: Round, pairings) -> None:
             Seat.objects.create(game=game, round=rnd, registration_id=p.b, side=Seat.Side.B)
 
 
-def _locked_round(rnd: Round) -> Round:
+def locked_round(rnd: Round) -> Round:
     _lock(rnd.event)
     return Round.objects.select_related("event").get(pk=rnd.pk)
 
 
 @transaction.atomic
 def round_publish(rnd: Round, user) -> Round:
-    rnd = _locked_round(rnd)
+    rnd = locked_round(rnd)
     if rnd.status != Round.Status.DRAFT:
         return rnd  # already published: a double click changes nothing
     rnd.status = Round.Status.PUBLISHED
@@ -234,7 +234,7 @@ def has_results(rnd: Round) -> bool:
 def round_delete(rnd: Round, user) -> int:
     """Delete the last round before any result is in, so it can be paired again (without the players dropped
     meanwhile)."""
-    rnd = _locked_round(rnd)
+    rnd = locked_round(rnd)
     if rnd.event.rounds.filter(number__gt=rnd.number).exists():
         raise RoundError(_("Only the last round can be deleted."))
     if has_results(rnd):
@@ -260,7 +260,7 @@ def round_delete(rnd: Round, user) -> int:
 def round_regenerate(rnd: Round, user, *, ratings: RatingsSource | None = None) -> Round:
     """Throw away a draft and pair again (round 1 with a new random seed). The round as it is under the event's
     lock: one published meanwhile (another organizer's click) is not a draft any more."""
-    rnd = _locked_round(rnd)
+    rnd = locked_round(rnd)
     event = rnd.event
     seed = rnd.seed + 1
     if rnd.status != Round.Status.DRAFT:
@@ -305,7 +305,7 @@ def seats_swap(rnd: Round, first: Seat, second: Seat, user) -> list[dict]:
     The changed games get fresh notes (`pairing.notes.hand_made`: nothing there claims the engine chose
     them) and the round's warnings are recomputed from every game, so a rematch the swap removed is no
     longer warned about and one it created is."""
-    rnd = _locked_round(rnd)
+    rnd = locked_round(rnd)
     _swap_refused(rnd)
     first, second = (Seat.objects.select_for_update().select_related("game").get(pk=s.pk, round=rnd)
                      for s in (first, second))
