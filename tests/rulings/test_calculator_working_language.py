@@ -76,3 +76,36 @@ def test_the_night_ambush_working_is_in_the_readers_language(client, language, s
     assert not english, f"the {language} working is in English: {english}"
     for words in said:
         assert any(words in item for item in lines), f"{words!r} not in the {language} working: {lines}"
+
+
+WFB_ENGLISH = ("half the charge move", "the charger", "stand and shoot", "allowed", "doubtful:", "cm of M",
+               "ground", "halves the distance", "quarters the distance", "counts in full", "left unspent")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "name", "query", "said"), [
+    # wfbmove L87-92 and L18, the seed's own words (Spanish); the Italian in the app's Warhammer words
+    # (the forms' "terreno difficile", "Warhammer: mantenere e tirare", "movimento di carica")
+    ("es", "wfb-terrain-move", {"m": "20", "open": "10", "difficult": "6", "very_difficult": "3.5"},
+     ["terreno libre:", "terreno difícil: 6 cm de M", "verán su movimiento reducido a la mitad",
+      "terreno muy difícil: 3.5 cm de M", "reduce el movimiento de la unidad a ¼", "0.5 cm de M sin gastar",
+      "dudoso:"]),
+    ("it", "wfb-terrain-move", {"m": "20", "open": "10", "difficult": "6", "very_difficult": "3.5"},
+     ["terreno aperto:", "terreno difficile: 6 cm di M", "terreno molto difficile: 3.5 cm di M", "dimezza",
+      "non spesi", "dubbio:"]),
+    ("es", "wfb-stand-and-shoot", {"charge_move": "40", "distance": "20"},
+     ["la mitad del movimiento de carga: 20 cm", "aguantar y disparar",
+      "a más de la mitad de distancia de su movimiento de carga", "no permitido", "dudoso: exactamente la mitad"]),
+    ("it", "wfb-stand-and-shoot", {"charge_move": "40", "distance": "25"},
+     ["metà del movimento di carica: 20 cm", "mantenere e tirare", "l'unità che carica è a 25 cm", "permesso"]),
+])
+def test_the_warhammer_working_is_in_the_readers_language(client, language, name, query, said):
+    response = client.get(reverse("rulings:calc", args=[name]), query, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    lines = working(response.text)
+    assert lines, "the page shows no working"
+    english = [item for item in lines if any(words in item for words in WFB_ENGLISH)]
+    assert not english, f"the {language} working is in English: {english}"
+    text = " ".join(lines)
+    for words in said:
+        assert words in text, f"{words!r} not in the {language} working: {lines}"
