@@ -109,3 +109,20 @@ def test_the_warhammer_working_is_in_the_readers_language(client, language, name
     text = " ".join(lines)
     for words in said:
         assert words in text, f"{words!r} not in the {language} working: {lines}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "pips", "said", "wrong"), [
+    # rumbo L35, L37: 4 PIPs come off the roll; one left is singular, two plural
+    ("it", "5", "La terza colonna può entrare: costa 4 PIP, ne resta 1", "ne restano 1"),
+    ("it", "6", "La terza colonna deve entrare: costa 4 PIP, ne restano 2", "ne resta 2"),
+    ("es", "5", "La tercera columna puede entrar: cuesta 4 PIP, queda 1", "quedan 1"),
+    ("es", "6", "La tercera columna debe entrar: cuesta 4 PIP, quedan 2", "queda 2"),
+])
+def test_the_rumbo_summary_counts_the_pips_left_in_the_readers_grammar(client, language, pips, said, wrong):
+    response = client.get(reverse("rulings:calc", args=["rumbo-third-column"]),
+                          {**FORCED, "pips": pips}, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
+    assert said in text
+    assert wrong not in text
