@@ -44,7 +44,7 @@ LABELS = {
     "general_in": _("The general is in"), "general_lost": _("General lost"), "dismounting": _("Dismounting"),
     "extra_move": _("A second or further move"), "bua_move": _("Into, out of or through a BUA"),
     "general_moving": _("The general's own element moving alone"), "edition": _("Edition"),
-    "lost": _("elements lost (codes, comma-separated)"), "camp_lost": _("camp lost"), "bua_lost": _("BUA lost"),
+    "lost": _("elements lost (codes, comma-separated, the general's included)"), "camp_lost": _("camp lost"), "bua_lost": _("BUA lost"),
     "m": _("Movement M (cm)"), "open": _("cm of M spent in open ground"),
     "difficult": _("cm of M spent in difficult ground"), "very_difficult": _("cm of M spent in very difficult ground"),
     "charge_move": _("Charge move (cm)"), "distance": _("Distance to the charger (cm)"),
