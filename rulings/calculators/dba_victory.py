@@ -54,6 +54,8 @@ def _counted(p: Params, side: str, rules: dict, notes: list[str], edition: str) 
     if general and not codes:
         elements = 1
         notes.append(line("{side}: the general's element is not in the list of losses; counted as 1", side=label))
+    elif general:  # the form asks for the general's element in the list: say so, for a reader who left it out
+        notes.append(line("{side}: the general's element is counted among the listed losses", side=label))
     count = elements
     for key in ("camp", "bua"):
         if p.flag(f"{side}_{key}_lost"):

@@ -7,7 +7,7 @@ that the view renders in the page's language: "Blades: 36% destroyed; Knights: 3
 from __future__ import annotations
 
 from rulings.calculators.data import load
-from rulings.calculators.messages import Line, line
+from rulings.calculators.messages import Line, line, plural_line
 from tournament.armies.elements import element_profile
 
 NO_ONE = {"en": "neither side", "es": "ningún bando", "it": "nessuno dei due"}
@@ -154,11 +154,13 @@ def _wfb_stand(result: dict, params) -> list[Line]:
 
 def _rumbo(result: dict, params) -> list[Line]:
     if result["verdict"] == "must":
-        return [line("The third column must come on: it costs {cost} PIPs, {left} left", cost=result["cost"],
-                     left=result["pips_left"])]
+        return [plural_line("The third column must come on: it costs {cost} PIPs, {left} left",
+                            "The third column must come on: it costs {cost} PIPs, {left} left", "left",
+                            cost=result["cost"], left=result["pips_left"])]
     if result["verdict"] == "may":
-        return [line("The third column may come on: it costs {cost} PIPs, {left} left", cost=result["cost"],
-                     left=result["pips_left"])]
+        return [plural_line("The third column may come on: it costs {cost} PIPs, {left} left",
+                            "The third column may come on: it costs {cost} PIPs, {left} left", "left",
+                            cost=result["cost"], left=result["pips_left"])]
     return [line("The third column cannot come on this bound")]
 
 

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
@@ -44,7 +44,7 @@ LABELS = {
     "general_in": _("The general is in"), "general_lost": _("General lost"), "dismounting": _("Dismounting"),
     "extra_move": _("A second or further move"), "bua_move": _("Into, out of or through a BUA"),
     "general_moving": _("The general's own element moving alone"), "edition": _("Edition"),
-    "lost": _("elements lost (codes, comma-separated)"), "camp_lost": _("camp lost"), "bua_lost": _("BUA lost"),
+    "lost": _("elements lost (codes, comma-separated, the general's included)"), "camp_lost": _("camp lost"), "bua_lost": _("BUA lost"),
     "m": _("Movement M (cm)"), "open": _("cm of M spent in open ground"),
     "difficult": _("cm of M spent in difficult ground"), "very_difficult": _("cm of M spent in very difficult ground"),
     "charge_move": _("Charge move (cm)"), "distance": _("Distance to the charger (cm)"),
@@ -174,7 +174,7 @@ def _links(citations: list[str]) -> list[dict]:
 def _working(result: dict) -> list[dict]:
     """The breakdown in the page's language: the calculators' lines carry their message ids (messages.py)."""
     lang = get_language() or "en"
-    return [{"text": render_line(item, gettext, lang),
+    return [{"text": render_line(item, gettext, lang, ngettext),
              "doubtful": getattr(item, "doubtful", False) or "doubtful:" in item} for item in result["breakdown"]]
 
 
@@ -224,12 +224,12 @@ def _fields(request: HttpRequest, params: list[str], error: ParamError | None) -
 
 def _summary(name: str, result: dict, params) -> list[str]:
     lang = get_language() or "en"
-    return [render_line(item, gettext, lang) for item in summarize(name, result, params)]
+    return [render_line(item, gettext, lang, ngettext) for item in summarize(name, result, params)]
 
 
 def _odds(result: dict, params) -> list[dict]:
     lang = get_language() or "en"
-    return [{**row, **{k: render_line(row[k], gettext, lang) for k in ("who", "outcome", "band")}}
+    return [{**row, **{k: render_line(row[k], gettext, lang, ngettext) for k in ("who", "outcome", "band")}}
             for row in odds_rows(result["result"], params)]
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
@@ -150,3 +153,24 @@ def test_page_with_a_bad_parameter_is_a_400_naming_it(client):
 def test_doubtful_lines_are_marked_on_the_page(client):
     page = client.get(reverse("rulings:calc", args=["wfb-stand-and-shoot"]), {"charge_move": "40", "distance": "20"})
     assert 'class="doubtful"' in page.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "asks", "assumed"), [
+    ("en", "the general's included", "A: the general's element is counted among the listed losses"),
+    ("es", "incluido el del general", "A: el elemento del general se cuenta entre las pérdidas de la lista"),
+    ("it", "compreso quello del generale", "A: la basetta del generale è contata tra le perdite elencate"),
+])
+def test_the_victory_form_has_the_generals_element_listed_among_the_losses(client, language, asks, assumed):
+    # The general's element is one of the elements lost (guia22 L1577-1578; nasamw22 L129: "la perdita della basetta
+    # generale e di un'altra basetta" is two). The calculator counts the listed codes, so a general lost with
+    # "4Bd,4Bd" listed is two losses: the form must ask for the general's element in the list, and the working say
+    # it was taken to be there. Otherwise a general and two Blades lost against two Psiloi read "play on" where the
+    # general's side has lost three to two and lost the game.
+    page = reverse("rulings:calc", args=["dba-victory"])
+    response = client.get(page, {"a_lost": "3Kn,4Bd,4Bd", "a_general_lost": "true", "b_lost": "Ps,Ps"},
+                          HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    label = re.search(r'<label for="f-a_lost">(.*?)</label>', response.text, re.S).group(1)
+    assert asks in unescape(label), label
+    assert assumed in unescape(response.text)

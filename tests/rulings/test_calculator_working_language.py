@@ -76,3 +76,53 @@ def test_the_night_ambush_working_is_in_the_readers_language(client, language, s
     assert not english, f"the {language} working is in English: {english}"
     for words in said:
         assert any(words in item for item in lines), f"{words!r} not in the {language} working: {lines}"
+
+
+WFB_ENGLISH = ("half the charge move", "the charger", "stand and shoot", "allowed", "doubtful:", "cm of M",
+               "ground", "halves the distance", "quarters the distance", "counts in full", "left unspent")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "name", "query", "said"), [
+    # wfbmove L87-92 and L18, the seed's own words (Spanish); the Italian in the app's Warhammer words
+    # (the forms' "terreno difficile", "Warhammer: mantenere e tirare", "movimento di carica")
+    ("es", "wfb-terrain-move", {"m": "20", "open": "10", "difficult": "6", "very_difficult": "3.5"},
+     ["terreno libre:", "terreno difícil: 6 cm de M", "verán su movimiento reducido a la mitad",
+      "terreno muy difícil: 3.5 cm de M", "reduce el movimiento de la unidad a ¼", "0.5 cm de M sin gastar",
+      "dudoso:"]),
+    ("it", "wfb-terrain-move", {"m": "20", "open": "10", "difficult": "6", "very_difficult": "3.5"},
+     ["terreno aperto:", "terreno difficile: 6 cm di M", "terreno molto difficile: 3.5 cm di M", "dimezza",
+      "non spesi", "dubbio:"]),
+    ("es", "wfb-stand-and-shoot", {"charge_move": "40", "distance": "20"},
+     ["la mitad del movimiento de carga: 20 cm", "aguantar y disparar",
+      "a más de la mitad de distancia de su movimiento de carga", "no permitido", "dudoso: exactamente la mitad"]),
+    ("it", "wfb-stand-and-shoot", {"charge_move": "40", "distance": "25"},
+     ["metà del movimento di carica: 20 cm", "mantenere e tirare", "l'unità che carica è a 25 cm", "permesso"]),
+])
+def test_the_warhammer_working_is_in_the_readers_language(client, language, name, query, said):
+    response = client.get(reverse("rulings:calc", args=[name]), query, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    lines = working(response.text)
+    assert lines, "the page shows no working"
+    english = [item for item in lines if any(words in item for words in WFB_ENGLISH)]
+    assert not english, f"the {language} working is in English: {english}"
+    text = " ".join(lines)
+    for words in said:
+        assert words in text, f"{words!r} not in the {language} working: {lines}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "pips", "said", "wrong"), [
+    # rumbo L35, L37: 4 PIPs come off the roll; one left is singular, two plural
+    ("it", "5", "La terza colonna può entrare: costa 4 PIP, ne resta 1", "ne restano 1"),
+    ("it", "6", "La terza colonna deve entrare: costa 4 PIP, ne restano 2", "ne resta 2"),
+    ("es", "5", "La tercera columna puede entrar: cuesta 4 PIP, queda 1", "quedan 1"),
+    ("es", "6", "La tercera columna debe entrar: cuesta 4 PIP, quedan 2", "queda 2"),
+])
+def test_the_rumbo_summary_counts_the_pips_left_in_the_readers_grammar(client, language, pips, said, wrong):
+    response = client.get(reverse("rulings:calc", args=["rumbo-third-column"]),
+                          {**FORCED, "pips": pips}, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
+    assert said in text
+    assert wrong not in text

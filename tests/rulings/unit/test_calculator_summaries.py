@@ -172,3 +172,14 @@ def test_a_translation_that_lost_a_field_falls_back_to_english():
     assert render(line("{a}", a=Line("{b}", b=7)), lambda t: t, "en") == "7"
     assert render(3.5, spanish, "es") == "3.5" and render({"en": "only"}, spanish, "es") == "only"
     assert render({"es": "solo", "it": "solo"}, spanish, "es") == "{'es': 'solo', 'it': 'solo'}"
+
+
+def test_a_line_with_a_count_takes_the_singular_or_plural_wording():
+    # rumbo L35: 5 PIPs less the 4 the entry costs leave 1; ngettext picks the form, English without it
+    third = {"second_column_on": "1", "third_column_off": "1"}
+    one = summarize("rumbo-third-column", REGISTRY["rumbo-third-column"][0]({**third, "bound": "2", "pips": "5"}),
+                    third)[0]
+    forms = {"one": "ne resta {left}", "other": "ne restano {left}"}
+    picked = render(one, lambda t: t, "it", lambda s, p, n: forms["one" if n == 1 else "other"])
+    assert picked == "ne resta 1" and one.count == "left" and one.params["left"] == 1
+    assert english(one) == str(one) == "The third column may come on: it costs 4 PIPs, 1 left"

@@ -219,7 +219,8 @@ WORKING = [
      ['guia22@L793', 'guia22@L807', 'guia22@L814']),
     ('dba-victory', {'a_lost': 'Ps', 'a_camp_lost': 1, 'a_general_lost': 1},  # guia22 L1577, L1583
      {'winner': 'b', 'a_counted': 3, 'b_counted': 0},
-     ['A: a camp last occupied by an enemy element counts as two elements (guia22 L1583)',
+     ["A: the general's element is counted among the listed losses",
+      'A: a camp last occupied by an enemy element counts as two elements (guia22 L1583)',
       'A: 3 counted, general lost',
       'B: 0 counted',
       "a side loses with the enemy general's element or at least four enemy troop elements destroyed, and the enemy has lost more elements than you (guia22 L1577)",
@@ -250,6 +251,7 @@ WORKING = [
      {'winner': 'a', 'a_counted': 0, 'b_counted': 5},
      ['A: 7Hd does not count: camp followers and Hordes do not count (quick reference)',
       'A: CF does not count: camp followers and Hordes do not count (quick reference)',
+      "A: the general's element is counted among the listed losses",
       'A: 0 counted, general lost',
       'B: 8Bw counts 2: a double element (6Kn, 8Bw, 6Cv...) counts 2',
       'B: 6Cv counts 2: a double element (6Kn, 8Bw, 6Cv...) counts 2',
@@ -288,6 +290,7 @@ WORKING = [
     ('dba-victory', {'b_lost': '4Bd', 'b_camp_lost': 1, 'b_general_lost': 1},  # guia22 L1577: the general
      {'winner': 'a', 'a_counted': 0, 'b_counted': 3},
      ['A: 0 counted',
+      "B: the general's element is counted among the listed losses",
       'B: a camp last occupied by an enemy element counts as two elements (guia22 L1583)',
       'B: 3 counted, general lost',
       "a side loses with the enemy general's element or at least four enemy troop elements destroyed, and the enemy has lost more elements than you (guia22 L1577)",
@@ -295,7 +298,8 @@ WORKING = [
      ['guia22@L1577', 'guia22@L1578', 'guia22@L1582', 'guia22@L1583', 'guia22@L1584', 'nasamw22@L767']),
     ('dba-victory', {'a_lost': '3Kn', 'a_general_lost': 1, 'b_lost': 'Ps'},  # nasamw22 L767: as many lost
      {'winner': None, 'a_counted': 1, 'b_counted': 1},
-     ['A: 1 counted, general lost',
+     ["A: the general's element is counted among the listed losses",
+      'A: 1 counted, general lost',
       'B: 1 counted',
       "a side loses with the enemy general's element or at least four enemy troop elements destroyed, and the enemy has lost more elements than you (guia22 L1577)",
       'A: losing the general alone does not lose the game if the enemy has lost as many (nasamw22 L767)',
@@ -707,6 +711,7 @@ SPANISH = [
       'total: 1 PIP(s)']),
     ('dba-victory', {'a_lost': 'Ps,SCh', 'a_camp_lost': 1, 'a_general_lost': 1},
      ['A: SCh does not count: los carros falcados, los seguidores del campamento y los habitantes de un BUA no cuentan (guia22 L1582)',
+      "A: the general's element is counted among the listed losses",
       'A: un campamento ocupado en último lugar por un elemento enemigo cuenta como dos elementos (guia22 L1583)',
       'A: 3 counted, general lost',
       'B: 0 counted',
@@ -756,6 +761,7 @@ def test_the_victory_working_in_italian_uses_the_commentarys_words():
     answer = run("dba-victory", a_lost="3Kn", a_general_lost=1, b_lost="Ps,SCh", b_camp_lost=1)
     assert answer["result"] == {"winner": None, "a_counted": 1, "b_counted": 3}
     assert [render(item, lambda template: template, "it") for item in answer["breakdown"]] == [
+        "A: the general's element is counted among the listed losses",
         "A: 1 counted, general lost",
         "B: SCh does not count: Scythed Chariots, seguito dell'accampamento e abitanti di una BUA non contano "
         "(guia22 L1582)",
