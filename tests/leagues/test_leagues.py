@@ -147,6 +147,18 @@ def test_table_recomputed_after_a_past_result_is_corrected(client, league, organ
     assert "Bob" in client.get("/leagues/uk-2026/table.csv").content.decode("utf-8-sig").splitlines()[1]
 
 
+def test_the_exported_table_writes_points_as_the_page_shows_them(client, league, organizer, people):
+    """Whole league points are written 15, as the page and the event's own exports write them, not 15.0."""
+    import csv
+    import io
+
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
+    join(league, event)
+    rows = list(csv.reader(io.StringIO(client.get("/leagues/uk-2026/table.csv").content.decode("utf-8-sig"))))
+    points = rows[0].index("Points")
+    assert [(row[1], row[points]) for row in rows[1:]] == [("Ann", "15"), ("Bob", "12")]
+
+
 def test_only_accepted_events_count(league, organizer, people):
     event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]])
     LeagueEvent.objects.create(league=league, event=event, state=LeagueEvent.State.INVITED)

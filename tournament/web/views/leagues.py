@@ -111,6 +111,11 @@ def league_player(request: HttpRequest, slug: str, player: int) -> HttpResponse:
                                                    "ladder_games": ladder.games_of(league, player)})
 
 
+def _points(points: float) -> int | float:
+    """A league's points as its page shows them: whole points as a whole number (33, not 33.0), else to 2 places."""
+    return int(points) if float(points).is_integer() else round(points, 2)
+
+
 @require_GET
 def league_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     import pandas as pd
@@ -120,7 +125,7 @@ def league_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     records = [{
         _("Rank"): "" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank),
         _("Player"): row.name, _("Club"): row.club, _("Events counted"): row.counted, _("Events dropped"): row.dropped,
-        _("Points"): row.points, _("Rating"): round(row.rating) if row.rating is not None else "",
+        _("Points"): _points(row.points), _("Rating"): round(row.rating) if row.rating is not None else "",
         _("Deviation"): round(row.deviation) if row.deviation is not None else "", _("Games"): row.games,
     } for row in data.rows]
     frame = pd.DataFrame.from_records(records) if records else pd.DataFrame(columns=[_("Rank"), _("Player")])
