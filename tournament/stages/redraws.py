@@ -8,7 +8,7 @@ a draw now would make otherwise, and tells the organizer to draw them again (`st
 from __future__ import annotations
 
 from tournament.models import Game, Stage
-from tournament.stages.service import StageError, _placed, entrants
+from tournament.stages.service import StageError, entrants, placed_draw
 from tournament.stages.tables import entry_seeds
 
 
@@ -33,7 +33,7 @@ def _drawn_so(stage: Stage, seeds: list[int | None]) -> bool:
     drawn = list(stage.entries.order_by("seed").values_list("registration_id", "group"))
     if stage.seeding in (Stage.Seeding.RANDOM, Stage.Seeding.ORGANIZER):  # the groups are the lot's or the organizer's
         return {p for p in seeds if p is not None} == {p for p, _g in drawn}
-    return [(p, g) for p, g in _placed(stage, stage.event, seeds, None) if p is not None] == drawn
+    return [(p, g) for p, g in placed_draw(stage, stage.event, seeds, None) if p is not None] == drawn
 
 
 def redraws(game: Game) -> list[tuple[Stage, str]]:

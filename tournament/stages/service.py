@@ -205,8 +205,8 @@ def _crossed(stage: Stage, order: list[int]) -> list[int]:
     return groups.crossed(order, group_of, len(members), brackets.first_round(len(order)))
 
 
-def _placed(stage: Stage, event: Event, seeds: list[int | None], assignment: dict[int, int] | None
-            ) -> list[tuple[int | None, int | None]]:
+def placed_draw(stage: Stage, event: Event, seeds: list[int | None], assignment: dict[int, int] | None
+                ) -> list[tuple[int | None, int | None]]:
     """(registration, group) in seeding order: groups drawn, seeded or chosen; a bracket's seeds as they are."""
     try:
         if stage.kind != Stage.Kind.GROUPS:
@@ -236,7 +236,7 @@ def stage_draw(stage: Stage, user, assignment: dict[int, int] | None = None, *,
     stage = Stage.objects.select_for_update().get(pk=stage.pk, event=event)
     if stage.games.exists():
         raise StageError(_("“%(stage)s” already has games: it cannot be drawn again.") % {"stage": stage.name})
-    _write_draw(stage, event, user, _placed(stage, event, entrants(stage, ratings), assignment))
+    _write_draw(stage, event, user, placed_draw(stage, event, entrants(stage, ratings), assignment))
     if stage.entrants != Stage.Entrants.REST:
         _plates_follow(stage, event, user, ratings)
     return stage
@@ -271,7 +271,7 @@ def _plates_follow(stage: Stage, event: Event, user, ratings: RatingsSource | No
         if plate.kind == Stage.Kind.GROUPS and plate.seeding == Stage.Seeding.ORGANIZER:
             _undraw(plate, event, user, stage)
             continue
-        _write_draw(plate, event, user, _placed(plate, event, seeds, None))
+        _write_draw(plate, event, user, placed_draw(plate, event, seeds, None))
 
 
 def _undraw(stage: Stage, event: Event, user, cut: Stage) -> None:
