@@ -308,3 +308,55 @@ def test_the_home_says_one_point_in_the_singular(event, paired, organizer, lang,
     assert one in page and many not in page, page
     if other.registration.player.user_id:  # the winner, if they have an account: the plural
         assert many in text(client_for(other.registration.player.user).get(ME, headers={"Accept-Language": lang}))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Leagues I play in (my points and rating there):"),
+    ("es", "Ligas en las que juego (mis puntos y mi rating en cada una):"),
+    ("it", "Leghe in cui gioco (i miei punti e il mio rating in ciascuna):")])
+def test_a_player_finds_the_leagues_counting_their_games_on_their_home(organizer, lang, words):
+    """Ann played an event that counts in a public league, and one in a private league: her home links the public
+    league's table (where her points and rating are), not the private one (which she could not open), nor a
+    league whose season her event falls outside."""
+    from tests.leagues.test_leagues import join, played_event
+    from tournament.leagues import service
+    from tournament.models import League
+
+    ann = make_user("ann", "Ann")
+    people = {"Ann": make_player("Ann", user=ann), "Bob": make_player("Bob")}
+    event = played_event(organizer, people, [[("Ann", "Bob", "4-1")]], date=datetime.date(2026, 3, 1))
+    owner = make_user("leaguer")
+    leagues = {}
+    for slug, public, start in (("open", True, 2026), ("closed", False, 2026), ("next", True, 2027)):
+        leagues[slug] = service.create_league(owner, League(
+            slug=slug, name=f"League {slug}", public=public, season_start=datetime.date(start, 1, 1),
+            season_end=datetime.date(start, 12, 31), scoring_preset="soa-best5"))
+        join(leagues[slug], event)
+    home = client_for(ann).get(ME, headers={"Accept-Language": lang})
+    assert home.status_code == 200
+    page = text(home)
+    assert f"{words} League open" in page, page
+    assert "League closed" not in page and "League next" not in page
+    assert 'href="/leagues/open/"' in home.text
+    assert client_for(ann).get("/leagues/open/").status_code == 200
+
+
+def test_the_homes_poll_shows_a_league_that_starts_counting_the_players_event(organizer):
+    """The home polls itself and is answered 304 while nothing it shows changed: a league accepting the player's
+    event changes it (the league appears), so the poll is answered with the new page."""
+    from tests.leagues.test_leagues import join, played_event
+    from tournament.leagues import service
+    from tournament.models import League
+
+    ann = make_user("ann", "Ann")
+    event = played_event(organizer, {"Ann": make_player("Ann", user=ann), "Bob": make_player("Bob")},
+                         [[("Ann", "Bob", "4-1")]], date=datetime.date(2026, 3, 1))
+    league = service.create_league(make_user("leaguer"), League(
+        slug="open", name="League open", public=True, season_start=datetime.date(2026, 1, 1),
+        season_end=datetime.date(2026, 12, 31), scoring_preset="soa-best5"))
+    client = client_for(ann)
+    etag = client.get(ME)["ETag"]
+    assert client.get(ME, headers={"If-None-Match": etag}).status_code == 304
+    join(league, event)
+    again = client.get(ME, headers={"If-None-Match": etag})
+    assert again.status_code == 200 and "League open" in again.text

@@ -143,6 +143,16 @@ def my_leagues(user) -> list[League]:
     return list(League.objects.filter(roles__user=user).distinct().order_by("-season_start", "name"))
 
 
+def leagues_played(user) -> list[League]:
+    """The public leagues that count an event this account has an entry at (a member event that fits the league's
+    season and edition, as `leagues.table.fitting` counts them): where the person's league points and rating are."""
+    return list(League.objects.filter(
+        public=True, memberships__state=LeagueEvent.State.ACCEPTED,
+        memberships__event__registrations__player__user=user,
+        memberships__event__date__gte=F("season_start"), memberships__event__date__lte=F("season_end"),
+        memberships__event__edition=F("edition")).distinct().order_by("-season_start", "name"))
+
+
 def invitations_for(user):
     """Memberships waiting for this account: (invitations to the events they organize, requests to join the
     leagues they organize)."""
@@ -201,6 +211,7 @@ def home_key(user) -> str:
              sorted(asked.values_list("pk", flat=True)), sorted(staff.waiting_for(user).values_list("pk", flat=True)),
              sorted(merges.suggestions_for(user).values_list("pk", flat=True)),
              list(League.objects.filter(roles__user=user).values_list("pk", "name")),
+             [(league.pk, league.name) for league in leagues_played(user)] if regs else "",
              # the home's global rank ("x of N") and rating move with other events' games too
              table_state() if regs else ""]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]

@@ -35,6 +35,7 @@ def me(request: HttpRequest) -> HttpResponse:
         "rating": personal_home.my_rating(user),
         "running": personal_home.events_run(user),
         "leagues": personal_home.my_leagues(user),
+        "played_leagues": personal_home.leagues_played(user),
         "invited": list(invited),
         "asked": list(asked),
         "merges": personal_home.merge_suggestions(user),
