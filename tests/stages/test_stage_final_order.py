@@ -17,6 +17,7 @@ from tests.stages.test_stage_events import add_stage, draw, field, pdf_text, pla
 from tournament.results.tie_decisions import record_tie_decision
 from tournament.stages import tables
 from tournament.stages.service import stage_draw
+from tournament.transfer.exports import read_table
 
 WORDS = {
     "en": {"place": "Place", "placed_by": "Placed by", "swiss": "Swiss rounds", "first": "First place",
@@ -84,6 +85,14 @@ def test_the_final_page_and_both_pdfs_follow_the_stage_placings(organizer_client
     final = pdf_text(client.get(reverse("tournament:final_pdf", args=[event.slug])).content)
     assert words["place"] in final and words["placed_by"] in final
     assert [final.index(n) for n in names] == sorted(final.index(n) for n in names)
+
+    page = client.get(reverse("tournament:final", args=[event.slug])).text  # its CSV and XLSX: the same order
+    for fmt in ("csv", "xlsx"):
+        url = reverse("tournament:final_export", args=[event.slug, fmt])
+        assert f'href="{url}"' in page
+        sheet = read_table(client.get(url).content, f"final.{fmt}")
+        assert list(sheet.columns[:3]) == [words["place"], sheet.columns[1], words["placed_by"]]
+        assert list(sheet.iloc[:, 1]) == names and [str(p) for p in sheet.iloc[:4, 0]] == ["1", "2", "3", "4"]
 
 
 def test_an_event_without_stages_keeps_the_standings_order(organizer_client, client, event):

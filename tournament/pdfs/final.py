@@ -24,7 +24,7 @@ from tournament.models import Event
 from tournament.pdfs.headers import header_cells
 from tournament.pdfs.styles import render, styles, table_style
 from tournament.results import standings
-from tournament.stages.tables import final_placings
+from tournament.stages.tables import final_placings, in_placing_order
 
 PODIUM = 3
 GOLD, SILVER, BRONZE = colors.HexColor("#b8860b"), colors.HexColor("#8a8d91"), colors.HexColor("#8c5a2b")
@@ -62,21 +62,6 @@ def podium(event: Event) -> list[Placed]:
     return placed
 
 
-def _in_placing_order(event: Event, table: standings.StandingsTable) -> tuple[list[str], list[tuple]]:
-    """The standings table's columns and rows; for an event run in stages, in the order of its final placings,
-    the place in the first column and the stage that placed each player after their name."""
-    labels = [c.label for c in table.columns]
-    staged = final_placings(event)
-    if not staged:
-        return labels, [cells for _pk, cells in table.rows]
-    cells_of = dict(table.rows)
-    labels = [_("Place"), labels[1], _("Placed by"), *labels[2:]]
-    rows = [(place, cells_of[p][1], stage or _("Swiss rounds"), *cells_of[p][2:]) for place, p, stage in staged]
-    placed = {p for _place, p, _s in staged}
-    rows += [(standings.DASH, cells[1], "", *cells[2:]) for pk, cells in table.rows if pk not in placed]
-    return labels, rows
-
-
 def _p(text, style) -> Paragraph:
     return Paragraph(escape(str(text)), style)
 
@@ -92,7 +77,7 @@ def final_standings_pdf(event: Event, table: standings.StandingsTable, *, lang: 
         s = styles()
         title = _("Final standings")
         when = formats.date_format(event.date, "DATE_FORMAT")
-        labels, records = _in_placing_order(event, table)
+        labels, records = in_placing_order(event, table)
         staged = len(labels) > len(table.columns)
         fixed = ([14 * mm, 40 * mm, 26 * mm, 28 * mm, 16 * mm] if staged else [14 * mm, 46 * mm, 32 * mm, 16 * mm])
         fixed = fixed[: len(labels)]

@@ -26,6 +26,7 @@ events_patterns = [
     path("e/<slug:slug>/rounds/<int:number>/clock/", clock.round_clock, name="round_clock"),
     path("e/<slug:slug>/final/", final.final_standings, name="final"),
     path("e/<slug:slug>/final-standings.pdf", final.final_standings_pdf_view, name="final_pdf"),
+    path("e/<slug:slug>/final-standings.<table:fmt>", final.final_export, name="final_export"),
     path("e/<slug:slug>/podium.pdf", final.podium_pdf_view, name="podium_pdf"),
     path("e/<slug:slug>/rounds/<int:number>/pairings.<table:fmt>", results.pairings_export, name="pairings_export"),
     path("e/<slug:slug>/pairings/", rounds.pairings, name="pairings"),

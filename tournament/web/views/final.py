@@ -3,6 +3,7 @@ pairing job, in views/rounds.py), and the final standings for everyone: page, pr
 
 from __future__ import annotations
 
+import pandas as pd
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,7 +17,9 @@ from tournament.pairing.manager import RoundError
 from tournament.pdfs.final import final_standings_pdf, podium, podium_pdf
 from tournament.results.standings import standings_table
 from tournament.stages.pages import placings_context
+from tournament.stages.tables import in_placing_order
 from tournament.transfer.frames import standings_frame
+from tournament.web.downloads import table_download
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer
 
 
@@ -78,6 +81,17 @@ def final_standings_pdf_view(request: HttpRequest, event: Event) -> HttpResponse
     _finished(event)
     body = final_standings_pdf(event, standings_table(event), lang=get_language())
     return _pdf(body, f"{event.slug}-final-standings.pdf")
+
+
+@require_GET
+@event_view()
+def final_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
+    """The final standings as CSV or XLSX, in the order the final page and its PDF give them: for an event run in
+    stages, the final placings (the place first, the stage that placed each player), not the points."""
+    _finished(event)
+    labels, rows = in_placing_order(event, standings_table(event))
+    return table_download(pd.DataFrame.from_records(rows, columns=labels), fmt, f"{event.slug}-final-standings",
+                          _("Final standings"))
 
 
 @require_GET

@@ -32,15 +32,13 @@ from tournament.results.report_rights import owns_entry, pin_matches
 from tournament.results.standings import build_table, load, round_numbers, tie_words
 from tournament.stages.messages import redraw_needed
 from tournament.stages.redraws import redraws
-from tournament.transfer.exports import to_csv_bytes, to_xlsx_bytes
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
+from tournament.web.downloads import table_download
 from tournament.web.forms.results import ResultForm
 from tournament.web.page_caches import cached_fragment, public_page
 from tournament.web.permissions import event_view, game_for, own_entry
 from tournament.web.request_values import client_address, shown_round
 from tournament.web.table_rows import standings_rows
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 @event_view(role="staff")
@@ -66,17 +64,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             messages.success(request, _("Result saved for table %(table)s.") % {"table": game.table})
             for flag in result_flags(event, form.cleaned_data["result"]):
                 messages.warning(request, problem_message(flag))
-            correction = correction_for(game, before=stored) if corrected else None  # `stored`: the result replaced
-            if correction and correction.changed_rounds:
-                rounds = ", ".join(str(n) for n in correction.changed_rounds)
-                messages.warning(request, _("Standings recomputed. With this result the pairings of round(s) %(rounds)s "
-                                            "would have been different.") % {"rounds": rounds})
-            elif correction:
-                messages.info(request, _("Standings recomputed; no later pairing would have changed."))
-            for stage, refused in redraws(game) if corrected else ():  # drawn from the results this one changed
-                messages.warning(request, redraw_needed(stage.name))
-                if refused:
-                    messages.warning(request, refused)
+            if corrected:
+                _corrected(request, game, stored)
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
     flags = [problem_message(f) for f in result_flags(event, stored)] if stored else []
     names = {s.side: s.registration.name for s in seats}
@@ -84,6 +73,22 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     described = [(r, report_sentence(r.payload, names)) for r in reports]
     context = {"event": event, "game": game, "seats": seats, "form": form, "reports": described, "flags": flags}
     return render(request, "tournament/result_form.html", context)
+
+
+def _corrected(request: HttpRequest, game: Game, before) -> None:
+    """What a corrected confirmed result (`before`: the one it replaced) changed after it: the later rounds it would
+    have paired otherwise, and the stages drawn from its results that a draw now would make otherwise."""
+    correction = correction_for(game, before=before)
+    if correction.changed_rounds:
+        rounds = ", ".join(str(n) for n in correction.changed_rounds)
+        messages.warning(request, _("Standings recomputed. With this result the pairings of round(s) %(rounds)s "
+                                    "would have been different.") % {"rounds": rounds})
+    else:
+        messages.info(request, _("Standings recomputed; no later pairing would have changed."))
+    for stage, refused in redraws(game):  # drawn from the results this one changed
+        messages.warning(request, redraw_needed(stage.name))
+        if refused:
+            messages.warning(request, refused)
 
 
 def _reporter(request: HttpRequest) -> str:
@@ -248,32 +253,21 @@ def player_standing(request: HttpRequest, event: Event, pk: int) -> HttpResponse
     return render(request, "tournament/player_standing.html", context)
 
 
-def _download(frame, fmt: str, name: str, sheet: str) -> HttpResponse:
-    if fmt == "xlsx":
-        response = HttpResponse(to_xlsx_bytes(frame, sheet), content_type=XLSX)
-    elif fmt == "csv":
-        response = HttpResponse(to_csv_bytes(frame, (_("yes"), _("no"))), content_type="text/csv; charset=utf-8")
-    else:
-        raise Http404
-    response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
-    return response
-
-
 @require_GET
 @event_view()
 def standings_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
     frame = standings_frame(event, upto=shown_round(request.GET, event))
-    return _download(frame, fmt, f"{event.slug}-standings", _("Standings"))
+    return table_download(frame, fmt, f"{event.slug}-standings", _("Standings"))
 
 
 @require_GET
 @event_view()
 def pairings_export(request: HttpRequest, event: Event, number: int, fmt: str) -> HttpResponse:
     rnd = get_object_or_404(event.rounds.exclude(status=Round.Status.DRAFT), number=number)
-    return _download(pairings_frame(rnd), fmt, f"{event.slug}-round-{number}", _("Pairings"))
+    return table_download(pairings_frame(rnd), fmt, f"{event.slug}-round-{number}", _("Pairings"))
 
 
 @require_GET
 @event_view()
 def results_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
-    return _download(results_frame(event), fmt, f"{event.slug}-results", _("Results"))
+    return table_download(results_frame(event), fmt, f"{event.slug}-results", _("Results"))
