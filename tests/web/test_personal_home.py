@@ -250,6 +250,7 @@ def test_the_home_refreshes_itself_and_is_answered_304_until_something_changes(e
     first = client.get(ME)
     etag = first["ETag"]
     assert 'hx-trigger="every 30s"' in first.text and "private" in first["Cache-Control"]
+    etag = client.get(ME, headers={"HX-Request": "true", "If-None-Match": etag})["ETag"]  # the poll's own ETag
     poll = client.get(ME, headers={"HX-Request": "true", "If-None-Match": etag})
     assert poll.status_code == 304 and "HX-Request" in poll["Vary"]
     seat, other = opponent_of(marta)
@@ -308,3 +309,19 @@ def test_the_home_says_one_point_in_the_singular(event, paired, organizer, lang,
     assert one in page and many not in page, page
     if other.registration.player.user_id:  # the winner, if they have an account: the plural
         assert many in text(client_for(other.registration.player.user).get(ME, headers={"Accept-Language": lang}))
+
+
+def test_the_home_page_its_poll_and_each_language_have_their_own_etag(event, paired):
+    """A browser revalidates what it holds for /me/ with that response's ETag, even when the request differs in a
+    header the response varies on (the poll's HX-Request, the language cookie). Had the page, the polled fragment
+    and each language one ETag, a 304 would hand back the wrong one: the whole page swapped into the home's live
+    part, the bare fragment shown as the page, or the old language after switching."""
+    client = client_for(make_user_lookup("marta"))
+    page = client.get(ME)
+    poll = client.get(ME, headers={"HX-Request": "true", "If-None-Match": page["ETag"]})
+    assert poll.status_code == 200 and "<html" not in poll.text and 'id="me-live"' in poll.text
+    back = client.get(ME, headers={"If-None-Match": poll["ETag"]})
+    assert back.status_code == 200 and "<html" in back.text
+    assert client.post(reverse("set_language"), {"language": "es", "next": ME}).status_code == 302
+    spanish = client.get(ME, headers={"If-None-Match": page["ETag"]})
+    assert spanish.status_code == 200 and '<html lang="es"' in spanish.text
