@@ -33,7 +33,9 @@ async function fetchAndKeep(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || !kept(url)) return;
+  // An htmx request (a poll, a swap) wants a fragment: never a whole page kept for reading offline, which htmx
+  // would swap into the page. Offline it fails, and the page stays as it was.
+  if (request.method !== "GET" || !kept(url) || request.headers.get("HX-Request")) return;
   event.respondWith(fetchAndKeep(request).catch(async () => {
     const copy = await caches.match(request, { ignoreVary: true });
     if (copy) return copy;

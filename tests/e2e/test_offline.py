@@ -4,6 +4,8 @@ offline is sent once, when the phone is back online. Installable: the pages link
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -81,4 +83,40 @@ def test_the_players_pages_open_without_a_connection(browser, live_server, lang,
     page.goto(f"{live_server.url}/me/")
     expect(page.locator(f"#my-game-{marta.pk}")).to_contain_text(t("Reported, awaiting confirmation"))
     assert ResultReport.objects.count() == 1 and ResultReport.objects.get().seat == seat
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("lang", "screen"), LANGUAGE_SCREENS_PHONE_FIRST)
+def test_a_poll_without_a_connection_leaves_the_page_as_it_was(browser, live_server, lang, screen):
+    """The pairings poll every 30 seconds (htmx swaps the table). With the Wi-Fi gone, the service worker answered
+    the poll with the whole page it kept, and htmx swapped that page into the table: a second header, menu and
+    footer inside the pairings. Offline, the poll fails and the table stays as it was."""
+    organizer = make_user("org-poll")
+    event = make_event(slug="e2e-offline-poll", name="Torneo sin Wi-Fi")
+    EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    make_registration(event, make_player("Marta Núñez"))
+    make_registration(event, make_player("Tomás Ruiz"))
+    round_publish(round_pair(event, organizer), organizer)
+    page = signed_in_page(browser, live_server, lang, screen)
+    page.clock.install()
+    pairings_url = f"{live_server.url}/e/{event.slug}/pairings/"
+    page.goto(pairings_url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now under the service worker, which keeps this page
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    expect(page.locator("#pairings")).to_contain_text("Tomás Ruiz")
+    page.evaluate("window.polls = 0; ['htmx:afterSwap', 'htmx:sendError', 'htmx:responseError'].forEach("
+                  "(name) => document.body.addEventListener(name, () => { window.polls += 1; }))")
+
+    page.context.set_offline(True)
+    page.clock.run_for(31_000)  # the 30-second poll
+    for _ in range(100):  # until the poll has been answered or has failed (the page's clock is stopped: real time)
+        if page.evaluate("window.polls"):
+            break
+        time.sleep(0.1)
+    assert page.evaluate("window.polls"), "the pairings did not poll"
+    assert page.locator("#pairings header, #pairings footer, #pairings h1").count() == 0, \
+        "the whole page was swapped into the pairings table"
+    expect(page.locator("#pairings")).to_contain_text("Tomás Ruiz")
     page.context.close()

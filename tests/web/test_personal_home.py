@@ -250,6 +250,7 @@ def test_the_home_refreshes_itself_and_is_answered_304_until_something_changes(e
     first = client.get(ME)
     etag = first["ETag"]
     assert 'hx-trigger="every 30s"' in first.text and "private" in first["Cache-Control"]
+    etag = client.get(ME, headers={"HX-Request": "true", "If-None-Match": etag})["ETag"]  # the poll's own ETag
     poll = client.get(ME, headers={"HX-Request": "true", "If-None-Match": etag})
     assert poll.status_code == 304 and "HX-Request" in poll["Vary"]
     seat, other = opponent_of(marta)
@@ -360,3 +361,19 @@ def test_the_homes_poll_shows_a_league_that_starts_counting_the_players_event(or
     join(league, event)
     again = client.get(ME, headers={"If-None-Match": etag})
     assert again.status_code == 200 and "League open" in again.text
+
+
+def test_the_home_page_its_poll_and_each_language_have_their_own_etag(event, paired):
+    """A browser revalidates what it holds for /me/ with that response's ETag, even when the request differs in a
+    header the response varies on (the poll's HX-Request, the language cookie). Had the page, the polled fragment
+    and each language one ETag, a 304 would hand back the wrong one: the whole page swapped into the home's live
+    part, the bare fragment shown as the page, or the old language after switching."""
+    client = client_for(make_user_lookup("marta"))
+    page = client.get(ME)
+    poll = client.get(ME, headers={"HX-Request": "true", "If-None-Match": page["ETag"]})
+    assert poll.status_code == 200 and "<html" not in poll.text and 'id="me-live"' in poll.text
+    back = client.get(ME, headers={"If-None-Match": poll["ETag"]})
+    assert back.status_code == 200 and "<html" in back.text
+    assert client.post(reverse("set_language"), {"language": "es", "next": ME}).status_code == 302
+    spanish = client.get(ME, headers={"If-None-Match": page["ETag"]})
+    assert spanish.status_code == 200 and '<html lang="es"' in spanish.text

@@ -10,10 +10,11 @@ from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.cache import get_conditional_response
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from config.htmx import render_partial, vary_on_htmx
+from config.htmx import render_partial, vary_on_htmx, wants_partial
 from tournament.models import Event
 from tournament.registration.check_in import CheckInClosed, self_check_in, self_check_in_set
 from tournament.web import personal_home
@@ -25,7 +26,9 @@ from tournament.web.permissions import ORGANIZER, event_view, own_entry
 def me(request: HttpRequest) -> HttpResponse:
     """The home; it polls itself (htmx, every 30 s) and is answered 304 while nothing it shows has changed."""
     user = request.user
-    etag = f'"{personal_home.home_key(user)}"'
+    # One ETag per representation: the page, the polled fragment, each language (a browser revalidates what it
+    # holds with its ETag even for a request that differs in HX-Request or the language cookie).
+    etag = f'"{personal_home.home_key(user)}-{get_language()}{"-live" if wants_partial(request) else ""}"'
     unchanged = None if get_messages(request) else get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return vary_on_htmx(unchanged)
