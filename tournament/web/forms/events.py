@@ -239,12 +239,15 @@ class EventForm(forms.ModelForm):
         event.restrictions = {k: self.cleaned_data[k] for k in keys if self.cleaned_data.get(k) not in (None, [], "")}
         if {"scoring_preset", "wdl_points"} & set(self.changed_data):
             event.scoring_definition = {}  # a preset chosen here replaces the event's own scoring (nothing is scored yet)
+        # Every slot sent empty (the legend: "leave them all empty to use the scoring preset's own order") is that
+        # order, on an edit too; a post without the slots (a script) keeps the event's order.
+        cleared = any(f"tiebreak_{n}" in self.data for n in range(1, TIEBREAK_SLOTS + 1))
         if self.cleaned_data.get("tiebreak_order"):
             event.tiebreaks = self.cleaned_data["tiebreak_order"]
-        elif "scoring_preset" in self.changed_data or not event.tiebreaks:
-            from tournament.results.scoring import preset
+        elif cleared or "scoring_preset" in self.changed_data or not event.tiebreaks:
+            from tournament.results.scoring import event_scoring, preset
 
-            event.tiebreaks = list(preset(event.scoring_preset).tiebreaks)
+            event.tiebreaks = list(event_scoring(event).tiebreaks or preset(event.scoring_preset).tiebreaks)
         if commit:
             event.save()
         return event
