@@ -279,3 +279,21 @@ def test_a_bye_alone_leaves_the_edition_camp_reading_and_scoring_free(organizer_
     html = organizer_client.get(url).text
     assert all(disabled(html, name) for name in ("edition", "victory_camp_reading", "scoring_preset")), html
     assert "Locked because results are confirmed: their points were counted under this edition" in html
+
+
+def test_tiebreaks_all_emptied_on_the_edit_page_go_back_to_the_scorings_own_order(client, db):
+    """The legend says "Leave them all empty to use the scoring preset's own order"; on the edit page the emptied
+    selects were ignored and the event kept the order chosen before, which the page then showed again."""
+    from tournament.results.scoring import preset
+
+    client.force_login(make_user("org"))
+    client.post(reverse("tournament:event_create"), {
+        **BASE, "slug": "t", "scoring_preset": "nasamw-3.0", "tiebreak_1": "sos", "tiebreak_2": "wins"})
+    assert Event.objects.get(slug="t").tiebreaks == ["sos", "wins"]
+    edit = {**BASE, "slug": "t", "scoring_preset": "nasamw-3.0", "wdl_points": "3/1/0",
+            **{f"tiebreak_{n}": "" for n in range(1, 7)}}
+    assert client.post(reverse("tournament:event_edit", args=["t"]), edit).status_code == 302
+    own_order = list(preset("nasamw-3.0").tiebreaks)
+    assert Event.objects.get(slug="t").tiebreaks == own_order
+    html = client.get(reverse("tournament:event_edit", args=["t"])).text
+    assert _selected(html, "tiebreak_1") == own_order[0]

@@ -211,3 +211,33 @@ def test_an_imported_reference_typed_with_a_space_is_stored_as_the_catalogue_wri
     response = organizer_client.post(reverse("tournament:player_import", args=[event.slug]), {"file": upload})
     assert response.status_code == 302
     assert Registration.objects.get(event=event).army_ref == "II/56"
+
+
+def test_a_bad_row_after_a_blank_row_is_named_by_the_line_the_organizer_sees(organizer_client, event):
+    """A blank row between players (a spacer a spreadsheet keeps, a CSV line of empty cells) was skipped and the
+    rows after it numbered as if it were not there: the problem was named one line above the bad row, on another
+    player's line or on the blank one."""
+    url = reverse("tournament:player_import", args=[event.slug])
+    csv = ("name;club;email\n"
+           "Ana Peña;Ludópatas;ana@example.org\n"
+           ";;\n"
+           "Niccolò Rossi;Ludópatas;not-an-email\n").encode()
+    response = organizer_client.post(url, {"file": SimpleUploadedFile("jugadores.csv", csv)},
+                                     headers={"Accept-Language": "es"})
+    assert "Línea 4: «not-an-email» no es una dirección de correo." in response.text.replace("&#x27;", "'")
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["name", "club", "email"])
+    book.active.append(["Ana Peña", "Ludópatas", ""])
+    book.active.append(["Niccolò Rossi", "Ludópatas", "not-an-email"])
+    book.active.append([])
+    book.active.append([])
+    book.active.append(["Zoë Brontë", "", "also-bad"])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    response = organizer_client.post(url, {"file": SimpleUploadedFile("giocatori.xlsx", buffer.getvalue())},
+                                     headers={"Accept-Language": "it"})
+    text = response.text.replace("&#x27;", "'")
+    assert "Riga 3: «not-an-email»" in text and "Riga 6: «also-bad»" in text
+    assert Registration.objects.count() == 0 and Player.objects.count() == 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -271,3 +273,24 @@ def test_late_entry_joins_at_the_next_round(organizer_client, event):
     organizer_client.post(reverse("tournament:player_add", args=[event.slug]), {"name": "Tardío Pérez"})
     reg = Registration.objects.get(player__name="Tardío Pérez")
     assert reg.late_entry_round == 2
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Forgotten password, “my game” link"),
+                                         ("es", "Contraseña olvidada, enlace «Mi partida»"),
+                                         ("it", "Password dimenticata, link «La mia partita»")])
+def test_the_row_edited_in_place_leads_to_the_desk_reset_and_the_game_link(organizer_client, event, lang, words):
+    """With JavaScript (any phone) "Edit" swaps the row for its form in place, and that form had no way to the
+    entry's own page, where alone the desk's password reset link and the new "my game" link are: the organizer at
+    the desk could not find them."""
+    from django.contrib.auth import get_user_model
+
+    account = get_user_model().objects.create_user("ana", password="x-Zorro-2026")
+    reg = make_registration(event, make_player("Ana Peña", "Ludópatas", user=account))
+    players = organizer_client.get(reverse("tournament:players", args=[event.slug]), headers={"Accept-Language": lang})
+    edit = reverse("tournament:entry_edit", args=[event.slug, reg.pk])
+    assert f'hx-get="{edit}"' in players.text  # "Edit" is swapped in place
+    row = organizer_client.get(edit, headers={"HX-Request": "true", "Accept-Language": lang}).text
+    link = re.search(rf'<a href="{edit}"[^>]*>([^<]+)</a>', row)
+    assert link and link.group(1) == words and "hx-get" not in link.group(0)
+    page = organizer_client.get(edit, headers={"Accept-Language": lang}).text
+    assert 'id="desk-reset"' in page and 'id="game-link"' in page

@@ -239,3 +239,23 @@ def test_an_own_scoring_can_go_back_to_its_preset_through_the_rescoring_page(org
     event.refresh_from_db()
     assert event.scoring_definition == {}
     assert sorted(s.score for s in games(rnd)[0].seats.all()) == [1, 23]  # NASAMW (DBA 3.0) again
+
+
+@pytest.mark.parametrize("language, notice", [
+    ("en", "The event uses its own scoring, “NSWC”: choosing another scoring here replaces it."),
+    ("es", "El torneo usa su puntuación propia, «NSWC»: elegir aquí otra puntuación la sustituye."),
+    ("it", "Il torneo usa il suo punteggio proprio, «NSWC»: scegliere qui un altro punteggio lo sostituisce.")])
+def test_the_event_form_says_the_event_uses_its_own_scoring_and_keeps_it(organizer_client, event, language, notice):
+    """The edit page showed the preset the own scoring started from, as if it were the scoring, and a new
+    win/draw/loss points box (shown for every event) dropped the own scoring although the scoring stayed a preset
+    that has no such points."""
+    event.scoring_definition = {**preset_data("nswc-10"), "name": "NSWC"}
+    event.save()
+    page = organizer_client.get(reverse("tournament:event_edit", args=[event.slug]),
+                                headers={"Accept-Language": language})
+    assert notice in page.text.replace("&#x27;", "'")
+    data = {**BASE, "name": event.name, "slug": event.slug, "scoring_preset": event.scoring_preset,
+            "wdl_points": "2/1/0", "venue": "Sala"}
+    assert organizer_client.post(reverse("tournament:event_edit", args=[event.slug]), data).status_code == 302
+    event.refresh_from_db()
+    assert event.venue == "Sala" and event.scoring_definition["name"] == "NSWC"

@@ -82,8 +82,11 @@ _REF = re.compile(r"^(I{1,3}|IV)/(\d+)([a-z]?)$")
 
 
 def canonical_ref(ref: str) -> str:
-    """A list reference as the catalogue writes it: "II/ 56a" is II/56a."""
-    return ref.replace(" ", "")
+    """A list reference as the catalogue writes it: "II/ 56a", and "Ii/56A" as a phone's keyboard types it, are
+    II/56a (the book in capitals, the variant's letter small)."""
+    ref = ref.replace(" ", "")
+    book, slash, rest = ref.partition("/")
+    return book.upper() + slash + rest.lower() if slash else ref
 
 
 def covers(reference: str, ref: str) -> bool:

@@ -25,12 +25,17 @@ class Superseded(Exception):
 
 
 def frame_table(frame: pd.DataFrame) -> dict:
-    """A frame of text cells (tournament.transfer.exports.read_table) as the job keeps it."""
-    return {"columns": [str(c) for c in frame.columns], "rows": frame.to_numpy(dtype=object).tolist()}
+    """A frame of text cells (tournament.transfer.exports.read_table) as the job keeps it, with its index (each
+    row's line in the file less 2: the problems name the lines the organizer sees, blank rows counted)."""
+    return {"columns": [str(c) for c in frame.columns], "rows": frame.to_numpy(dtype=object).tolist(),
+            "index": [int(i) for i in frame.index]}
 
 
 def table_frame(table: dict) -> pd.DataFrame:
-    return pd.DataFrame(table.get("rows") or [], columns=table.get("columns") or [], dtype=str)
+    rows = table.get("rows") or []
+    index = table.get("index")  # a job queued before the index was kept: rows numbered from the header
+    return pd.DataFrame(rows, columns=table.get("columns") or [], dtype=str,
+                        index=index if index and len(index) == len(rows) else None)
 
 
 @task()

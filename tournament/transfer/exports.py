@@ -141,7 +141,9 @@ def to_xlsx_bytes(frame: pd.DataFrame, sheet_name: str = "Sheet1") -> bytes:
 
 
 def read_table(data: bytes, filename: str = "", *, max_rows: int = MAX_ROWS, max_columns: int = MAX_COLUMNS) -> pd.DataFrame:
-    """A CSV (comma or semicolon, UTF-8 or Windows-1252) or XLSX file as a frame of text cells.
+    """A CSV (comma or semicolon, UTF-8 or Windows-1252) or XLSX file as a frame of text cells. Blank rows are
+    skipped, and each row's index is its line in the file less 2 (the header on line 1 gives 0, 1, 2… as a frame
+    of its own would), so a check names the line as `index + 2` even after blank rows.
 
     Raises TableError (a ValueError) when the file cannot be read or is over the limits.
     """
@@ -154,11 +156,13 @@ def read_table(data: bytes, filename: str = "", *, max_rows: int = MAX_ROWS, max
     return _frame(rows, max_rows, max_columns)
 
 
-def _frame(rows: Iterable[list], max_rows: int, max_columns: int) -> pd.DataFrame:
-    """Header and rows, checked: no duplicate columns, within the limits, blank rows skipped."""
+def _frame(rows: Iterable[tuple[int, list]], max_rows: int, max_columns: int) -> pd.DataFrame:
+    """Header and rows (each with its line in the file), checked: no duplicate columns, within the limits, blank
+    rows skipped."""
     header: list[str] | None = None
     body: list[list[str]] = []
-    for scanned, raw in enumerate(rows):
+    lines: list[int] = []
+    for scanned, (line, raw) in enumerate(rows):
         if scanned > 10 * (max_rows + 1):  # blank rows are skipped, not free
             raise TableError("too_many_rows", limit=max_rows)
         cells = [_text(v) for v in raw]
@@ -175,11 +179,14 @@ def _frame(rows: Iterable[list], max_rows: int, max_columns: int) -> pd.DataFram
         if len(body) >= max_rows:
             raise TableError("too_many_rows", limit=max_rows)
         if len(cells) > len(header):
-            raise TableError("extra_cells", line=len(body) + 2)
+            raise TableError("extra_cells", line=line)
         body.append(cells + [""] * (len(header) - len(cells)))
+        lines.append(line)
     if header is None:
         raise TableError("empty")
-    return pd.DataFrame(body, columns=header, dtype=str) if body else pd.DataFrame(columns=header, dtype=str)
+    if not body:
+        return pd.DataFrame(columns=header, dtype=str)
+    return pd.DataFrame(body, columns=header, dtype=str, index=[line - 2 for line in lines])
 
 
 def _header(cells: list[str]) -> list[str]:
@@ -202,7 +209,7 @@ def _text(value) -> str:
     return uncsv_cell(clean_text(str(value)))
 
 
-def _csv_rows(data: bytes) -> Iterator[list[str]]:
+def _csv_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             text = data.decode(encoding)
@@ -216,12 +223,12 @@ def _csv_rows(data: bytes) -> Iterator[list[str]]:
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
     try:
-        yield from csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        yield from enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), start=1)
     except csv.Error as exc:
         raise TableError("unreadable_csv", detail=str(exc).splitlines()[0]) from exc
 
 
-def _xlsx_rows(data: bytes, max_rows: int, max_columns: int) -> Iterator[list]:
+def _xlsx_rows(data: bytes, max_rows: int, max_columns: int) -> Iterator[tuple[int, list]]:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()

@@ -174,8 +174,10 @@ def _cell_value(cell, strings: list[str]):
     return value  # "str" (a formula's cached text) and "e" (an error such as #N/A)
 
 
-def sheet_rows(archive: zipfile.ZipFile, max_rows: int, max_columns: int) -> Iterator[list]:
-    """The first sheet's rows as lists of values (None for empty cells). Raises TooWide at the first row
+def sheet_rows(archive: zipfile.ZipFile, max_rows: int, max_columns: int) -> Iterator[tuple[int, list]]:
+    """The first sheet's rows as (row number, list of values; None for empty cells): the number the spreadsheet
+    shows, as a workbook leaves blank rows out (its "r"; one more than the last without it). Raises TooWide at the
+    first row
     with a value beyond `max_columns`, TooManyElements past what `max_rows` rows of that width can hold
     (blank rows and styled empty cells included, with room to spare), WorkbookError when the workbook
     cannot be read."""
@@ -184,6 +186,7 @@ def sheet_rows(archive: zipfile.ZipFile, max_rows: int, max_columns: int) -> Ite
     strings = _shared_strings(archive, strings_part, budget)
     with archive.open(sheet) as source:
         row: list = []
+        number = 0
         for _event, element in iterparse(source, budget):
             tag = _local(element.tag)
             if tag == "c":
@@ -197,7 +200,9 @@ def sheet_rows(archive: zipfile.ZipFile, max_rows: int, max_columns: int) -> Ite
                 row.extend([None] * (column + 1 - len(row)))
                 row[column] = value
             elif tag == "row":
-                yield row
+                given = element.get("r") or ""
+                number = int(given) if given.isdigit() and int(given) > number else number + 1
+                yield number, row
                 row = []
                 element.clear()
             elif tag == "sheetData":

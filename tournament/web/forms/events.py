@@ -119,6 +119,12 @@ class EventForm(forms.ModelForm):
         if scored and not self.results_locked:
             self.fields["scoring_preset"].help_text = _(
                 "A bye is already scored: a new scoring saved here scores it again.")
+        own = self.instance.scoring_definition if self.instance.pk else None
+        if own and not self.results_locked:  # the select shows the preset it started from, not the scoring in use
+            notice = _("The event uses its own scoring, “%(name)s”: choosing another scoring here replaces it.") % {
+                "name": own.get("name", "")}
+            self.fields["scoring_preset"].help_text = " ".join(
+                str(text) for text in (notice, self.fields["scoring_preset"].help_text) if text)
         if self.results_locked:
             for name in ("scoring_preset", "wdl_points"):
                 self.fields[name].disabled = True
@@ -237,14 +243,20 @@ class EventForm(forms.ModelForm):
         event = super().save(commit=False)
         keys = ("allowed_books", "allowed_refs", "date_from", "date_to", "troop_minimums")
         event.restrictions = {k: self.cleaned_data[k] for k in keys if self.cleaned_data.get(k) not in (None, [], "")}
-        if {"scoring_preset", "wdl_points"} & set(self.changed_data):
-            event.scoring_definition = {}  # a preset chosen here replaces the event's own scoring (nothing is scored yet)
+        if "scoring_preset" in self.changed_data or (
+                "wdl_points" in self.changed_data and event.scoring_preset == "wdl"):
+            # a preset chosen here replaces the event's own scoring (nothing is scored yet); new win/draw/loss points
+            # only when the scoring is win/draw/loss (for any other preset the box counts for nothing)
+            event.scoring_definition = {}
+        # Every slot sent empty (the legend: "leave them all empty to use the scoring preset's own order") is that
+        # order, on an edit too; a post without the slots (a script) keeps the event's order.
+        cleared = any(f"tiebreak_{n}" in self.data for n in range(1, TIEBREAK_SLOTS + 1))
         if self.cleaned_data.get("tiebreak_order"):
             event.tiebreaks = self.cleaned_data["tiebreak_order"]
-        elif "scoring_preset" in self.changed_data or not event.tiebreaks:
-            from tournament.results.scoring import preset
+        elif cleared or "scoring_preset" in self.changed_data or not event.tiebreaks:
+            from tournament.results.scoring import event_scoring, preset
 
-            event.tiebreaks = list(preset(event.scoring_preset).tiebreaks)
+            event.tiebreaks = list(event_scoring(event).tiebreaks or preset(event.scoring_preset).tiebreaks)
         if commit:
             event.save()
         return event
