@@ -375,3 +375,15 @@ def test_the_clause_page_gives_a_spanish_reader_the_spanish_gist_and_an_italian_
     assert "Resumen en tu idioma, una traducción: la fuente es el italiano de arriba" in spanish
     assert "rl-gist" not in get(client, reverse("rulings:clause", args=[key]), "it").text
 
+
+
+def test_a_combat_result_s_next_step_keeps_the_event_and_its_edition_note(client, event30):
+    """The combat result's link to the recoil step kept only the recoiler: from a 3.0 event, the recoil answer
+    lost its edition note and its way back to the event's calculators."""
+    url = reverse("rulings:calc", args=["dba-combat"])
+    html = get(client, url, "es", {"a": "4Bd", "b": "3Kn", "event": event30.slug}).text
+    step = re.search(r'href="(/rulings/calc/dba-recoil/\?[^"]*)"', html).group(1).replace("&amp;", "&")
+    assert "recoiler=3Kn" in step and f"event={event30.slug}" in step
+    recoil = get(client, step, "es").text
+    assert "Esta respuesta es de DBA 2.2; este evento juega DBA 3.0." in note(recoil)
+    assert f'href="{reverse("rulings:calc_index")}?event={event30.slug}"' in recoil
