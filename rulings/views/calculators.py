@@ -171,10 +171,20 @@ def _links(citations: list[str]) -> list[dict]:
     return links
 
 
+_FIGURE = re.compile(r"(-?[0-9]+\.[0-9]+)(%?)")
+
+
+def _figure(value: str) -> str:
+    """A decimal amount of a line ("3.5", "36.1%") as the page's language writes it ("3,5", "36,1%"); any other
+    value as it is."""
+    match = _FIGURE.fullmatch(value)
+    return number_format(match.group(1)) + match.group(2) if match else value
+
+
 def _working(result: dict) -> list[dict]:
     """The breakdown in the page's language: the calculators' lines carry their message ids (messages.py)."""
     lang = get_language() or "en"
-    return [{"text": render_line(item, gettext, lang, ngettext),
+    return [{"text": render_line(item, gettext, lang, ngettext, _figure),
              "doubtful": getattr(item, "doubtful", False) or "doubtful:" in item} for item in result["breakdown"]]
 
 
@@ -226,7 +236,7 @@ def _fields(request: HttpRequest, params: list[str], error: ParamError | None) -
 
 def _summary(name: str, result: dict, params) -> list[str]:
     lang = get_language() or "en"
-    return [render_line(item, gettext, lang, ngettext) for item in summarize(name, result, params)]
+    return [render_line(item, gettext, lang, ngettext, _figure) for item in summarize(name, result, params)]
 
 
 def _odds(result: dict, params) -> list[dict]:
