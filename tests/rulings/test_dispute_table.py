@@ -387,3 +387,17 @@ def test_a_combat_result_s_next_step_keeps_the_event_and_its_edition_note(client
     recoil = get(client, step, "es").text
     assert "Esta respuesta es de DBA 2.2; este evento juega DBA 3.0." in note(recoil)
     assert f'href="{reverse("rulings:calc_index")}?event={event30.slug}"' in recoil
+
+
+def test_from_the_event_s_rulings_log_and_doubts_the_step_throughs_keep_the_event(umpire_client, rules, event):
+    """The rulings log led its umpire to the step-throughs without the event (every game's, no edition note on the
+    ruling), and the event's open-doubts page opened each doubt's step-through or calculator without it too."""
+    log = get(umpire_client, reverse("rulings:log", args=[event.slug]), "es").text
+    settle = f'{reverse("rulings:flows")}?event={event.slug}'
+    assert f'href="{settle}"' in log
+    doubts = get(umpire_client, reverse("rulings:doubts"), "es", {"event": event.slug}).text.replace("&amp;", "&")
+    flow = re.search(r'<li class="card" id="doubt-flow\.nasamw-pip-cost\.r-extras">\s*<p><a href="([^"]+)"', doubts)
+    calc = re.search(r'<li class="card" id="doubt-calculator\.[^"]+">\s*<p><a href="(/rulings/calc/[^"]+)"', doubts)
+    for url in (flow.group(1), calc.group(1)):
+        assert f"event={event.slug}" in url, url
+        assert "Esta respuesta es de DBA 2.2; este evento juega DBA 3.0." in note(get(umpire_client, url, "es").text)
