@@ -306,6 +306,17 @@ def test_the_finder_from_an_event_keeps_to_dba_unless_asked(umpire_client, event
     assert "/rulings/flows/asl-night-ambush/" in every
 
 
+@pytest.mark.parametrize(("lang", "query"), [("es", "elefante"), ("es", "retroceso elefante"), ("it", "elefante")])
+def test_the_finder_does_not_take_the_spanish_article_el_for_elephants(lang, query):
+    """Elephants' abbreviation "El" was matched as the word "el": a Spanish umpire asking about an elephant got
+    "¿Es el primer turno del jugador?" first, and every question with an "el" in it before the elephants' ones."""
+    hits = find(query, lang, games=("DBA",))
+    assert hits
+    for hit in hits[:5]:
+        shown = " ".join(hit.entry.texts.values()) + " " + " ".join(text for _lang, text in hit.entry.extra)
+        assert re.search(r"(?i:elefant|elephant)|\bEl\b(?!\s+[^\W\d_])", shown), hit.entry.text(lang)
+
+
 def test_the_finder_says_when_nothing_matches(client):
     assert "No question or clarification matches" in client.get(reverse("rulings:find"), {"q": "zzzqqq"}).text
     assert "Ninguna pregunta ni aclaración coincide" in get(client, reverse("rulings:find"), "es", {"q": "zzzqqq"}).text
