@@ -55,11 +55,13 @@ def doubt(text) -> Line:
 
 
 def render(value, translate: Callable[[str], str], lang: str,
-           translate_plural: Callable[[str, str, int], str] | None = None) -> str:
+           translate_plural: Callable[[str, str, int], str] | None = None,
+           figure: Callable[[str], str] | None = None) -> str:
     """`value` (a Line, a dict of languages or a plain value) in `lang`, templates through `translate`, a line
-    with a count through `translate_plural` (ngettext; without one, the English singular or plural)."""
+    with a count through `translate_plural` (ngettext; without one, the English singular or plural), a plain
+    value through `figure` (the view writes "3.5" as the reader's language does)."""
     if isinstance(value, Line):
-        params = {k: render(v, translate, lang, translate_plural) for k, v in value.params.items()}
+        params = {k: render(v, translate, lang, translate_plural, figure) for k, v in value.params.items()}
         english = value.template
         if value.plural is not None:
             n = value.params[value.count]
@@ -73,4 +75,4 @@ def render(value, translate: Callable[[str], str], lang: str,
             return english.format(**params)
     if isinstance(value, dict) and "en" in value:
         return str(value.get(lang[:2]) or value["en"])
-    return str(value)
+    return figure(str(value)) if figure else str(value)

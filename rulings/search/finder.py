@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from rulings.flows.loader import Flow, all_flows, all_paths, localized
-from rulings.search.text import Group, fold, plan_query, stems, words
+from rulings.search.text import Group, abbreviations_in, cached_abbreviation_index, fold, plan_query, stems, words
 from rulings.sources.glossary import load_glossary
 from rulings.sources.index import TRANSLATED_GISTS, load_gists, parse_document, resolve_citation
 
@@ -125,18 +125,25 @@ class _Index:
     entries: tuple[Entry, ...]
     vocabulary: tuple[str, ...]  # every folded word of every entry, sorted: a query stem matches those it begins
     postings: dict[str, frozenset[Posting]]  # word → where it is
+    abbreviations: dict[str, frozenset[Posting]]  # canonical abbreviation → where it is written as one ("El", not "el")
 
 
 @cache
 def index() -> _Index:
     entries = tuple([e for flow in all_flows().values() for e in _flow_entries(flow)] + clarifications())
     postings: dict[str, set[Posting]] = {}
+    written: dict[str, set[Posting]] = {}
+    abbreviations = cached_abbreviation_index(_glossary())
     for number, entry in enumerate(entries):
         extra, titles = dict(entry.extra), dict(entry.titles)
         for lang in LANGUAGES:
-            for word in _words(f"{titles.get(lang, '')} {entry.texts.get(lang, '')} {extra.get(lang, '')}"):
+            text = f"{titles.get(lang, '')} {entry.texts.get(lang, '')} {extra.get(lang, '')}"
+            for word in _words(text):
                 postings.setdefault(word, set()).add((number, lang))
-    return _Index(entries, tuple(sorted(postings)), {word: frozenset(found) for word, found in postings.items()})
+            for abbreviation in abbreviations_in(text, abbreviations):
+                written.setdefault(abbreviation, set()).add((number, lang))
+    return _Index(entries, tuple(sorted(postings)), {word: frozenset(found) for word, found in postings.items()},
+                  {abbreviation: frozenset(found) for abbreviation, found in written.items()})
 
 
 def _where(prefixes: tuple[str, ...], found: _Index) -> set[Posting]:
@@ -152,7 +159,8 @@ def _where(prefixes: tuple[str, ...], found: _Index) -> set[Posting]:
 
 def _group_postings(group: Group, found: _Index) -> set[Posting]:
     """Where a query group matches: any alternative phrase with all its words in one entry's text in one
-    language, or the group's abbreviation as a word."""
+    language, or the group's abbreviation written as one (as the library's abbreviation index reads it: "El" for
+    Elephants, never the article "el")."""
     out: set[Posting] = set()
     for phrase in group.phrases:
         if not phrase:
@@ -162,7 +170,7 @@ def _group_postings(group: Group, found: _Index) -> set[Posting]:
             places &= _where(stems(word), found)
         out |= places
     for abbreviation in group.abbreviations:
-        out |= found.postings.get(abbreviation, frozenset())
+        out |= found.abbreviations.get(abbreviation, frozenset())
     return out
 
 

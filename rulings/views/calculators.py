@@ -171,15 +171,26 @@ def _links(citations: list[str]) -> list[dict]:
     return links
 
 
+_FIGURE = re.compile(r"(-?[0-9]+\.[0-9]+)(%?)")
+
+
+def _figure(value: str) -> str:
+    """A decimal amount of a line ("3.5", "36.1%") as the page's language writes it ("3,5", "36,1%"); any other
+    value as it is."""
+    match = _FIGURE.fullmatch(value)
+    return number_format(match.group(1)) + match.group(2) if match else value
+
+
 def _working(result: dict) -> list[dict]:
     """The breakdown in the page's language: the calculators' lines carry their message ids (messages.py)."""
     lang = get_language() or "en"
-    return [{"text": render_line(item, gettext, lang, ngettext),
+    return [{"text": render_line(item, gettext, lang, ngettext, _figure),
              "doubtful": getattr(item, "doubtful", False) or "doubtful:" in item} for item in result["breakdown"]]
 
 
-def _next_steps(result: dict) -> list[dict]:
-    """Links to the next calculator a result points at (a recoil: dba-recoil), once each."""
+def _next_steps(result: dict, event=None) -> list[dict]:
+    """Links to the next calculator a result points at (a recoil: dba-recoil), once each, keeping the event the
+    page was reached from (its edition note)."""
     data = result["result"]
     steps = [data["recoil"]] if "recoil" in data else [row["recoil"] for row in data.get("odds", []) if "recoil" in row]
     links, seen = [], set()
@@ -188,7 +199,8 @@ def _next_steps(result: dict) -> list[dict]:
         if (step["calculator"], query) in seen or step["calculator"] not in REGISTRY:
             continue
         seen.add((step["calculator"], query))
-        links.append({"url": f"{reverse('rulings:calc', args=[step['calculator']])}?{query}",
+        kept = f"&{urlencode({'event': event.slug})}" if event else ""
+        links.append({"url": f"{reverse('rulings:calc', args=[step['calculator']])}?{query}{kept}",
                       "title": TITLES.get(step["calculator"], step["calculator"]),
                       "givens": [f"{_label(k)}: {v}" for k, v in step["params"].items()]})
     return links
@@ -224,7 +236,7 @@ def _fields(request: HttpRequest, params: list[str], error: ParamError | None) -
 
 def _summary(name: str, result: dict, params) -> list[str]:
     lang = get_language() or "en"
-    return [render_line(item, gettext, lang, ngettext) for item in summarize(name, result, params)]
+    return [render_line(item, gettext, lang, ngettext, _figure) for item in summarize(name, result, params)]
 
 
 def _odds(result: dict, params) -> list[dict]:
@@ -249,7 +261,7 @@ def calc_page(request: HttpRequest, name: str) -> HttpResponse:
                "json_url": f"{reverse('calc_api', args=[name])}?{query}",
                "summary": _summary(name, result, request.GET) if result else [],
                "odds": _odds(result, request.GET) if result else [],
-               "working": _working(result) if result else [], "next_steps": _next_steps(result) if result else [],
+               "working": _working(result) if result else [], "next_steps": _next_steps(result, event) if result else [],
                "event": event, **note_context(event, calculator=name, params=request.GET)}
     return render_partial(request, "rulings/calc.html", "rulings/calc.html#result", context,
                           status=400 if error else 200)

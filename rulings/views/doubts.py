@@ -16,6 +16,7 @@ from rulings.doubts.collect import KINDS, all_doubts
 from rulings.doubts.decisions import DoubtDecisionForm, decisions_of, record_decision
 from rulings.doubts.words import doubt_text
 from rulings.flows.loader import all_flows
+from rulings.links import flow_url
 from tournament.public import Event, event_view, is_staff_of
 
 KIND_TITLES = {
@@ -26,26 +27,25 @@ KIND_TITLES = {
 }
 
 
-def _link(doubt, language: str) -> tuple[str, str]:
-    """(url, label) of the flow, calculator or table the doubt belongs to."""
+def _link(doubt, language: str, event: str | None = None) -> tuple[str, str]:
+    """(url, label) of the flow, calculator or table the doubt belongs to; a flow or calculator keeps the `event`
+    the page is about (its edition note, its rulings log)."""
     if doubt.kind == "flow":
         flow = all_flows().get(doubt.source)
-        url = reverse("rulings:flow", args=[doubt.source])
-        if doubt.flow_tokens:
-            url += "?" + urlencode([("a", token) for token in doubt.flow_tokens])
-        return url, flow.text("title", language) if flow else doubt.source
+        return flow_url(doubt.source, list(doubt.flow_tokens), event=event), flow.text("title", language) if flow else doubt.source
     if doubt.calculator:
-        return reverse("rulings:calc", args=[doubt.calculator]), doubt.calculator
+        kept = "?" + urlencode({"event": event}) if event else ""
+        return reverse("rulings:calc", args=[doubt.calculator]) + kept, doubt.calculator
     clause = next((q.clause_key for q in doubt.quotes if q.clause_key), None)
     if clause:
         return reverse("rulings:clause", args=[clause]), clause
     return "", f"fixtures/{doubt.source}.yaml"
 
 
-def doubt_rows(language: str, decisions: dict | None = None) -> list[dict]:
+def doubt_rows(language: str, decisions: dict | None = None, event: str | None = None) -> list[dict]:
     groups: dict[str, list[dict]] = {kind: [] for kind in KINDS}
     for doubt in all_doubts():
-        url, label = _link(doubt, language)
+        url, label = _link(doubt, language, event)
         text, text_language = doubt_text(doubt, language)
         groups[doubt.kind].append({
             "id": doubt.id, "text": text, "text_language": text_language,
@@ -61,7 +61,7 @@ def doubts_page(request: HttpRequest) -> HttpResponse:
     event = Event.objects.filter(slug=request.GET.get("event", "")[:60]).first() if request.GET.get("event") else None
     decisions = decisions_of(event) if event else {}
     can_decide = bool(event) and is_staff_of(request.user, event)
-    groups = doubt_rows(language, decisions)
+    groups = doubt_rows(language, decisions, event.slug if event else None)
     context = {"groups": groups, "count": sum(len(group["rows"]) for group in groups), "event": event,
                "can_decide": can_decide}
     return render(request, "rulings/doubts.html", context)

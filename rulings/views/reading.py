@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from rulings.models import Clause, Document, Section
+from rulings.sources.glossary import headword, load_glossary
 from rulings.sources.index import resolve_citation
 
 
@@ -42,9 +44,18 @@ def clause(request: HttpRequest, key: str) -> HttpResponse:
         "clause": current, "document": current.document, "section": current.section,
         "previous": previous, "next": following, "in_section": in_section,
         "citation": f"{current.document.slug}@L{current.line_start}",
-        "terms": current.terms_defined.all(),
+        "terms": _terms_named(current),
     }
     return render(request, "rulings/clause.html", context)
+
+
+def _terms_named(clause: Clause) -> list[dict]:
+    """The glossary terms the clause defines, each by its abbreviation or as the reader's language names it (the
+    glossary's own headword)."""
+    language = (get_language() or "en")[:2]
+    entries = {entry.slug: entry for entry in load_glossary()}
+    return [{"slug": term.slug, "name": term.abbreviation or headword(entries.get(term.slug), term.term, language)}
+            for term in clause.terms_defined.all()]
 
 
 @require_GET

@@ -88,10 +88,10 @@ WFB_ENGLISH = ("half the charge move", "the charger", "stand and shoot", "allowe
     # (the forms' "terreno difficile", "Warhammer: mantenere e tirare", "movimento di carica")
     ("es", "wfb-terrain-move", {"m": "20", "open": "10", "difficult": "6", "very_difficult": "3.5"},
      ["terreno libre:", "terreno difícil: 6 cm de M", "verán su movimiento reducido a la mitad",
-      "terreno muy difícil: 3.5 cm de M", "reduce el movimiento de la unidad a ¼", "0.5 cm de M sin gastar",
+      "terreno muy difícil: 3,5 cm de M", "reduce el movimiento de la unidad a ¼", "0,5 cm de M sin gastar",
       "dudoso:"]),
     ("it", "wfb-terrain-move", {"m": "20", "open": "10", "difficult": "6", "very_difficult": "3.5"},
-     ["terreno aperto:", "terreno difficile: 6 cm di M", "terreno molto difficile: 3.5 cm di M", "dimezza",
+     ["terreno aperto:", "terreno difficile: 6 cm di M", "terreno molto difficile: 3,5 cm di M", "dimezza",
       "non spesi", "dubbio:"]),
     ("es", "wfb-stand-and-shoot", {"charge_move": "40", "distance": "20"},
      ["la mitad del movimiento de carga: 20 cm", "aguantar y disparar",
@@ -126,3 +126,26 @@ def test_the_rumbo_summary_counts_the_pips_left_in_the_readers_grammar(client, l
     text = " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
     assert said in text
     assert wrong not in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "said"), [
+    ("es", ["terreno muy difícil: 3,5 cm de M → 0,875 cm", "0,5 cm de M sin gastar", "La unidad recorre 13,88 cm",
+            "la mitad del movimiento de carga: 7,5 cm", "13/36 (36,1%)"]),
+    ("it", ["terreno molto difficile: 3,5 cm di M → 0,875 cm", "0,5 cm di M", "13,88 cm",
+            "metà del movimento di carica: 7,5 cm", "13/36 (36,1%)"]),
+])
+def test_the_working_and_the_result_write_decimals_as_the_readers_language_does(client, language, said):
+    """A calculator's error already read "12,5 cm" to a Spanish or Italian umpire, but its working and its result
+    wrote "3.5 cm", "0.5 cm" and "36.1%" on the same page."""
+    pages = [("wfb-terrain-move", {"m": "20", "open": "10", "difficult": "6", "very_difficult": "3.5"}),
+             ("wfb-stand-and-shoot", {"charge_move": "15", "distance": "20"}),
+             ("dba-combat", {"a": "4Bd", "b": "3Kn"})]
+    text = ""
+    for name, query in pages:
+        response = client.get(reverse("rulings:calc", args=[name]), query, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200
+        text += " ".join(unescape(re.sub(r"<[^>]+>", " ", response.text)).split()) + " "
+    for words in said:
+        assert words in text, f"{words!r} not on the {language} pages"
+    assert not re.findall(r"(?<!DBA )(?<![\w.])\d+\.\d+(?![\w.])", text), "a decimal point on a page in " + language

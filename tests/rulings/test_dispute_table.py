@@ -306,6 +306,17 @@ def test_the_finder_from_an_event_keeps_to_dba_unless_asked(umpire_client, event
     assert "/rulings/flows/asl-night-ambush/" in every
 
 
+@pytest.mark.parametrize(("lang", "query"), [("es", "elefante"), ("es", "retroceso elefante"), ("it", "elefante")])
+def test_the_finder_does_not_take_the_spanish_article_el_for_elephants(lang, query):
+    """Elephants' abbreviation "El" was matched as the word "el": a Spanish umpire asking about an elephant got
+    "¿Es el primer turno del jugador?" first, and every question with an "el" in it before the elephants' ones."""
+    hits = find(query, lang, games=("DBA",))
+    assert hits
+    for hit in hits[:5]:
+        shown = " ".join(hit.entry.texts.values()) + " " + " ".join(text for _lang, text in hit.entry.extra)
+        assert re.search(r"(?i:elefant|elephant)|\bEl\b(?!\s+[^\W\d_])", shown), hit.entry.text(lang)
+
+
 def test_the_finder_says_when_nothing_matches(client):
     assert "No question or clarification matches" in client.get(reverse("rulings:find"), {"q": "zzzqqq"}).text
     assert "Ninguna pregunta ni aclaración coincide" in get(client, reverse("rulings:find"), "es", {"q": "zzzqqq"}).text
@@ -375,3 +386,29 @@ def test_the_clause_page_gives_a_spanish_reader_the_spanish_gist_and_an_italian_
     assert "Resumen en tu idioma, una traducción: la fuente es el italiano de arriba" in spanish
     assert "rl-gist" not in get(client, reverse("rulings:clause", args=[key]), "it").text
 
+
+
+def test_a_combat_result_s_next_step_keeps_the_event_and_its_edition_note(client, event30):
+    """The combat result's link to the recoil step kept only the recoiler: from a 3.0 event, the recoil answer
+    lost its edition note and its way back to the event's calculators."""
+    url = reverse("rulings:calc", args=["dba-combat"])
+    html = get(client, url, "es", {"a": "4Bd", "b": "3Kn", "event": event30.slug}).text
+    step = re.search(r'href="(/rulings/calc/dba-recoil/\?[^"]*)"', html).group(1).replace("&amp;", "&")
+    assert "recoiler=3Kn" in step and f"event={event30.slug}" in step
+    recoil = get(client, step, "es").text
+    assert "Esta respuesta es de DBA 2.2; este evento juega DBA 3.0." in note(recoil)
+    assert f'href="{reverse("rulings:calc_index")}?event={event30.slug}"' in recoil
+
+
+def test_from_the_event_s_rulings_log_and_doubts_the_step_throughs_keep_the_event(umpire_client, rules, event):
+    """The rulings log led its umpire to the step-throughs without the event (every game's, no edition note on the
+    ruling), and the event's open-doubts page opened each doubt's step-through or calculator without it too."""
+    log = get(umpire_client, reverse("rulings:log", args=[event.slug]), "es").text
+    settle = f'{reverse("rulings:flows")}?event={event.slug}'
+    assert f'href="{settle}"' in log
+    doubts = get(umpire_client, reverse("rulings:doubts"), "es", {"event": event.slug}).text.replace("&amp;", "&")
+    flow = re.search(r'<li class="card" id="doubt-flow\.nasamw-pip-cost\.r-extras">\s*<p><a href="([^"]+)"', doubts)
+    calc = re.search(r'<li class="card" id="doubt-calculator\.[^"]+">\s*<p><a href="(/rulings/calc/[^"]+)"', doubts)
+    for url in (flow.group(1), calc.group(1)):
+        assert f"event={event.slug}" in url, url
+        assert "Esta respuesta es de DBA 2.2; este evento juega DBA 3.0." in note(get(umpire_client, url, "es").text)

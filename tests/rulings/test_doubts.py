@@ -139,3 +139,14 @@ def test_each_decision_is_in_the_audit_log_in_the_readers_language__guide_L1583(
     assert f"{decided}{question[:60]}" in log
     assert f"{again} Camp counts toward the four. {was}Camp counts only in the comparison.)" in log
     assert log.count(decided) == 2
+
+
+@pytest.mark.django_db
+def test_a_doubt_with_no_page_to_open_is_not_a_link_to_nowhere(client):
+    """The scoring presets' doubts (and the 3.0 quick reference's) have no flow, calculator or clause to open: their
+    "link" went to "#", which only threw the phone back to the top of the page."""
+    html = client.get(reverse("rulings:doubts"), headers={"Accept-Language": "es"}).text
+    assert 'href="#"' not in html
+    row = html[html.index('id="doubt-scoring.presets.spanish"'):]
+    row = row[:row.index("</li>")]
+    assert "<a " not in row.split("</p>")[0]

@@ -253,3 +253,17 @@ def test_the_htmx_helper(rf: RequestFactory):
     response = render_partial(request(**HX), "rulings/calc_index.html", "rulings/_badges.html",
                               {"document": None, "calculators": []})
     assert "<html" not in response.content.decode() and response["Vary"] == "HX-Request"
+
+
+@pytest.mark.parametrize(("lang", "says", "english"), [
+    ("es", "Define: Desembarco litoral", "Littoral landing"),
+    ("it", "Definisce: Sbarco", "Littoral landing"),
+    ("en", "Defines: Littoral landing", None),
+])
+def test_a_clause_names_the_term_it_defines_in_the_readers_words(client, rules, lang, says, english):
+    """The clause page listed the glossary terms it defines by their English names ("Define: Littoral landing" to a
+    Spanish umpire), where the glossary itself names them in the reader's language."""
+    page = text(get(client, reverse("rulings:clause", args=["nasamw22:dep.8"]), lang).text)
+    assert says in page
+    if english:
+        assert english not in page
