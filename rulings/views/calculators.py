@@ -228,8 +228,13 @@ def _choices(param: str) -> list[tuple[str, str]]:
     return [(value, labels.get(value, value)) for value in CHOICES.get(param, ())]
 
 
-def _fields(request: HttpRequest, params: list[str], error: ParamError | None) -> list[dict]:
-    return [{"name": p, "label": _label(p), "value": request.GET.get(p, "")[:100], "boolean": p in FLAGS,
+def _fields(request: HttpRequest, params: list[str], error: ParamError | None, event=None) -> list[dict]:
+    """The form's fields as the reader left them; an edition not chosen yet is the edition of the event the page was
+    reached from (a DBA 3.0 event's umpire starts from 3.0's rules)."""
+    given = {p: request.GET.get(p, "")[:100] for p in params}
+    if "edition" in given and not given["edition"] and event is not None and event.edition in CHOICES["edition"]:
+        given["edition"] = event.edition
+    return [{"name": p, "label": _label(p), "value": given[p], "boolean": p in FLAGS,
              "choices": _choices(p), "error": error_text(error) if error and error.param == p else ""}
             for p in params]
 
@@ -254,7 +259,7 @@ def calc_page(request: HttpRequest, name: str) -> HttpResponse:
     submitted = any(key != "event" for key in request.GET)
     result, error = _run(name, request.GET) if submitted else (None, None)
     query = urlencode([(k, v) for k, v in request.GET.items() if k != "event"])
-    context = {"name": name, "title": TITLES.get(name, title), "fields": _fields(request, params, error),
+    context = {"name": name, "title": TITLES.get(name, title), "fields": _fields(request, params, error, event),
                "result": result, "error": error, "error_label": _label(error.param) if error else "",
                "error_text": error_text(error) if error else "",
                "links": _links(result["citations"]) if result else [],

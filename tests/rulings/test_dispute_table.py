@@ -412,3 +412,15 @@ def test_from_the_event_s_rulings_log_and_doubts_the_step_throughs_keep_the_even
     for url in (flow.group(1), calc.group(1)):
         assert f"event={event.slug}" in url, url
         assert "Esta respuesta es de DBA 2.2; este evento juega DBA 3.0." in note(get(umpire_client, url, "es").text)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_victory_calculator_reached_from_a_30_event_starts_from_30(client, event30, event22, lang):
+    """"Who has won?" opened from a DBA 3.0 event's dispute page has DBA 3.0 chosen (the umpire need not find the
+    field); from a 2.2 event, 2.2; an edition the umpire chose stays theirs."""
+    url = reverse("rulings:calc", args=["dba-victory"])
+    chosen = re.compile(r'<option value="([0-9.]+)" selected>')
+    assert chosen.findall(get(client, url, lang, {"event": event30.slug}).text) == ["3.0"]
+    assert chosen.findall(get(client, url, lang, {"event": event22.slug}).text) == ["2.2"]
+    answered = get(client, url, lang, {"event": event30.slug, "edition": "2.2", "a_lost": "4Bd"}).text
+    assert chosen.findall(answered) == ["2.2"]
