@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.urls import reverse
 
 from tests.registration.test_registration import army_post, legal_army
@@ -60,3 +61,40 @@ def test_choosing_a_list_keeps_what_the_player_typed(client, own_reg, player_use
     html = client.get(url, {"army_ref": "II/56", "keep": "1", "e0": "3Kn"}, headers={"HX-Request": "true"}).text
     assert 'value="3Kn"' in _box(html, 1) and not re.search(r'name="e1"[^>]*value=', html)
     assert "General: Cv or 4Bd" in _box(html, 1)
+
+
+def _allies_field(html: str) -> str:
+    """The HTML from the allies input to the save button: what the page shows beside the allies field."""
+    return re.search(r'<input[^>]*name="allies".*?<button type="submit" class="primary"', html, re.S)[0]
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", ("Allies:", "II/28b, II/51", "(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51")),
+    ("es", ("Aliados:", "II/28b, II/51", "(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51")),
+    ("it", ("Alleati:", "II/28b, II/51", "(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51")),
+])
+def test_allies_from_two_alternatives_are_refused_beside_the_allies_field(client, own_reg, player_user, language, words):
+    """II/56 takes one of "(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51": II/28b with II/51 is
+    refused, told beside the allies field in the player's language; nothing is saved."""
+    elements, general = legal_army("II/56")
+    client.force_login(player_user)
+    client.cookies["django_language"] = language
+    url = reverse("tournament:army", args=[own_reg.event.slug, own_reg.pk])
+    response = client.post(url, army_post("II/56", elements, general, allies="II/28b, II/51"),
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    beside = _allies_field(response.text)
+    assert 'aria-invalid="true"' in beside
+    assert all(word in beside for word in words), beside
+    own_reg.refresh_from_db()
+    assert own_reg.elements == [] and own_reg.allies == []
+
+
+def test_allies_joined_by_and_or_are_saved(client, own_reg, player_user):
+    elements, general = legal_army("II/56")
+    client.force_login(player_user)
+    url = reverse("tournament:army", args=[own_reg.event.slug, own_reg.pk])
+    response = client.post(url, army_post("II/56", elements, general, allies="II/22a, II/44"))
+    assert response.status_code == 302
+    own_reg.refresh_from_db()
+    assert own_reg.allies == ["II/22a", "II/44"]

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from config.paths import fixture
+from tournament.armies.allies import read_allies
 from tournament.armies.notation import Choice, NotationError, Part, parse_general, parse_options
 
 CSV_PATH = fixture("armylists", "DBA3.0-ArmyVariants.csv")
@@ -48,6 +49,11 @@ class ArmyEntry:
     enemies: tuple[str, ...] = ()
     allies: tuple[str, ...] = ()
     allies_text: str = ""
+    # The largest sets of allies the column allows together (armies.allies), each a tuple of catalogue references
+    # as `allies` holds them; empty for a column without allies or a doubtful one. `allies_doubts` says why the
+    # column could not be read with confidence: its allies are then only checked one by one.
+    ally_combinations: tuple[tuple[str, ...], ...] = ()
+    allies_doubts: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
 
     @property
@@ -217,12 +223,14 @@ def parse_row(row: dict[str, str]) -> ArmyEntry:
         if len({c.size for c in slot.choices}) > 1:
             problems.append(f"column {slot.column}: choices of different sizes in {slot.text!r}")
     aggression = row.get("Agg", "").strip()
+    allies = read_allies(row.get("Allies", ""))
     return ArmyEntry(
         ref=ref, book=book, army=int(row["Army"]), variant=row["Var"].strip(), name=name,
         date_from=date_from, date_to=date_to, topography=row.get("Topography", "").strip(),
         aggression=int(aggression) if aggression.isdigit() else None, general=general, slots=tuple(slots),
         enemies=expand_refs(row.get("Enemies", "")), allies=expand_refs(row.get("Allies", "")),
-        allies_text=" ".join(row.get("Allies", "").split()), problems=tuple(problems),
+        allies_text=" ".join(row.get("Allies", "").split()), ally_combinations=allies.combinations,
+        allies_doubts=allies.doubts, problems=tuple(problems),
     )
 
 
@@ -242,6 +250,8 @@ def read_catalogue(lines) -> Catalogue:
             entry = _renamed_duplicate(entry, catalogue)
         catalogue.entries[entry.ref] = entry
         catalogue.problems += [(entry.ref, problem) for problem in entry.problems]
+        catalogue.problems += [(entry.ref, f"allies: doubtful, each ally checked alone: {doubt}")
+                               for doubt in entry.allies_doubts]
     _resolve_references(catalogue)
     return catalogue
 
@@ -264,7 +274,10 @@ def _resolve_references(catalogue: Catalogue) -> None:
                     found = (reference,)
                 refs += [ref for ref in found if ref not in refs]
             named[column] = tuple(refs)
-        catalogue.entries[entry.ref] = replace(entry, **named)
+        combinations = tuple(tuple(dict.fromkeys(ref for reference in combination
+                                                 for ref in (_named_by(reference, by_army) or (reference,))))
+                             for combination in entry.ally_combinations)
+        catalogue.entries[entry.ref] = replace(entry, **named, ally_combinations=combinations)
 
 
 def _named_by(reference: str, by_army: dict[str, list[str]]) -> tuple[str, ...]:

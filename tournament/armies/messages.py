@@ -82,4 +82,9 @@ def violation_message(v: Violation) -> str:
             }
         case "ally_not_allowed":
             return _("The list %(ref)s cannot take %(ally)s as allies.") % p
+        case "allies_combination":
+            return _(
+                "Allies: the list %(ref)s does not take %(allies)s together. Its allies are “%(text)s”: "
+                "“or” means one of them, “and/or” either or both."
+            ) % p
     return _("The army breaks a rule (%(code)s).") % {"code": v.code}

@@ -9,6 +9,7 @@ from django.db import transaction
 from tournament.armies.catalogue import ARMY_SIZE, load_catalogue
 from tournament.armies.messages import box_captions, violation_message
 from tournament.armies.validation import (
+    ALLY_CODES,
     ArmyChoice,
     Restrictions,
     Violation,
@@ -66,6 +67,11 @@ def army_bad_boxes(event: Event, army: ArmyInput) -> set[int]:
     """The element boxes (0-based) the army's problems are about."""
     general = army.general if army.general is not None else -1
     return offending_boxes(army_violations(event, army), army.elements, general)
+
+
+def army_ally_problems(event: Event, army: ArmyInput) -> list[str]:
+    """The problems with the allies the player names, as sentences: told beside the allies field."""
+    return [violation_message(v) for v in army_violations(event, army) if v.code in ALLY_CODES]
 
 
 def list_captions(edition: str, ref: str) -> list[str]:

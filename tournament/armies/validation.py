@@ -19,6 +19,8 @@ from tournament.armies.elements import known_codes
 from tournament.armies.notation import Choice, Part
 
 MAX_COMBINATIONS = 4096
+# The violations about the allies the player names: the army page tells them beside the allies field.
+ALLY_CODES = ("ally_not_allowed", "allies_combination")
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ def validate_army(choice: ArmyChoice, edition: str, catalogue: Catalogue | None,
     found += _restrictions(entry, restrictions)
     found += [_v("ally_not_allowed", ally=ally, ref=entry.ref) for ally in choice.allies
               if not _ally_allowed(entry, ally, catalogue)]
+    found += _allies_together(entry, [ally for ally in choice.allies if _ally_allowed(entry, ally, catalogue)],
+                              catalogue)
     found += _types(entry, list(choice.elements))
     if any(v.code == "no_general" for v in found):
         return found
@@ -128,6 +132,25 @@ def _ally_allowed(entry: ArmyEntry, ally: str, catalogue: Catalogue) -> bool:
         return True
     named = [ref for ref in catalogue.entries if covers(ally, ref)]
     return bool(named) and all(ref in entry.allies for ref in named)
+
+
+def _allies_together(entry: ArmyEntry, allies: list[str], catalogue: Catalogue) -> list[Violation]:
+    """Two or more allies, each one the list takes, must be within one combination its column allows ("or":
+    one alternative; "and/or": either or both). A doubtful column (`entry.allies_doubts`) is not checked so:
+    its allies stay checked one by one, so that messy data never refuses a legal army."""
+    named = [_ally_refs(entry, ally, catalogue) for ally in dict.fromkeys(canonical_ref(a) for a in allies)]
+    if len(named) < 2 or entry.allies_doubts or not entry.ally_combinations:
+        return []
+    wanted = set().union(*named)
+    if any(wanted <= set(combination) for combination in entry.ally_combinations):
+        return []
+    return [_v("allies_combination", ref=entry.ref, allies=", ".join(allies), text=entry.allies_text)]
+
+
+def _ally_refs(entry: ArmyEntry, ally: str, catalogue: Catalogue) -> set[str]:
+    """The column's references an ally the list takes stands for (as `_ally_allowed` reads it)."""
+    ally = canonical_ref(ally)
+    return {ally} if ally in entry.allies else {ref for ref in catalogue.entries if covers(ally, ref)}
 
 
 def _all_parts(entry: ArmyEntry):

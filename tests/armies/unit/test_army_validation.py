@@ -30,6 +30,21 @@ def test_the_default_army_of_every_list_is_legal():
     assert {ref: v for ref, v in bad.items() if v} == {}
 
 
+def test_every_list_takes_each_of_its_allies_alone_and_each_combination_its_column_allows():
+    """Over the whole catalogue: the standard army with any one ally the list names, and with every largest
+    set of allies its column allows together, is valid (the combination check never refuses what the list
+    allows)."""
+    bad = []
+    for entry in CATALOGUE.variants():
+        army = default_army(entry)
+        takes = [(ally,) for ally in entry.allies] + [tuple(c) for c in entry.ally_combinations]
+        for allies in takes:
+            found = validate_army(ArmyChoice(entry.ref, army.elements, army.general, allies=allies), "3.0", CATALOGUE)
+            if found:
+                bad.append((entry.ref, allies, codes(found)))
+    assert bad == []
+
+
 def test_order_of_elements_does_not_matter():
     army = default_army(CATALOGUE.get("II/33"))
     reordered = (army.elements[0], *reversed(army.elements[1:]))
@@ -189,3 +204,50 @@ def test_a_list_without_an_end_year_is_refused_by_its_start_in_the_players_langu
         message = violation_message(violation)
     assert "IV/63" in message and list_dates in message and period in message and "…" in message, message
     assert "2521" not in message
+
+
+def test_allies_from_two_alternatives_of_the_list_are_refused():
+    """II/56 Early Imperial Roman, allies "(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51": an army
+    takes one alternative; II/28b (Other Armenian) and II/51 (Late Judaean) are two. Each alone is accepted."""
+    army = default_army(CATALOGUE.get("II/56"))
+    (refused,) = check("II/56", army.elements, allies=("II/28b", "II/51"))
+    assert refused.code == "allies_combination"
+    assert refused.param("ref") == "II/56" and refused.param("allies") == "II/28b, II/51"
+    assert refused.param("text") == "(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51"
+    assert check("II/56", army.elements, allies=("II/28b",)) == []
+    assert check("II/56", army.elements, allies=("II/51",)) == []
+
+
+def test_allies_joined_by_and_or_are_accepted_together():
+    army = default_army(CATALOGUE.get("II/56"))
+    assert check("II/56", army.elements, allies=("II/22a", "II/44")) == []
+    assert check("II/56", army.elements, allies=("II/ 22e", "II/44")) == []
+    assert codes(check("II/56", army.elements, allies=("II/22a", "II/22b"))) == ["allies_combination"]
+
+
+def test_an_ally_not_in_the_list_is_named_once_not_also_as_a_combination():
+    army = default_army(CATALOGUE.get("II/56"))
+    assert codes(check("II/56", army.elements, allies=("II/28b", "IV/1"))) == ["ally_not_allowed"]
+
+
+def test_a_doubtful_allies_column_keeps_the_one_by_one_check():
+    """I/5c's column "I/4c or (6a and or 10) or 12 or 15" has a typo ("and or"): the row is doubtful, so
+    two of its allies together are not refused (no legal army refused because of messy data)."""
+    entry = CATALOGUE.get("I/5c")
+    assert entry.allies_doubts
+    army = default_army(entry)
+    assert check("I/5c", army.elements, allies=("I/4c", "I/12")) == []
+    assert codes(check("I/5c", army.elements, allies=("I/4c", "IV/1"))) == ["ally_not_allowed"]
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", ("II/56", "II/28b, II/51", "“(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51”", "Allies")),
+    ("es", ("II/56", "II/28b, II/51", "“(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51”", "Aliados")),
+    ("it", ("II/56", "II/28b, II/51", "“(II/22a or 22b or 22e and/or 44) or II/28b or 47d or 51”", "Alleati")),
+])
+def test_the_refused_allies_are_told_in_the_players_language_quoting_the_list(language, words):
+    army = default_army(CATALOGUE.get("II/56"))
+    (refused,) = check("II/56", army.elements, allies=("II/28b", "II/51"))
+    with translation.override(language):
+        message = violation_message(refused)
+    assert all(word in message for word in words), message

@@ -22,6 +22,7 @@ from tournament.accounts.emails import MailNotSent, TooManyConfirmationMails, se
 from tournament.armies.elements import known_codes
 from tournament.armies.service import (
     armies_lock_set,
+    army_ally_problems,
     army_bad_boxes,
     army_choices,
     catalogue_for,
@@ -129,6 +130,8 @@ def army(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                 raise PermissionDenied(_("Armies are locked for this event.")) from exc
             if problems:
                 bad_boxes = army_bad_boxes(event, army_input)
+                for problem in army_ally_problems(event, army_input):
+                    form.add_error("allies", problem)
             else:
                 messages.success(request, _("Army saved: it is valid for this event."))
                 url = reverse("tournament:army", kwargs={"slug": event.slug, "pk": reg.pk})
