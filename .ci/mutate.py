@@ -44,8 +44,9 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
     # the pure tests only: test_event_ratings.py builds a database for every mutant (a minute each here)
     "ratings": (["tournament/leagues/ratings.py"], ["tests/leagues/unit/test_ratings.py", "tests/leagues/test_league_scoring.py"]),
     "league-scoring": (["tournament/leagues/scoring.py"], ["tests/leagues/unit/test_league_table.py"]),
-    "armies": (["tournament/armies/validation.py"],
-               ["tests/armies/unit/test_army_validation.py", "tests/armies/unit/test_army_boxes.py", "tests/armies/unit/test_armylists.py"]),
+    "armies": (["tournament/armies/validation.py", "tournament/armies/allies.py"],
+               ["tests/armies/unit/test_army_validation.py", "tests/armies/unit/test_army_boxes.py", "tests/armies/unit/test_armylists.py",
+                "tests/armies/unit/test_allies.py"]),
     # pure tests only (none of the old ones built a database; the pages' and flows' tests stay in `make test`)
     "calculators": (["rulings/calculators"], ["tests/rulings/unit/test_calculators.py", "tests/rulings/unit/test_calculator_params.py",
                                               "tests/rulings/unit/test_combat_rulings.py", "tests/rulings/unit/test_calculator_working.py",
