@@ -377,3 +377,20 @@ def test_the_home_page_its_poll_and_each_language_have_their_own_etag(event, pai
     assert client.post(reverse("set_language"), {"language": "es", "next": ME}).status_code == 302
     spanish = client.get(ME, headers={"If-None-Match": page["ETag"]})
     assert spanish.status_code == 200 and '<html lang="es"' in spanish.text
+
+
+def test_a_revoked_link_takes_the_report_button_off_the_home(event, paired, organizer_client):
+    """The organizer revokes a player's report link (a lost phone, a link passed round): their home offers no
+    "Report the result" any more (the own-game page would refuse it), and offers it again once a new link is issued."""
+    marta = own(make_user_lookup("marta"), event)
+    seat = marta.seats.get()
+    home = client_for(marta.player.user)
+    assert "Report the result" in text(home.get(ME))
+    revoke = reverse("tournament:report_link", args=[event.slug, seat.pk])
+    assert organizer_client.post(revoke).status_code == 302
+    page = text(home.get(ME))
+    assert "Report the result" not in page and f"table {seat.game.table} against" in page
+    home.post(reverse("tournament:own_game", args=[event.slug, marta.pk]), {"shorthand": "4-1"})
+    assert not seat.game.reports.exists()  # the page the button led to takes no report
+    organizer_client.post(revoke, {"action": "renew"})
+    assert "Report the result" in text(home.get(ME))
