@@ -394,3 +394,22 @@ def test_a_revoked_link_takes_the_report_button_off_the_home(event, paired, orga
     assert not seat.game.reports.exists()  # the page the button led to takes no report
     organizer_client.post(revoke, {"action": "renew"})
     assert "Report the result" in text(home.get(ME))
+
+
+def test_the_polled_home_drops_the_report_button_once_the_link_is_revoked(event, paired, organizer_client):
+    """Marta's home is open and polls itself. The organizer revokes her report link: the next poll answers with the
+    new page, without "Report the result", not 304 (the home's key read no seat's link, so her browser kept the
+    button, which led to a page that takes no report); and again once a new link is issued."""
+    marta = own(make_user_lookup("marta"), event)
+    seat = marta.seats.get()
+    home = client_for(marta.player.user)
+    poll = {"HX-Request": "true"}
+    etag = home.get(ME, headers=poll)["ETag"]
+    assert home.get(ME, headers={**poll, "If-None-Match": etag}).status_code == 304
+    revoke = reverse("tournament:report_link", args=[event.slug, seat.pk])
+    organizer_client.post(revoke)
+    revoked = home.get(ME, headers={**poll, "If-None-Match": etag})
+    assert revoked.status_code == 200 and "Report the result" not in text_fragment(revoked)
+    organizer_client.post(revoke, {"action": "renew"})
+    renewed = home.get(ME, headers={**poll, "If-None-Match": revoked["ETag"]})
+    assert renewed.status_code == 200 and "Report the result" in text_fragment(renewed)
