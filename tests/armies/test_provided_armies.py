@@ -122,3 +122,25 @@ def test_the_page_in_spanish_and_italian(organizer_client, event, language, titl
     ignore = {event.name, "Organizer Uno", "II/32a", "II/33"}
     ignore |= {f"{ref} {name}" for ref, name in army_choices(event.edition)}  # the lists' own (English) names
     assert english_found(visible_text(page.text, language), needles(language), ignore) == []
+
+
+def test_an_organizer_deletes_their_own_events_pairs_and_never_another_events(organizer_client, event):
+    """The delete button's address carries the pair's id: a pair of another event, whatever id is posted, stays."""
+    from tests.factories import make_event, make_user
+    from tournament.models import EventRole
+
+    other = make_event(slug="other-event", name="Someone else's event")
+    EventRole.objects.create(event=other, user=make_user("other-org"), role=EventRole.Role.ORGANIZER)
+    theirs = ProvidedArmy.objects.create(event=other, table=1, army_a="II/56a", army_b="II/32a")
+    mine = ProvidedArmy.objects.create(event=event, table=1, army_a="I/40", army_b="I/42")
+
+    def delete(pk):
+        return organizer_client.post(reverse("tournament:provided_army_delete", args=[event.slug, pk]))
+
+    assert delete(theirs.pk).status_code == 302
+    assert ProvidedArmy.objects.filter(pk=theirs.pk).exists()
+    assert not AuditEntry.objects.filter(action="event.provided_army_delete").exists()
+    assert delete(mine.pk).status_code == 302
+    assert not ProvidedArmy.objects.filter(pk=mine.pk).exists()
+    entry = AuditEntry.objects.get(action="event.provided_army_delete")
+    assert entry.event_id == event.pk and entry.before == {"army_a": "I/40", "army_b": "I/42"}

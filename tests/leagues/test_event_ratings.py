@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import make_event, make_player, make_registration, make_user
-from tests.leagues.test_leagues import SECRET_EMAIL, SECRET_REGION, join, played_event
+from tests.leagues.test_leagues import SECRET_EMAIL, SECRET_REGION, join, played_event, played_round
 from tournament.leagues import service
 from tournament.leagues.event_ratings import event_ratings
 from tournament.leagues.global_rating import global_table
@@ -328,3 +328,17 @@ def test_the_global_table_follows_a_counted_event_dated_anew(organizer):
     later.save()
     assert global_table() == compute_global_table() != before
     assert [row.games for row in global_table()] == [3, 3]  # still counted: moved, not withdrawn
+
+
+def test_an_events_own_games_never_move_its_ratings_before_it(league, organizer, people):
+    """The ratings an event shows and seeds by are those before it: an earlier event of the same day counts (it was
+    created first), the event's own results, confirmed as it is played, never do."""
+    morning = played_event(organizer, people, SEASON, date=datetime.date(2026, 9, 1))
+    join(league, morning)
+    event, regs = next_event(organizer, people)  # the same day, created after it
+    join(league, event)
+    before = event_ratings(event)
+    assert before is not None and set(before.ratings) == {reg.pk for reg in regs.values()}
+    assert before.ratings[regs["A"].pk].rating > before.ratings[regs["D"].pk].rating  # the morning's results count
+    played_round(event, 1, [("D", "A", "4-1"), ("C", "B", "4-1")], regs, organizer)  # upsets here, now
+    assert event_ratings(event).ratings == before.ratings

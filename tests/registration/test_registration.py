@@ -294,3 +294,20 @@ def test_the_row_edited_in_place_leads_to_the_desk_reset_and_the_game_link(organ
     assert link and link.group(1) == words and "hx-get" not in link.group(0)
     page = organizer_client.get(edit, headers={"Accept-Language": lang}).text
     assert 'id="desk-reset"' in page and 'id="game-link"' in page
+
+
+def test_bulk_check_in_checks_in_only_this_events_entries(organizer_client, event):
+    """The ticked ids come from the form: an id of another event's entry checks nobody in there, nor logs it here."""
+    here = make_registration(event, make_player("Ana Here"))
+    other = make_event(slug="elsewhere", name="Another event")
+    there = make_registration(other, make_player("Bruno There"))
+    url = reverse("tournament:check_in_bulk", args=[event.slug])
+    response = organizer_client.post(url, {"entries": [there.pk]}, follow=True)
+    assert "Nobody to check in" in response.text
+    assert Registration.objects.get(pk=there.pk).status == Registration.Status.REGISTERED
+    assert not AuditEntry.objects.filter(action="registration.checked_in").exists()
+    organizer_client.post(url, {"entries": [here.pk, there.pk]})
+    assert Registration.objects.get(pk=here.pk).status == Registration.Status.CHECKED_IN
+    assert Registration.objects.get(pk=there.pk).status == Registration.Status.REGISTERED
+    assert list(AuditEntry.objects.filter(action="registration.checked_in").values_list("event_id", "target")) == [
+        (event.pk, "Ana Here")]

@@ -84,3 +84,29 @@ def test_a_swiss_result_corrected_after_a_top_cut_was_drawn_says_to_draw_it_agai
         a, _b = game.seats.order_by("side")
         said += flashes(correct(organizer_client, event, game, "1-4" if a.registration_id == top else "4-1"))
     assert STALE["en"] in said
+
+
+def test_a_swiss_result_corrected_after_every_player_was_seeded_by_the_standings_says_to_draw_it_again(
+        organizer_client, event):
+    """A bracket of every player, seeded by the Swiss standings: a correction that moves the seeds says to draw it
+    again, as a cut's does, and drawn again it follows the corrected standings."""
+    event.rounds_planned = 2
+    event.save()
+    _regs, strength = field(event, 8)
+    finals = add_stage(organizer_client, event, name="Finals", kind="single", entrants="all", seeding="standings")
+    for _round in (1, 2):
+        rnd = pair(organizer_client, event)
+        publish(organizer_client, event, rnd)
+        for game in rnd.games.filter(is_bye=False).order_by("table"):
+            a, b = game.seats.order_by("side")
+            correct(organizer_client, event, game,
+                    "4-1" if strength[a.registration_id] < strength[b.registration_id] else "1-4")
+    draw(organizer_client, event, finals)
+    top = StageEntry.objects.get(stage=finals, seed=1).registration_id
+    said = []
+    for game in Game.objects.filter(round__event=event, stage__isnull=True, seats__registration_id=top):
+        a, _b = game.seats.order_by("side")
+        said += flashes(correct(organizer_client, event, game, "1-4" if a.registration_id == top else "4-1"))
+    assert STALE["en"] in said
+    draw(organizer_client, event, finals)
+    assert StageEntry.objects.get(stage=finals, seed=1).registration_id != top

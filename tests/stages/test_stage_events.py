@@ -466,3 +466,16 @@ def test_groups_seeded_by_rating_snake_the_strongest_apart(organizer_client, eve
     seeds = list(StageEntry.objects.filter(stage=stage, group=1).order_by("seed").values_list("registration__name",
                                                                                                flat=True))
     assert seeds == ["Player 08", "Player 04", "Player 03", "Player 05"]
+
+
+def test_a_stage_another_stage_takes_its_players_from_is_not_deleted(organizer_client, event):
+    """Deleting the groups a final is cut from is refused with a sentence that says why (not a server error), and
+    both stages stay as they were."""
+    field(event, 6)
+    groups = add_stage(organizer_client, event, name="Pool", kind="groups", groups=2)
+    add_stage(organizer_client, event, name="Final", kind="single", entrants="top", source=groups.pk, cut=4)
+    response = organizer_client.post(reverse("tournament:stage_delete", args=[event.slug, groups.number]), follow=True)
+    assert response.status_code == 200
+    assert "Another stage takes its players from “Pool”." in text_of(response.text)
+    assert sorted(event.stages.values_list("name", flat=True)) == ["Final", "Pool"]
+    assert not AuditEntry.objects.filter(event=event, action="event.stage_delete").exists()

@@ -377,3 +377,39 @@ def test_the_home_page_its_poll_and_each_language_have_their_own_etag(event, pai
     assert client.post(reverse("set_language"), {"language": "es", "next": ME}).status_code == 302
     spanish = client.get(ME, headers={"If-None-Match": page["ETag"]})
     assert spanish.status_code == 200 and '<html lang="es"' in spanish.text
+
+
+def test_a_revoked_link_takes_the_report_button_off_the_home(event, paired, organizer_client):
+    """The organizer revokes a player's report link (a lost phone, a link passed round): their home offers no
+    "Report the result" any more (the own-game page would refuse it), and offers it again once a new link is issued."""
+    marta = own(make_user_lookup("marta"), event)
+    seat = marta.seats.get()
+    home = client_for(marta.player.user)
+    assert "Report the result" in text(home.get(ME))
+    revoke = reverse("tournament:report_link", args=[event.slug, seat.pk])
+    assert organizer_client.post(revoke).status_code == 302
+    page = text(home.get(ME))
+    assert "Report the result" not in page and f"table {seat.game.table} against" in page
+    home.post(reverse("tournament:own_game", args=[event.slug, marta.pk]), {"shorthand": "4-1"})
+    assert not seat.game.reports.exists()  # the page the button led to takes no report
+    organizer_client.post(revoke, {"action": "renew"})
+    assert "Report the result" in text(home.get(ME))
+
+
+def test_the_polled_home_drops_the_report_button_once_the_link_is_revoked(event, paired, organizer_client):
+    """Marta's home is open and polls itself. The organizer revokes her report link: the next poll answers with the
+    new page, without "Report the result", not 304 (the home's key read no seat's link, so her browser kept the
+    button, which led to a page that takes no report); and again once a new link is issued."""
+    marta = own(make_user_lookup("marta"), event)
+    seat = marta.seats.get()
+    home = client_for(marta.player.user)
+    poll = {"HX-Request": "true"}
+    etag = home.get(ME, headers=poll)["ETag"]
+    assert home.get(ME, headers={**poll, "If-None-Match": etag}).status_code == 304
+    revoke = reverse("tournament:report_link", args=[event.slug, seat.pk])
+    organizer_client.post(revoke)
+    revoked = home.get(ME, headers={**poll, "If-None-Match": etag})
+    assert revoked.status_code == 200 and "Report the result" not in text_fragment(revoked)
+    organizer_client.post(revoke, {"action": "renew"})
+    renewed = home.get(ME, headers={**poll, "If-None-Match": revoked["ETag"]})
+    assert renewed.status_code == 200 and "Report the result" in text_fragment(renewed)

@@ -195,9 +195,9 @@ def _clocks(events: dict[int, Event]) -> dict[int, tuple]:
 
 def home_key(user) -> str:
     """A key that moves on whenever the home would show something new: each of the person's events' state
-    (a round published, a result reported or confirmed, a check-in, a setting), its clock, the print jobs of the
-    events they run, their role in them, and what waits for them. The home's polling is answered 304 without
-    rendering while it stays the same."""
+    (a round published, a result reported or confirmed, a check-in, a setting), its clock, their report links
+    revoked, the print jobs of the events they run, their role in them, and what waits for them. The home's polling
+    is answered 304 without rendering while it stays the same."""
     regs = list(_entries(user).select_related("event"))
     roles = _roles(user)
     run = list(_run(roles)[:EVENTS])
@@ -207,7 +207,12 @@ def home_key(user) -> str:
                 .annotate(n=Count("pk")).order_by("event_id", "status"))
     invited, asked = invitations_for(user)
     parts = [user.pk, sorted((pk, event_state(event), repr(clocks.get(pk)), roles.get(pk)) for pk, event in events.items()),
-             [(reg.pk, reg.status) for reg in regs], jobs, sorted(invited.values_list("pk", flat=True)),
+             [(reg.pk, reg.status) for reg in regs],
+             # a report link revoked or issued again (`results.report_links`) moves no event state, yet the home's
+             # "Report the result" follows it
+             sorted(Seat.objects.filter(registration__in=[reg.pk for reg in regs], token_revoked=True)
+                    .values_list("pk", flat=True)) if regs else "",
+             jobs, sorted(invited.values_list("pk", flat=True)),
              sorted(asked.values_list("pk", flat=True)), sorted(staff.waiting_for(user).values_list("pk", flat=True)),
              sorted(merges.suggestions_for(user).values_list("pk", flat=True)),
              list(League.objects.filter(roles__user=user).values_list("pk", "name")),
