@@ -153,6 +153,7 @@ def test_a_doubtful_real_row_says_why(ref, text, why):
     ("or I/14a", "'or' where a reference was expected"),
     ("I/14a or , 32a", "two operators in a row"),
     ("I/14a or )", "unbalanced parentheses"),
+    ("I/14a 32a", "'32a' where an operator was expected"),  # the operator left out: quoted as written, not "/32a"
     ("II/73 (II/72c)", "'(' where an operator was expected"),  # a reference in parentheses is no remark
     ("III/(Sicily)", "III/ without a reference"),
     ("IV/66 or both IV/43c or 47", "'both' without 'and'"),
