@@ -105,7 +105,8 @@ class _Parser:
         tree = self.expression()
         if self.peek() is not None:
             kind, value = self.tokens[self.at]
-            raise _Doubt("unbalanced parentheses" if kind == "close" else f"{value!r} where an operator was expected")
+            shown = value.removeprefix("/")  # a reference without its book ("/32a") as the text writes it
+            raise _Doubt("unbalanced parentheses" if kind == "close" else f"{shown!r} where an operator was expected")
         return tree
 
     def expression(self):

@@ -126,3 +126,53 @@ def test_the_catalogue_reports_each_doubtful_row_and_keeps_no_combination_for_it
     assert all(not catalogue.get(ref).ally_combinations for ref in DOUBTFUL)
     # A row read with confidence keeps its combinations, as catalogue references.
     assert ("II/22a", "II/44") in catalogue.get("II/56").ally_combinations
+
+
+@pytest.mark.parametrize(("ref", "text", "why"), [
+    # The catalogue's problems quote the reason: each real doubtful kind says what is wrong, not only that it is.
+    ("I/5c", "I/4c or (6a and or 10) or 12 or 15", "'and or' is not an operator the lists use (and/or?)"),
+    ("I/19", "I/6a and/ or (20b or 24a)", "'and/ or' is not an operator the lists use (and/or?)"),
+    ("I/34b", "I/31b and/or 35b and/or 34b Isreal & Judah",
+     "'Isreal' is neither a list reference nor 'or', 'and/or', 'and'"),
+    ("II/14", "II/28b or Allies: II/28b or II/34", "'Allies:' is neither a list reference nor 'or', 'and/or', 'and'"),
+    ("I/11a", "I/1b, 5b, 9", "a bare comma between references ('or' or 'and'?)"),
+    ("I/57b", "I/36a or 36d or 55c or or 55d or 55e or II/5e or 11 or 13", "two operators in a row"),
+    ("II/62a", "(II/23a and/or 23c) or (I/58 and/or II/55b", "unbalanced parentheses"),
+    ("III/77", "III/21a or 52 or 53 or 73a) or 73b or 76 or IV/5a or 5b or 5c", "unbalanced parentheses"),
+    ("III/48", "III/14a or 40b or (III/47 and 63a) or III/63a", "III/63a named twice"),
+])
+def test_a_doubtful_real_row_says_why(ref, text, why):
+    assert COLUMN[ref] == text
+    assert read_allies(text).doubts == (f"{why} in {text!r}",)
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    # Slips a column could have (none in the catalogue today): each doubtful, with its reason.
+    ("14a and/or 32a", "14a without a book"),  # the book left out of the first reference
+    ("I/14a and/or", "the text ends where a reference was expected"),  # the column cut short
+    ("or I/14a", "'or' where a reference was expected"),
+    ("I/14a or , 32a", "two operators in a row"),
+    ("I/14a or )", "unbalanced parentheses"),
+    ("I/14a 32a", "'32a' where an operator was expected"),  # the operator left out: quoted as written, not "/32a"
+    ("II/73 (II/72c)", "'(' where an operator was expected"),  # a reference in parentheses is no remark
+    ("III/(Sicily)", "III/ without a reference"),
+    ("IV/66 or both IV/43c or 47", "'both' without 'and'"),
+    ("I/4a or 5a and 6a", "'and' beside 'or' without parentheses"),  # (4a or 5a) and 6a, or 4a or (5a and 6a)?
+])
+def test_a_slip_in_the_column_is_doubtful_and_says_why(text, why):
+    reading = read_allies(text)
+    assert reading.doubts == (f"{why} in {text!r}",) and reading.combinations == ()
+
+
+def alternatives(book: str, count: int) -> str:
+    return "(" + " or ".join(f"{book}/{n}" for n in range(1, count + 1)) + ")"
+
+
+def test_up_to_256_combinations_are_listed_and_more_are_doubtful():
+    """MAX_COMBINATIONS: 16 alternatives and/or 16 others make 256 sets, listed; 17 and/or 17 make 289, too many
+    (a column that large would be a mistake in the data, not a list to spell out)."""
+    listed = read_allies(f"{alternatives('I', 16)} and/or {alternatives('II', 16)}")
+    assert not listed.doubtful and len(listed.combinations) == 256
+    assert ("I/16", "II/16") in listed.combinations
+    text = f"{alternatives('I', 17)} and/or {alternatives('II', 17)}"
+    assert read_allies(text).doubts == (f"too many combinations to list in {text!r}",)

@@ -225,6 +225,25 @@ def test_allies_joined_by_and_or_are_accepted_together():
     assert codes(check("II/56", army.elements, allies=("II/22a", "II/22b"))) == ["allies_combination"]
 
 
+def test_an_ally_written_without_its_variant_stands_for_every_variant_it_covers():
+    """I/39b "I/37a and/or 37b, and/or 41a, and/or (31b or 43a)": "I/37" (I/37a and I/37b, both in the column)
+    goes with I/41a. I/6a "I/9 or 11a or 11b or 12": "I/11" alone is one ally, accepted, though I/11a and I/11b
+    are alternatives."""
+    army = default_army(CATALOGUE.get("I/39b"))
+    assert check("I/39b", army.elements, allies=("I/37", "I/41a")) == []
+    assert codes(check("I/39b", army.elements, allies=("I/37", "I/31b", "I/43a"))) == ["allies_combination"]
+    army = default_army(CATALOGUE.get("I/6a"))
+    assert check("I/6a", army.elements, allies=("I/11",)) == []
+
+
+def test_an_ally_the_column_names_but_the_catalogue_lacks_still_counts_in_the_combination():
+    """II/15 "II/2 or 3a": II/3a names no list in the catalogue (kept as written, an ally the list takes), yet
+    it is an alternative to II/2: the two together are refused."""
+    army = default_army(CATALOGUE.get("II/15"))
+    assert check("II/15", army.elements, allies=("II/3a",)) == []
+    assert codes(check("II/15", army.elements, allies=("II/2", "II/3a"))) == ["allies_combination"]
+
+
 def test_an_ally_not_in_the_list_is_named_once_not_also_as_a_combination():
     army = default_army(CATALOGUE.get("II/56"))
     assert codes(check("II/56", army.elements, allies=("II/28b", "IV/1"))) == ["ally_not_allowed"]
