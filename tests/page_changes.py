@@ -141,11 +141,13 @@ def change_tiebreaks(world: World, rng: random.Random) -> str | None:
     return f"tie-breaks: {order}"
 
 
-def clear_tiebreaks(world: World, rng: random.Random) -> str | None:
-    if not world.event.tiebreaks:
+def few_tiebreaks(world: World, rng: random.Random) -> str | None:
+    """Head-to-head alone, so that players level on points who did not meet stay tied (ties to settle). Every slot
+    left empty is the scoring's own order, as the form's legend says: the form cannot clear them."""
+    if world.event.tiebreaks == ["head_to_head"]:
         return None
-    edit_event(world, **{f"tiebreak_{n}": "" for n in range(1, 7)})
-    return "no tie-breaks"
+    edit_event(world, **{f"tiebreak_{n}": "head_to_head" if n == 1 else "" for n in range(1, 7)})
+    return "tie-breaks: head-to-head alone"
 
 
 def change_scoring(world: World, rng: random.Random) -> str | None:
@@ -311,7 +313,7 @@ CHANGES: dict[str, Change] = {
     "change the address": _setting("slug"),
     "edit the event": _setting("venue", "date", "rounds_planned", "registration_open"),
     "change the tie-breaks": change_tiebreaks,
-    "clear the tie-breaks": clear_tiebreaks,
+    "head-to-head alone": few_tiebreaks,
     "change the scoring": change_scoring,
     "settle a tie": settle_tie,
     "unsettle a tie": unsettle_tie,

@@ -51,7 +51,7 @@ DRAFT = ["confirm the round", "pair a draft"]
 NEW_ROUND = ["publish a new round"]
 BEFORE = {"pair a draft": ["confirm the round"], "swap in a draft": DRAFT, "publish the draft": DRAFT,
           "delete the last round": DRAFT, "finish the event": ["confirm the round"], "undrop": ["drop"],
-          "settle a tie": ["clear the tie-breaks"], "unsettle a tie": ["clear the tie-breaks", "settle a tie"],
+          "settle a tie": ["head-to-head alone"], "unsettle a tie": ["head-to-head alone", "settle a tie"],
           "remove a stage": ["add a stage"], "remove an entry": ["register a player"], "half report": NEW_ROUND,
           "confirm by players": NEW_ROUND, "dispute": NEW_ROUND, "start the clock": NEW_ROUND,
           "draw the stage": ["add a stage", "confirm the round"],
