@@ -28,19 +28,21 @@ def correct(client, event, game, shorthand, language="en"):
 
 
 def groups_and_a_drawn_cut(organizer_client, event):
-    regs, strength = field(event, 8)
+    """Two groups of four played by the stronger, then the top four of them drawn into "Finals" (not played):
+    the two stages and the players' strengths."""
+    _regs, strength = field(event, 8)
     groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=2)
     finals = add_stage(organizer_client, event, name="Finals", kind="single", entrants="winners", source=groups.pk,
                        cut=4)
     draw(organizer_client, event, groups)
     play_until_done(organizer_client, event, strength)
     draw(organizer_client, event, finals)
-    return groups, finals
+    return groups, finals, strength
 
 
 @pytest.mark.parametrize("language", ["en", "es", "it"])
 def test_a_group_result_corrected_after_the_cut_was_drawn_says_to_draw_it_again(organizer_client, event, language):
-    groups, finals = groups_and_a_drawn_cut(organizer_client, event)
+    groups, finals, _strength = groups_and_a_drawn_cut(organizer_client, event)
     top = StageEntry.objects.get(stage=finals, seed=1).registration_id
     mine = list(Game.objects.filter(stage=groups, seats__registration_id=top).order_by("round__number"))
     said = []
@@ -54,7 +56,7 @@ def test_a_group_result_corrected_after_the_cut_was_drawn_says_to_draw_it_again(
 
 
 def test_a_correction_that_leaves_the_cut_as_drawn_says_nothing_of_it(organizer_client, event):
-    groups, finals = groups_and_a_drawn_cut(organizer_client, event)
+    groups, finals, _strength = groups_and_a_drawn_cut(organizer_client, event)
     before = list(StageEntry.objects.filter(stage=finals).order_by("seed").values_list("registration_id", flat=True))
     game = Game.objects.filter(stage=groups).order_by("round__number", "table").first()
     a, b = game.seats.order_by("side")
@@ -65,11 +67,13 @@ def test_a_correction_that_leaves_the_cut_as_drawn_says_nothing_of_it(organizer_
         before
 
 
-def test_a_swiss_result_corrected_after_a_top_cut_was_drawn_says_to_draw_it_again(organizer_client, event):
+def swiss_then_a_drawn_bracket_whose_top_seed_loses_every_game(organizer_client, event, **stage):
+    """Two Swiss rounds won by the stronger, a bracket (`stage`) drawn from them, then every Swiss game of its top
+    seed corrected to a loss: the bracket, its first seed and what the result pages said."""
     event.rounds_planned = 2
     event.save()
     _regs, strength = field(event, 8)
-    finals = add_stage(organizer_client, event, name="Finals", kind="single", entrants="top", cut=2)
+    finals = add_stage(organizer_client, event, name="Finals", kind="single", **stage)
     for _round in (1, 2):
         rnd = pair(organizer_client, event)
         publish(organizer_client, event, rnd)
@@ -83,6 +87,12 @@ def test_a_swiss_result_corrected_after_a_top_cut_was_drawn_says_to_draw_it_agai
     for game in Game.objects.filter(round__event=event, stage__isnull=True, seats__registration_id=top):
         a, _b = game.seats.order_by("side")
         said += flashes(correct(organizer_client, event, game, "1-4" if a.registration_id == top else "4-1"))
+    return finals, top, said
+
+
+def test_a_swiss_result_corrected_after_a_top_cut_was_drawn_says_to_draw_it_again(organizer_client, event):
+    _finals, _top, said = swiss_then_a_drawn_bracket_whose_top_seed_loses_every_game(
+        organizer_client, event, entrants="top", cut=2)
     assert STALE["en"] in said
 
 
@@ -90,23 +100,8 @@ def test_a_swiss_result_corrected_after_every_player_was_seeded_by_the_standings
         organizer_client, event):
     """A bracket of every player, seeded by the Swiss standings: a correction that moves the seeds says to draw it
     again, as a cut's does, and drawn again it follows the corrected standings."""
-    event.rounds_planned = 2
-    event.save()
-    _regs, strength = field(event, 8)
-    finals = add_stage(organizer_client, event, name="Finals", kind="single", entrants="all", seeding="standings")
-    for _round in (1, 2):
-        rnd = pair(organizer_client, event)
-        publish(organizer_client, event, rnd)
-        for game in rnd.games.filter(is_bye=False).order_by("table"):
-            a, b = game.seats.order_by("side")
-            correct(organizer_client, event, game,
-                    "4-1" if strength[a.registration_id] < strength[b.registration_id] else "1-4")
-    draw(organizer_client, event, finals)
-    top = StageEntry.objects.get(stage=finals, seed=1).registration_id
-    said = []
-    for game in Game.objects.filter(round__event=event, stage__isnull=True, seats__registration_id=top):
-        a, _b = game.seats.order_by("side")
-        said += flashes(correct(organizer_client, event, game, "1-4" if a.registration_id == top else "4-1"))
+    finals, top, said = swiss_then_a_drawn_bracket_whose_top_seed_loses_every_game(
+        organizer_client, event, entrants="all", seeding="standings")
     assert STALE["en"] in said
     draw(organizer_client, event, finals)
     assert StageEntry.objects.get(stage=finals, seed=1).registration_id != top

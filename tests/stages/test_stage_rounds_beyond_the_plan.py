@@ -9,7 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.stages.test_stage_events import add_stage, draw, field, play_round, play_until_done, text_of
+from tests.stages.test_stage_draw_after_a_correction import groups_and_a_drawn_cut
+from tests.stages.test_stage_events import play_round, play_until_done, text_of
 
 EXTRA = {"en": "extra round", "es": "ronda extra", "it": "turno extra"}
 ROUNDS = {"en": "{n} rounds", "es": "{n} rondas", "it": "{n} turni"}
@@ -19,14 +20,7 @@ def groups_then_semi_finals(organizer_client, event):
     """Two groups of four (three rounds, the event's three planned), then the top four in semi-finals and a final
     with a third-place game: five rounds in all."""
     assert event.rounds_planned == 3
-    _regs, strength = field(event, 8)
-    groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=2)
-    finals = add_stage(organizer_client, event, name="Finals", kind="single", entrants="winners", source=groups.pk,
-                       cut=4)
-    draw(organizer_client, event, groups)
-    play_until_done(organizer_client, event, strength)
-    draw(organizer_client, event, finals)
-    return strength
+    return groups_and_a_drawn_cut(organizer_client, event)[2]
 
 
 def heading(page) -> str:
