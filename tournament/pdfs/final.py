@@ -70,15 +70,14 @@ def _place(rank: int) -> str:
     return {1: _("First place"), 2: _("Second place"), 3: _("Third place")}.get(rank, str(rank))
 
 
-def final_standings_pdf(event: Event, table: standings.StandingsTable, *, lang: str = "en") -> bytes:
-    """`table`: results.standings.standings_table(event), the table the standings page shows (in the order of
-    the final placings for an event run in stages)."""
+def final_standings_pdf(event: Event, *, lang: str = "en") -> bytes:
+    """The table the standings page shows (in the order of the final placings for an event run in stages:
+    `stages.tables.in_placing_order`)."""
     with override(lang):
         s = styles()
         title = _("Final standings")
         when = formats.date_format(event.date, "DATE_FORMAT")
-        labels, records = in_placing_order(event, table)
-        staged = len(labels) > len(table.columns)
+        labels, records, staged = in_placing_order(event)
         fixed = ([14 * mm, 40 * mm, 26 * mm, 28 * mm, 16 * mm] if staged else [14 * mm, 46 * mm, 32 * mm, 16 * mm])
         fixed = fixed[: len(labels)]
         metrics = len(labels) - len(fixed)

@@ -330,17 +330,19 @@ def final_placings(event: Event, data: standings.EventData | None = None) -> lis
     return event_placings(event, data, leave=dropped)  # numbered without them: no empty place where one was
 
 
-def in_placing_order(event: Event, table: standings.StandingsTable) -> tuple[list[str], list[tuple]]:
-    """The standings table's columns and rows; for an event run in stages, in the order of its final placings,
-    the place in the first column and the stage that placed each player after their name (the final standings' PDF
-    and downloads)."""
+def in_placing_order(event: Event) -> tuple[list[str], list[tuple], bool]:
+    """The standings table's columns and rows, and whether the event was placed by its stages: then in the order of
+    its final placings, the place in the first column and the stage that placed each player after their name (the
+    final standings' PDF and downloads). One read of the games for both."""
+    data = standings.load(event)
+    table = standings.build_table(data)
     labels = [c.label for c in table.columns]
-    staged = final_placings(event)
+    staged = final_placings(event, data)
     if not staged:
-        return labels, [cells for _pk, cells in table.rows]
+        return labels, [cells for _pk, cells in table.rows], False
     cells_of = dict(table.rows)
     labels = [_("Place"), labels[1], _("Placed by"), *labels[2:]]
     rows = [(place, cells_of[p][1], stage or _("Swiss rounds"), *cells_of[p][2:]) for place, p, stage in staged]
     placed = {p for _place, p, _s in staged}
     rows += [(standings.DASH, cells[1], "", *cells[2:]) for pk, cells in table.rows if pk not in placed]
-    return labels, rows
+    return labels, rows, True

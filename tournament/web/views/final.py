@@ -15,7 +15,6 @@ from tournament.models import Event
 from tournament.pairing.finish import event_finish, event_finish_after_round
 from tournament.pairing.manager import RoundError
 from tournament.pdfs.final import final_standings_pdf, podium, podium_pdf
-from tournament.results.standings import standings_table
 from tournament.stages.pages import placings_context
 from tournament.stages.tables import in_placing_order
 from tournament.transfer.frames import standings_frame
@@ -79,7 +78,7 @@ def _pdf(body: bytes, filename: str) -> HttpResponse:
 @event_view()
 def final_standings_pdf_view(request: HttpRequest, event: Event) -> HttpResponse:
     _finished(event)
-    body = final_standings_pdf(event, standings_table(event), lang=get_language())
+    body = final_standings_pdf(event, lang=get_language())
     return _pdf(body, f"{event.slug}-final-standings.pdf")
 
 
@@ -89,7 +88,7 @@ def final_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
     """The final standings as CSV or XLSX, in the order the final page and its PDF give them: for an event run in
     stages, the final placings (the place first, the stage that placed each player), not the points."""
     _finished(event)
-    labels, rows = in_placing_order(event, standings_table(event))
+    labels, rows, _staged = in_placing_order(event)
     return table_download(pd.DataFrame.from_records(rows, columns=labels), fmt, f"{event.slug}-final-standings",
                           _("Final standings"))
 
