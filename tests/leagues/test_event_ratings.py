@@ -342,3 +342,23 @@ def test_an_events_own_games_never_move_its_ratings_before_it(league, organizer,
     assert before.ratings[regs["A"].pk].rating > before.ratings[regs["D"].pk].rating  # the morning's results count
     played_round(event, 1, [("D", "A", "4-1"), ("C", "B", "4-1")], regs, organizer)  # upsets here, now
     assert event_ratings(event).ratings == before.ratings
+
+
+@pytest.mark.parametrize(("lang", "private_words"), [
+    ("en", ("ratings in a private league before this event", "rating in a private league before this event")),
+    ("es", ("ratings en una liga privada antes de este evento", "rating del jugador en una liga privada")),
+    ("it", ("rating in una lega privata prima di questo evento", "rating del giocatore in una lega privata"))])
+def test_a_private_leagues_name_stays_off_a_member_events_public_pages(client, league, organizer, people, lang,
+                                                                          private_words):
+    """A private league is seen by its organizers alone: the event it rates says "a private league" on its public
+    page and pairings (a public league is named there: the first test)."""
+    League.objects.filter(pk=league.pk).update(public=False)
+    join(league, played_event(organizer, people, SEASON, date=datetime.date(2026, 3, 1)))
+    event, _regs = next_event(organizer, people, round_one_method="rating_fold")
+    join(league, event)
+    round_publish(round_pair(event, organizer), organizer)
+    header = {"Accept-Language": lang}
+    detail = client.get(event.get_absolute_url(), headers=header).content.decode()
+    pairings = client.get(reverse("tournament:pairings", kwargs={"slug": event.slug}), headers=header).content.decode()
+    assert "Liga Ibérica" not in detail and "Liga Ibérica" not in pairings
+    assert private_words[0] in detail and private_words[1] in pairings
