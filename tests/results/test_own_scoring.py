@@ -259,3 +259,29 @@ def test_the_event_form_says_the_event_uses_its_own_scoring_and_keeps_it(organiz
     assert organizer_client.post(reverse("tournament:event_edit", args=[event.slug]), data).status_code == 302
     event.refresh_from_db()
     assert event.venue == "Sala" and event.scoring_definition["name"] == "NSWC"
+
+
+def test_a_tiebreak_order_set_on_the_edit_page_is_the_own_scorings_and_a_later_save_keeps_it(organizer_client, event):
+    """The own scoring's definition names tie-breaks, and the edit page sets the event's order: the two drifted
+    apart, so the own-scoring page showed the old order and saving it there (a points change) put it back."""
+    from html import unescape
+
+    from tests.events.test_event_form import form_values
+
+    text = definition_text({**preset_data("nswc-10"), "tiebreaks": ["sos", "generals_killed"]})
+    assert organizer_client.post(url(event), {"definition": text, "action": "save"}).status_code == 302
+    event.refresh_from_db()
+    assert event.tiebreaks == ["sos", "generals_killed"]
+    edit = reverse("tournament:event_edit", args=[event.slug])
+    values = {**form_values(organizer_client.get(edit).text, "event-form"), "tiebreak_1": "generals_killed",
+              "tiebreak_2": "sos"}
+    assert organizer_client.post(edit, values).status_code == 302
+    event.refresh_from_db()
+    assert event.tiebreaks[:2] == ["generals_killed", "sos"]
+    page = organizer_client.get(url(event)).text
+    shown = unescape(re.search(r'<textarea name="definition"[^>]*>(.*?)</textarea>', page, re.S)[1])
+    assert "tiebreaks: [generals_killed, sos" in shown, shown  # the order in effect
+    assert organizer_client.post(url(event), {"definition": shown.replace("split: 10", "split: 12"),
+                                              "action": "save"}).status_code == 302
+    event.refresh_from_db()
+    assert event.scoring_definition["split"] == 12 and event.tiebreaks[:2] == ["generals_killed", "sos"]

@@ -257,6 +257,14 @@ class EventForm(forms.ModelForm):
             from tournament.results.scoring import event_scoring, preset
 
             event.tiebreaks = list(event_scoring(event).tiebreaks or preset(event.scoring_preset).tiebreaks)
+        if event.scoring_definition:
+            # One order: the own scoring's definition names the tie-breaks the event uses, so its page shows them
+            # and a later save there does not put an older order back (`rescoring.proposed_definition`).
+            from tournament.results.definition import PRIMARY_KEYS
+
+            order = [key for key in event.tiebreaks if key not in PRIMARY_KEYS]
+            if order != list(event.scoring_definition.get("tiebreaks", [])):
+                event.scoring_definition = {**event.scoring_definition, "tiebreaks": order}
         if commit:
             event.save()
         return event
