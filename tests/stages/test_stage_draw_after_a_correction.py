@@ -67,9 +67,8 @@ def test_a_correction_that_leaves_the_cut_as_drawn_says_nothing_of_it(organizer_
         before
 
 
-def swiss_then_a_drawn_bracket_whose_top_seed_loses_every_game(organizer_client, event, **stage):
-    """Two Swiss rounds won by the stronger, a bracket (`stage`) drawn from them, then every Swiss game of its top
-    seed corrected to a loss: the bracket, its first seed and what the result pages said."""
+def swiss_then_a_drawn_bracket(organizer_client, event, **stage):
+    """Two Swiss rounds won by the stronger, then a bracket (`stage`) drawn from them: the bracket."""
     event.rounds_planned = 2
     event.save()
     _regs, strength = field(event, 8)
@@ -82,12 +81,26 @@ def swiss_then_a_drawn_bracket_whose_top_seed_loses_every_game(organizer_client,
             correct(organizer_client, event, game,
                     "4-1" if strength[a.registration_id] < strength[b.registration_id] else "1-4")
     draw(organizer_client, event, finals)
+    return finals
+
+
+def the_top_seed_loses_every_swiss_game(organizer_client, event, finals, language="en"):
+    """Every Swiss game of the bracket's top seed corrected to a loss: its first seed and what the result pages
+    said."""
     top = StageEntry.objects.get(stage=finals, seed=1).registration_id
     said = []
     for game in Game.objects.filter(round__event=event, stage__isnull=True, seats__registration_id=top):
         a, _b = game.seats.order_by("side")
-        said += flashes(correct(organizer_client, event, game, "1-4" if a.registration_id == top else "4-1"))
-    return finals, top, said
+        said += flashes(correct(organizer_client, event, game, "1-4" if a.registration_id == top else "4-1",
+                                language))
+    return top, said
+
+
+def swiss_then_a_drawn_bracket_whose_top_seed_loses_every_game(organizer_client, event, **stage):
+    """Two Swiss rounds won by the stronger, a bracket (`stage`) drawn from them, then every Swiss game of its top
+    seed corrected to a loss: the bracket, its first seed and what the result pages said."""
+    finals = swiss_then_a_drawn_bracket(organizer_client, event, **stage)
+    return finals, *the_top_seed_loses_every_swiss_game(organizer_client, event, finals)
 
 
 def test_a_swiss_result_corrected_after_a_top_cut_was_drawn_says_to_draw_it_again(organizer_client, event):

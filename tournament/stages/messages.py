@@ -82,3 +82,23 @@ def redraw_needed(stage_name: str) -> str:
     """After a result corrected in the play a stage was drawn from (`stages.redraws`)."""
     return _("“%(stage)s” was drawn before this correction, and a draw now would give other players or seeds: draw "
              "it again on the stages page.") % {"stage": stage_name}
+
+
+def draw_stands(stage_name: str, coming: tuple[str, ...], going: tuple[str, ...], refused: bool,
+                deletable: int | None) -> str:
+    """After a result corrected in the play a stage that already has games was drawn from
+    (`stages.redraws.standing_draws`): what a draw now would change, that the draw stands and who decides."""
+    names = {"stage": stage_name, "coming": ", ".join(coming), "going": ", ".join(going)}
+    if refused:
+        changed = _("“%(stage)s” was drawn from results this correction changes, and a draw now would be refused.")
+    elif coming or going:
+        changed = _("“%(stage)s” was drawn from results this correction changes: a draw now would take %(coming)s "
+                    "instead of %(going)s.")
+    else:
+        changed = _("“%(stage)s” was drawn from results this correction changes: a draw now would give the same "
+                    "players other seeds or groups.")
+    stands = _("It already has games, so its draw stands: the organizer or umpire decides what to do.")
+    if deletable is not None:
+        stands += " " + _("Round %(round)s has no result yet: deleting it on its page lets the stage be drawn "
+                          "again.") % {"round": deletable}
+    return f"{changed % names} {stands}"

@@ -3,11 +3,18 @@
 A stage is drawn once from the play before it (a cut from the Swiss standings or a groups stage's tables, a Plate
 from what the cut left, placement play-offs, groups seeded by the standings); a result corrected there afterwards
 changes who would qualify, or their seeds, but not the draw. The result page asks which stages, not played yet,
-a draw now would make otherwise, and tells the organizer to draw them again (`stages.service.stage_draw`)."""
+a draw now would make otherwise, and tells the organizer to draw them again (`stages.service.stage_draw`); and which
+stages that already have games were drawn otherwise than the corrected play now draws them (`standing_draws`): their
+draw stands (no bracket is replayed, nor changed here), and the page says who would come in and go out."""
 
 from __future__ import annotations
 
-from tournament.models import Game, Stage
+from dataclasses import dataclass
+
+from django.db.models import Min
+
+from tournament.models import Game, Registration, Stage
+from tournament.pairing.manager import has_results
 from tournament.stages.service import StageError, entrants, placed_draw
 from tournament.stages.tables import entry_seeds
 
@@ -36,17 +43,74 @@ def _drawn_so(stage: Stage, seeds: list[int | None]) -> bool:
     return [(p, g) for p, g in placed_draw(stage, stage.event, seeds, None) if p is not None] == drawn
 
 
+def _drawn_from(game: Game):
+    """The drawn stages whose players or seeds come from the play `game` belongs to (the Swiss rounds, or its
+    stage), in order."""
+    stages = game.round.event.stages.filter(drawn_at__isnull=False, source_id=game.stage_id).order_by("number")
+    return [stage for stage in stages if _follows_results(stage)]
+
+
 def redraws(game: Game) -> list[tuple[Stage, str]]:
     """The stages drawn from the play `game` belongs to (the Swiss rounds, or its stage), with no game yet, that a
     draw now would make with other players or seeds: (the stage, "" or why a draw now is refused)."""
-    event = game.round.event
     found = []
-    for stage in event.stages.filter(drawn_at__isnull=False, source_id=game.stage_id).order_by("number"):
-        if not _follows_results(stage) or stage.games.exists():
+    for stage in _drawn_from(game):
+        if stage.games.exists():
             continue
         try:
             if not _drawn_so(stage, entrants(stage)):
                 found.append((stage, ""))
         except StageError as exc:  # a tie the corrected result made, which the cut now splits...
             found.append((stage, str(exc)))
+    return found
+
+
+@dataclass(frozen=True)
+class StandingDraw:
+    """A stage that has games, drawn from play a correction changed, that a draw now would make otherwise: its draw
+    stands. `refused`: why a draw now is refused ("" if it is not); `coming`, `going`: the names of the players a draw
+    now would take and would leave out, in seed order (both empty: the same players, other seeds or groups);
+    `deletable`: the round its games are all in, when that is the event's last and has no result yet (deleting it
+    on its page lets the stage be drawn again), else None."""
+
+    stage: Stage
+    refused: str = ""
+    coming: tuple[str, ...] = ()
+    going: tuple[str, ...] = ()
+    deletable: int | None = None
+
+
+def _deletable(stage: Stage) -> int | None:
+    numbers = set(stage.games.values_list("round__number", flat=True))
+    last = stage.event.rounds.order_by("-number").first()
+    if last is None or numbers != {last.number} or has_results(last):
+        return None
+    return last.number
+
+
+def _names(ids: list[int]) -> tuple[str, ...]:
+    name = dict(Registration.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return tuple(name[p] for p in ids)
+
+
+def standing_draws(game: Game) -> list[StandingDraw]:
+    """The stages drawn from the play `game` belongs to that already have games, whose draw a draw now would make
+    otherwise: drawn as after the last round before their first game (the standings then, the players then: what
+    their own games and later drops changed is not the correction's), only when `game` was played by then."""
+    found = []
+    for stage in _drawn_from(game):
+        first = stage.games.aggregate(first=Min("round__number"))["first"]
+        if first is None or game.round.number >= first:
+            continue
+        try:
+            seeds = entrants(stage, upto=first - 1)
+            if _drawn_so(stage, seeds):
+                continue
+        except StageError as exc:  # a tie the corrected result made, which the cut would split...
+            found.append(StandingDraw(stage, str(exc), deletable=_deletable(stage)))
+            continue
+        drawn = [p for p in entry_seeds(stage)[0] if p is not None]
+        now = [p for p in seeds if p is not None]
+        found.append(StandingDraw(stage, "", _names([p for p in now if p not in drawn]),
+                                  _names([p for p in drawn if p not in now]), _deletable(stage)))
     return found

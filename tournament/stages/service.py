@@ -46,19 +46,20 @@ def _next_round_number(event: Event) -> int:
     return (last.number if last else 0) + 1
 
 
-def _active(event: Event) -> list[Registration]:
-    return active_registrations(event, _next_round_number(event))
+def _active(event: Event, upto: int | None = None) -> list[Registration]:
+    return active_registrations(event, _next_round_number(event) if upto is None else upto + 1)
 
 
-def _standings_order(event: Event, players: list[Registration]) -> list[int]:
-    place = {row.registration_id: row.rank_index for row in event_standings(event)}
+def _standings_order(event: Event, players: list[Registration], upto: int | None = None) -> list[int]:
+    place = {row.registration_id: row.rank_index for row in event_standings(event, upto)}
     return [r.pk for r in sorted(players, key=lambda r: (place.get(r.pk, len(place)), r.name_key, r.pk))]
 
 
-def _seeded(event: Event, stage: Stage, players: list[Registration], ratings: RatingsSource | None) -> list[int]:
+def _seeded(event: Event, stage: Stage, players: list[Registration], ratings: RatingsSource | None,
+            upto: int | None = None) -> list[int]:
     """The players in seeding order, best first, by the stage's seeding (by rating: from `ratings`, as
     `pairing.manager.RatingsSource`; without it every player is unrated, so in standings order)."""
-    order = _standings_order(event, players)
+    order = _standings_order(event, players, upto)
     if stage.seeding == Stage.Seeding.RANDOM:
         random.Random(event.seed * 1000 + 500 + stage.number).shuffle(order)
     elif stage.seeding == Stage.Seeding.RATING:
@@ -74,13 +75,17 @@ def _taken_from_source(stage: Stage) -> set[int]:
     return set(StageEntry.objects.filter(stage__in=siblings).values_list("registration_id", flat=True))
 
 
-def _check_source(stage: Stage, event: Event) -> None:
-    """A stage is drawn from finished play: its source stage finished, or (a cut) every game so far confirmed."""
+def _check_source(stage: Stage, event: Event, upto: int | None = None) -> None:
+    """A stage is drawn from finished play: its source stage finished, or (a cut) every game so far (up to round
+    `upto`) confirmed."""
     source = stage.source
     if source is not None and not stage_finished(source):
         raise StageError(_("“%(stage)s” is not finished yet: its qualifiers are not known.") % {"stage": source.name})
-    if source is None and stage.entrants != Stage.Entrants.ALL and Game.objects.filter(
-            round__event=event, is_bye=False).exclude(status=Game.Status.CONFIRMED).exists():
+    games = Game.objects.filter(round__event=event, is_bye=False)
+    if upto is not None:
+        games = games.filter(round__number__lte=upto)
+    if source is None and stage.entrants != Stage.Entrants.ALL and games.exclude(
+            status=Game.Status.CONFIRMED).exists():
         raise StageError(_("Every game so far needs a confirmed result before the cut is drawn."))
 
 
@@ -105,12 +110,12 @@ def _cut(stage: Stage, event: Event, order: list[int]) -> list[int]:
     return order[:k]
 
 
-def _check_cut_tie(stage: Stage, event: Event, active_ids: set[int]) -> None:
+def _check_cut_tie(stage: Stage, event: Event, active_ids: set[int], upto: int | None = None) -> None:
     """A top-K cut of the standings through a place its players still share, which nothing orders (the event draws
     no lot among its tie-breaks, and the ties page has no decision for them, or one that they share the place),
     would take those whose names sort first: it is refused, naming them, until the tie is settled there."""
     k = stage.cut or 0
-    data = load(event)
+    data = load(event, upto)
     rows = [row for row in rank(data) if row.registration_id in active_ids]
     if not 1 <= k < len(rows):
         return  # no cut to make here (`_cut` says why when it is out of range)
@@ -172,21 +177,23 @@ def _splits(players: list[int], taken: set[int]) -> bool:
     return any(p in taken for p in players) and any(p not in taken for p in players)
 
 
-def entrants(stage: Stage, ratings: RatingsSource | None = None) -> list[int | None]:
-    """Who plays the stage, in seeding order (None: an empty place, in placement play-offs)."""
+def entrants(stage: Stage, ratings: RatingsSource | None = None, *, upto: int | None = None) -> list[int | None]:
+    """Who plays the stage, in seeding order (None: an empty place, in placement play-offs). `upto`: as a draw
+    after round `upto` would make it (the Swiss standings up to that round, the players of the next: a stage that
+    has games since, in `redraws`); None: as a draw now would."""
     event = stage.event
-    active = _active(event)
+    active = _active(event, upto)
     active_ids = {r.pk for r in active}
-    _check_source(stage, event)
+    _check_source(stage, event, upto)
     if stage.kind == Stage.Kind.PLACEMENT:
         seeds = _placement_seeds(stage, active_ids)
         _check_group_tie(stage, event, active_ids, None)
         return seeds
     if stage.entrants == Stage.Entrants.ALL:
-        return list(_seeded(event, stage, active, ratings))
+        return list(_seeded(event, stage, active, ratings, upto))
     if stage.source is None and stage.entrants != Stage.Entrants.REST:
-        _check_cut_tie(stage, event, active_ids)
-    taken = _cut(stage, event, [p for p in qualifying_order(event, stage.source) if p in active_ids])
+        _check_cut_tie(stage, event, active_ids, upto)
+    taken = _cut(stage, event, [p for p in qualifying_order(event, stage.source, upto=upto) if p in active_ids])
     if stage.source is not None and stage.source.kind == Stage.Kind.GROUPS and stage.entrants != Stage.Entrants.REST:
         _check_group_tie(stage, event, active_ids, set(taken))
     return _crossed(stage, taken)

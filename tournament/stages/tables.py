@@ -276,11 +276,12 @@ def stage_placings(stage: Stage, data: standings.EventData | None = None) -> lis
     return brackets.placings(bracket, states)
 
 
-def qualifying_order(event: Event, source: Stage | None, data: standings.EventData | None = None) -> list[int]:
-    """Who is best after `source` (None: the Swiss rounds, by the standings), best first: after groups, the group
-    winners, then the runners-up... (`groups.winners_and_runners_up`)."""
+def qualifying_order(event: Event, source: Stage | None, data: standings.EventData | None = None, *,
+                     upto: int | None = None) -> list[int]:
+    """Who is best after `source` (None: the Swiss rounds, by the standings, up to round `upto` if given), best
+    first: after groups, the group winners, then the runners-up... (`groups.winners_and_runners_up`)."""
     if source is None:
-        return [row.registration_id for row in standings.event_standings(event)]
+        return [row.registration_id for row in standings.event_standings(event, upto)]
     if source.kind == Stage.Kind.GROUPS:
         return _groups_order(source, data)
     return [p for _place, p in stage_placings(source, data)]

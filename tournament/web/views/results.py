@@ -30,8 +30,8 @@ from tournament.results.explain import ordering, problem_message, report_sentenc
 from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
 from tournament.results.standings import build_table, load, round_numbers, tie_words
-from tournament.stages.messages import redraw_needed
-from tournament.stages.redraws import redraws
+from tournament.stages.messages import draw_stands, redraw_needed
+from tournament.stages.redraws import redraws, standing_draws
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.downloads import table_download
 from tournament.web.forms.results import ResultForm
@@ -77,7 +77,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
 
 def _corrected(request: HttpRequest, game: Game, before) -> None:
     """What a corrected confirmed result (`before`: the one it replaced) changed after it: the later rounds it would
-    have paired otherwise, and the stages drawn from its results that a draw now would make otherwise."""
+    have paired otherwise, and the stages drawn from its results that a draw now would make otherwise (to draw again,
+    or, with games already, whose draw stands)."""
     correction = correction_for(game, before=before)
     if correction.changed_rounds:
         rounds = ", ".join(str(n) for n in correction.changed_rounds)
@@ -89,6 +90,11 @@ def _corrected(request: HttpRequest, game: Game, before) -> None:
         messages.warning(request, redraw_needed(stage.name))
         if refused:
             messages.warning(request, refused)
+    for drawn in standing_draws(game):  # the same, with games already: the draw stands, the organizer decides
+        messages.warning(request, draw_stands(drawn.stage.name, drawn.coming, drawn.going, bool(drawn.refused),
+                                              drawn.deletable))
+        if drawn.refused:
+            messages.warning(request, drawn.refused)
 
 
 def _reporter(request: HttpRequest) -> str:
