@@ -181,8 +181,10 @@ def test_element_table_text_stays_in_its_column(size, tmp_path):
                           capture_output=True, text=True).stdout
     words = [(float(x0), float(y0), float(x1), word) for x0, y0, x1, word in
              re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', page)]
-    scale, margin = (1.0, 12 * mm) if size == "A4" else (0.7, 8 * mm)
-    edges = [margin]
+    scale, margin, page_width = (1.0, 12 * mm, 210 * mm) if size == "A4" else (0.7, 8 * mm, 148 * mm)
+    # The table is centred in the frame, the page less its margins and the frame's padding (6 points a side): at A4
+    # it starts at the margin, at A5 (a frame a little wider than the A4 sheet scaled) 2.5 points inside it.
+    edges = [margin + 6 + (page_width - 2 * margin - 12 - sum(WIDTHS) * mm * scale) / 2]
     for width in WIDTHS:
         edges.append(edges[-1] + width * mm * scale)
     top = next(y for x, y, _, word in words if word == "n.º")  # the header row

@@ -24,6 +24,14 @@ class Text:
     style: ParagraphStyle
 
 
+@dataclass(frozen=True)
+class Markup:
+    """A cell's Paragraph markup (its text escaped, with <b> and the like): always a Paragraph."""
+
+    markup: str
+    style: ParagraphStyle
+
+
 class Wrapped(Paragraph):
     """A Paragraph that breaks its lines once per width: a table wraps each cell to size its row and
     again to draw it, and a document's tables may share one Wrapped for the same text (wrapping only
@@ -52,10 +60,12 @@ class Paragraphs:
 
 class Cells:
     """The rows of a table and the font commands its string cells need; cells too long for one line
-    are Paragraphs, from `paragraphs` if given (a document's shared ones)."""
+    are Paragraphs, from `paragraphs` if given (a document's shared ones). `padding`: the table's left and
+    right cell padding together, if not the usual (styles.table_style)."""
 
-    def __init__(self, widths, paragraphs: Paragraphs | None = None):
+    def __init__(self, widths, paragraphs: Paragraphs | None = None, padding: float = PADDING):
         self.widths = list(widths)
+        self.padding = padding  # the table's left and right cell padding together
         self.paragraphs = paragraphs or Paragraph
         self.rows: list[list] = []
         self.fonts: list[tuple] = []
@@ -65,11 +75,13 @@ class Cells:
         self.rows.append([self.cell(value, r, c) for c, value in enumerate(values)])
 
     def cell(self, value, r: int, c: int):
+        if isinstance(value, Markup):
+            return self.paragraphs(value.markup, value.style)
         if not isinstance(value, Text):
             return value
         style = value.style
         text = " ".join(str(value.text).split())
-        if stringWidth(text, style.fontName, style.fontSize) > self.widths[c] - PADDING:
+        if stringWidth(text, style.fontName, style.fontSize) > self.widths[c] - self.padding:
             return self.paragraphs(escape(text), style)
         self.fonts.append(("FONT", (c, r), (c, r), style.fontName, style.fontSize, style.leading))
         return text

@@ -68,6 +68,10 @@ def styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
         "base": base,
         "small": ParagraphStyle("small", parent=base, fontSize=7.5 * scale, leading=9 * scale),
         "cell": ParagraphStyle("cell", parent=base, fontSize=8 * scale, leading=9.5 * scale),
+        "cell_bold": ParagraphStyle("cell_bold", parent=base, fontName="DejaVu-Bold", fontSize=8 * scale,
+                                    leading=9.5 * scale),
+        # The army sheet's outcome texts: the small size, set a little closer (the longest cells of the page).
+        "outcome": ParagraphStyle("outcome", parent=base, fontSize=7.5 * scale, leading=8.5 * scale),
         "header": ParagraphStyle("header", parent=base, fontName="DejaVu-Bold", fontSize=6.5 * scale, leading=8 * scale),
         "bold": ParagraphStyle("bold", parent=base, fontName="DejaVu-Bold"),
         "title": ParagraphStyle("title", parent=base, fontName="DejaVu-Bold", fontSize=15 * scale, leading=18 * scale,
