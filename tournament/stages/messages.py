@@ -91,9 +91,12 @@ def draw_stands(stage_name: str, coming: tuple[str, ...], going: tuple[str, ...]
     names = {"stage": stage_name, "coming": ", ".join(coming), "going": ", ".join(going)}
     if refused:
         changed = _("“%(stage)s” was drawn from results this correction changes, and a draw now would be refused.")
-    elif coming or going:
+    elif coming and going:
         changed = _("“%(stage)s” was drawn from results this correction changes: a draw now would take %(coming)s "
                     "instead of %(going)s.")
+    elif coming or going:  # one side only (not from a cut of a fixed size): no "instead of" to name
+        changed = _("“%(stage)s” was drawn from results this correction changes: a draw now would take other "
+                    "players.")
     else:
         changed = _("“%(stage)s” was drawn from results this correction changes: a draw now would give the same "
                     "players other seeds or groups.")

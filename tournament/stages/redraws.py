@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Min
+from django.db.models import Min, Q
 
 from tournament.models import Game, Registration, Stage
 from tournament.pairing.manager import has_results
@@ -69,7 +69,8 @@ def redraws(game: Game) -> list[tuple[Stage, str]]:
 class StandingDraw:
     """A stage that has games, drawn from play a correction changed, that a draw now would make otherwise: its draw
     stands. `refused`: why a draw now is refused ("" if it is not); `coming`, `going`: the names of the players a draw
-    now would take and would leave out, in seed order (both empty: the same players, other seeds or groups);
+    now would take that the draw made left out, and the reverse, in seed order (both empty: the same players, other
+    seeds or groups);
     `deletable`: the round its games are all in, when that is the event's last and has no result yet (deleting it
     on its page lets the stage be drawn again), else None."""
 
@@ -93,24 +94,54 @@ def _names(ids: list[int]) -> tuple[str, ...]:
     return tuple(name[p] for p in ids)
 
 
-def standing_draws(game: Game) -> list[StandingDraw]:
-    """The stages drawn from the play `game` belongs to that already have games, whose draw a draw now would make
-    otherwise: drawn as after the last round before their first game (the standings then, the players then: what
-    their own games and later drops changed is not the correction's), only when `game` was played by then."""
+def _played_stages(game: Game) -> list[tuple[Stage, int]]:
+    """The stages that already have games, drawn from play `game` counted in when they were drawn (its own stage's,
+    or the standings, which count every game before them), with their first round: (stage, first round)."""
+    event = game.round.event
+    stages = event.stages.filter(drawn_at__isnull=False).filter(
+        Q(source_id=game.stage_id) | Q(source__isnull=True)).annotate(first=Min("games__round__number"))
+    return [(stage, stage.first) for stage in stages.order_by("number")
+            if stage.first is not None and game.round.number < stage.first and _follows_results(stage)]
+
+
+Draw = tuple[tuple[int | None, ...] | None, str]  # (the seeds, or None) and why a draw is refused ("" if it is not)
+
+
+def _draw_as_of(stage: Stage, upto: int) -> Draw:
+    """The stage as a draw after round `upto` would make it: the standings then, the players then (what its own
+    games and later drops changed is left out)."""
+    try:
+        return tuple(entrants(stage, upto=upto)), ""
+    except StageError as exc:  # a tie the cut splits...
+        return None, str(exc)
+
+
+def draws_before(game: Game) -> dict[int, Draw]:
+    """Read before a correction of `game` is written: each stage with games drawn from its play, as drawn then
+    (`standing_draws` compares them with the same after the correction)."""
+    return {stage.pk: _draw_as_of(stage, first - 1) for stage, first in _played_stages(game)}
+
+
+def standing_draws(game: Game, before: dict[int, Draw]) -> list[StandingDraw]:
+    """The stages drawn from the play `game` belongs to that already have games, whose draw the correction of `game`
+    changes: a draw as after the last round before their first game gives other players or seeds with the corrected
+    result than with the one it replaced (`before`: `draws_before`, read before the correction). Only the two are
+    compared: what differed already (a drop since the draw, a draw made before every result was in, an earlier
+    correction) is not this correction's; nor is a correction that brings the draw back to the one made."""
     found = []
-    for stage in _drawn_from(game):
-        first = stage.games.aggregate(first=Min("round__number"))["first"]
-        if first is None or game.round.number >= first:
+    for stage, first in _played_stages(game):
+        if stage.pk not in before:
             continue
-        try:
-            seeds = entrants(stage, upto=first - 1)
-            if _drawn_so(stage, seeds):
-                continue
-        except StageError as exc:  # a tie the corrected result made, which the cut would split...
-            found.append(StandingDraw(stage, str(exc), deletable=_deletable(stage)))
+        seeds, refused = now = _draw_as_of(stage, first - 1)
+        if now == before[stage.pk]:
             continue
-        drawn = [p for p in entry_seeds(stage)[0] if p is not None]
-        now = [p for p in seeds if p is not None]
-        found.append(StandingDraw(stage, "", _names([p for p in now if p not in drawn]),
-                                  _names([p for p in drawn if p not in now]), _deletable(stage)))
+        if refused:
+            found.append(StandingDraw(stage, refused, deletable=_deletable(stage)))
+            continue
+        if _drawn_so(stage, list(seeds)):
+            continue
+        was = [p for p in entry_seeds(stage)[0] if p is not None]  # named against the draw made, as the page says
+        is_ = [p for p in seeds if p is not None]
+        found.append(StandingDraw(stage, "", _names([p for p in is_ if p not in was]),
+                                  _names([p for p in was if p not in is_]), _deletable(stage)))
     return found

@@ -31,7 +31,7 @@ from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
 from tournament.results.standings import build_table, load, round_numbers, tie_words
 from tournament.stages.messages import draw_stands, redraw_needed
-from tournament.stages.redraws import redraws, standing_draws
+from tournament.stages.redraws import draws_before, redraws, standing_draws
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.downloads import table_download
 from tournament.web.forms.results import ResultForm
@@ -52,6 +52,7 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
                       initial=ResultForm.initial_for(stored, game.version))
     reports = list(game.reports.select_related("seat__registration__player", "submitted_by"))
     if request.method == "POST" and form.is_valid():
+        drawn = draws_before(game) if stored is not None else {}  # the stages drawn from it, as the old result drew them
         try:
             corrected = result_enter(game, form.cleaned_data["result"], request.user,
                                      version=form.cleaned_data.get("version"))
@@ -65,7 +66,7 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             for flag in result_flags(event, form.cleaned_data["result"]):
                 messages.warning(request, problem_message(flag))
             if corrected:
-                _corrected(request, game, stored)
+                _corrected(request, game, stored, drawn)
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
     flags = [problem_message(f) for f in result_flags(event, stored)] if stored else []
     names = {s.side: s.registration.name for s in seats}
@@ -75,10 +76,10 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return render(request, "tournament/result_form.html", context)
 
 
-def _corrected(request: HttpRequest, game: Game, before) -> None:
+def _corrected(request: HttpRequest, game: Game, before, drawn: dict) -> None:
     """What a corrected confirmed result (`before`: the one it replaced) changed after it: the later rounds it would
     have paired otherwise, and the stages drawn from its results that a draw now would make otherwise (to draw again,
-    or, with games already, whose draw stands)."""
+    or, with games already, whose draw stands: `drawn`, read before the correction, is how the old result drew them)."""
     correction = correction_for(game, before=before)
     if correction.changed_rounds:
         rounds = ", ".join(str(n) for n in correction.changed_rounds)
@@ -90,11 +91,11 @@ def _corrected(request: HttpRequest, game: Game, before) -> None:
         messages.warning(request, redraw_needed(stage.name))
         if refused:
             messages.warning(request, refused)
-    for drawn in standing_draws(game):  # the same, with games already: the draw stands, the organizer decides
-        messages.warning(request, draw_stands(drawn.stage.name, drawn.coming, drawn.going, bool(drawn.refused),
-                                              drawn.deletable))
-        if drawn.refused:
-            messages.warning(request, drawn.refused)
+    for stands in standing_draws(game, drawn):  # with games already: the draw stands, the organizer decides
+        messages.warning(request, draw_stands(stands.stage.name, stands.coming, stands.going, bool(stands.refused),
+                                              stands.deletable))
+        if stands.refused:
+            messages.warning(request, stands.refused)
 
 
 def _reporter(request: HttpRequest) -> str:
