@@ -105,3 +105,33 @@ def draw_stands(stage_name: str, coming: tuple[str, ...], going: tuple[str, ...]
         stands += " " + _("Round %(round)s has no result yet: deleting it on its page lets the stage be drawn "
                           "again.") % {"round": deletable}
     return f"{changed % names} {stands}"
+
+
+def paired_from_old(stage_name: str, changes, deletable: int | None) -> str:
+    """After a result corrected in a bracket once later games of it were paired
+    (`stages.bracket_corrections.paired_from_the_old_result`): who would have played each of them instead of whom,
+    that their results stand and who decides."""
+    parts = []
+    for change in changes:
+        names = {"game": change.label, "coming": ", ".join(change.coming), "going": ", ".join(change.going)}
+        if change.coming and change.going:
+            parts.append(_("%(coming)s would have played instead of %(going)s (%(game)s)") % names)
+        elif change.going:  # the match before it is to be played again: who plays it is not known yet
+            parts.append(_("%(going)s would not have played it yet (%(game)s)") % names)
+        else:
+            parts.append(_("%(coming)s would have played too (%(game)s)") % names)
+    text = _("The games of “%(stage)s” after this one were paired from the old result: with this one, "
+             "%(changes)s. Their results stand: the organizer or umpire decides.") % {
+        "stage": stage_name, "changes": "; ".join(parts)}
+    if deletable is not None:
+        text += " " + _("Round %(round)s has no result yet: deleting it on its page lets the stage be paired "
+                        "again.") % {"round": deletable}
+    return text
+
+
+def stale_bracket(stage_name: str) -> str:
+    """On the final standings and stages pages: a bracket with a game paired from a result corrected since."""
+    return _("A result of “%(stage)s” was corrected after later games were paired from it: by the corrected results "
+             "the bracket is not finished, so it places no one and the final standings are by points, until the "
+             "organizer or umpire decides.") % {
+        "stage": stage_name}

@@ -9,7 +9,8 @@ from tournament.events.cache_keys import event_state
 from tournament.models import Event, Stage
 from tournament.results import explain, standings
 from tournament.stages import brackets
-from tournament.stages.messages import across_groups_sentence, column_name, match_label
+from tournament.stages.bracket_corrections import stale_brackets
+from tournament.stages.messages import across_groups_sentence, column_name, match_label, stale_bracket
 from tournament.stages.tables import (
     across_groups,
     bracket_of,
@@ -136,9 +137,13 @@ def placings_context(event: Event) -> dict:
 
 
 def _placings_context(event: Event) -> dict:
-    rows = final_placings(event)
+    """The final placings, and a word on each bracket with a game paired from a result corrected since (it is not
+    finished by the corrected results, so it places no one: the final standings fall back to the points)."""
+    data = standings.load(event) if event.stages.exists() else None  # no stages: no placings, no bracket
+    rows = final_placings(event, data)
     names = _names(event) if rows else {}
-    return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows]}
+    return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows],
+            "stale_brackets": [stale_bracket(stage.name) for stage in stale_brackets(event, data)]}
 
 
 def game_labels(games) -> dict[int, str]:

@@ -61,10 +61,11 @@ def _finished(event: Event) -> None:
 def final_standings(request: HttpRequest, event: Event) -> HttpResponse:
     _finished(event)
     frame = standings_frame(event)
-    staged = placings_context(event)["placings"]  # an event decided in its stages: the placings, not the points
+    placed = placings_context(event)  # an event decided in its stages: the placings, not the points
     context = {"event": event, "podium": podium(event), "columns": list(frame.columns),
                "rows": frame.to_dict("records"), "is_organizer": is_organizer(request.user, event),
-               "placings": staged, "rounds_played": event.rounds.count()}  # a staged event plays beyond the plan
+               "placings": placed["placings"], "stale_brackets": placed["stale_brackets"],
+               "rounds_played": event.rounds.count()}  # a staged event plays beyond the plan
     return render(request, "tournament/final.html", context)
 
 

@@ -30,7 +30,8 @@ from tournament.results.explain import ordering, problem_message, report_sentenc
 from tournament.results.player_record import record
 from tournament.results.report_rights import owns_entry, pin_matches
 from tournament.results.standings import build_table, load, round_numbers, tie_words
-from tournament.stages.messages import draw_stands, redraw_needed
+from tournament.stages.bracket_corrections import matches_before, paired_from_the_old_result
+from tournament.stages.messages import draw_stands, paired_from_old, redraw_needed
 from tournament.stages.redraws import draws_before, redraws, standing_draws
 from tournament.transfer.frames import pairings_frame, results_frame, standings_frame
 from tournament.web.downloads import table_download
@@ -53,6 +54,7 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     reports = list(game.reports.select_related("seat__registration__player", "submitted_by"))
     if request.method == "POST" and form.is_valid():
         drawn = draws_before(game) if stored is not None else {}  # the stages drawn from it, as the old result drew them
+        matches = matches_before(game) if stored is not None else {}  # its bracket, as the old result paired it
         try:
             corrected = result_enter(game, form.cleaned_data["result"], request.user,
                                      version=form.cleaned_data.get("version"))
@@ -66,7 +68,7 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             for flag in result_flags(event, form.cleaned_data["result"]):
                 messages.warning(request, problem_message(flag))
             if corrected:
-                _corrected(request, game, stored, drawn)
+                _corrected(request, game, stored, drawn, matches)
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
     flags = [problem_message(f) for f in result_flags(event, stored)] if stored else []
     names = {s.side: s.registration.name for s in seats}
@@ -76,12 +78,17 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return render(request, "tournament/result_form.html", context)
 
 
-def _corrected(request: HttpRequest, game: Game, before, drawn: dict) -> None:
+def _corrected(request: HttpRequest, game: Game, before, drawn: dict, matches: dict) -> None:
     """What a corrected confirmed result (`before`: the one it replaced) changed after it: the later rounds it would
-    have paired otherwise, and the stages drawn from its results that a draw now would make otherwise (to draw again,
-    or, with games already, whose draw stands: `drawn`, read before the correction, is how the old result drew them)."""
+    have paired otherwise, the later games of its bracket paired from the old result (`matches`, read before the
+    correction, is who played each match then), and the stages drawn from its results that a draw now would make
+    otherwise (to draw again, or, with games already, whose draw stands: `drawn`, read before the correction, is how
+    the old result drew them)."""
     correction = correction_for(game, before=before)
-    if correction.changed_rounds:
+    paired = paired_from_the_old_result(game, matches)
+    if paired is not None:  # its bracket's later games: their results stand, the organizer decides
+        messages.warning(request, paired_from_old(paired.stage.name, paired.changes, paired.deletable))
+    elif correction.changed_rounds:
         rounds = ", ".join(str(n) for n in correction.changed_rounds)
         messages.warning(request, _("Standings recomputed. With this result the pairings of round(s) %(rounds)s "
                                     "would have been different.") % {"rounds": rounds})
