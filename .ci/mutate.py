@@ -51,7 +51,8 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
     "calculators": (["rulings/calculators"], ["tests/rulings/unit/test_calculators.py", "tests/rulings/unit/test_calculator_params.py",
                                               "tests/rulings/unit/test_combat_rulings.py", "tests/rulings/unit/test_calculator_working.py",
                                               "tests/rulings/unit/test_calculator_summaries.py",
-                                              "tests/rulings/unit/test_doubled_by_artillery.py"]),
+                                              "tests/rulings/unit/test_doubled_by_artillery.py",
+                                              "tests/rulings/unit/test_calculator_working_catalogue.py"]),
     "flows": (["rulings/flows/validation.py"], ["tests/rulings/test_flows.py", "tests/rulings/test_flow_validation.py",
                                                 "tests/rulings/test_flow_audit.py", "tests/rulings/test_flows_contested.py"]),
     # the guards' tests only (the shorthand's are its room's); each builds a database (--reuse-db below)
