@@ -160,6 +160,10 @@ def _event(entry: AuditEntry) -> str:
             after.get("games", 0)) % {"n": after.get("games", 0)},
         "event.extra_round": lambda: _("Extra round %(n)s chosen beyond the %(planned)s planned.") % {
             "n": entry.round_number or "?", "planned": before.get("planned", "?")},
+        "event.stage_reopen": lambda: _("Event reopened to play again the games of %(stages)s in round %(n)s: its "
+                                        "standings are no longer final.") % {
+            "stages": ", ".join(_("“%(name)s”") % {"name": name} for name in after.get("stages", [])) or "—",
+            "n": entry.round_number or "?"},
         "event.stage_create": lambda: _("Stage “%(name)s” added.") % {"name": entry.target},
         "event.stage_edit": lambda: _("Stage “%(name)s” saved.") % {"name": entry.target},
         "event.stage_delete": lambda: _("Stage “%(name)s” deleted.") % {"name": entry.target},

@@ -3,7 +3,9 @@
 Both read the standings through the same functions as the standings page (results.standings), so the
 printed ranks are the ones on the screen. An event run in stages (groups, a cut, brackets) is ordered by its
 final placings instead (`stages.tables.final_placings`, as the final page shows them): the brackets' places
-first, then the groups, then the rest as the standings and their tie-breaks order them."""
+first, then the groups, then the rest as the standings and their tie-breaks order them. A bracket with a game
+paired from a result corrected since places no one (`stages.bracket_corrections.stale_brackets`): the final
+standings say so above the table, as the final page does, and the podium prints that notice instead of names."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ from tournament.models import Event
 from tournament.pdfs.headers import header_cells
 from tournament.pdfs.styles import render, styles, table_style
 from tournament.results import standings
+from tournament.stages.bracket_corrections import stale_brackets
+from tournament.stages.messages import stale_bracket
 from tournament.stages.tables import final_placings, in_placing_order
 
 PODIUM = 3
@@ -70,6 +74,13 @@ def _place(rank: int) -> str:
     return {1: _("First place"), 2: _("Second place"), 3: _("Third place")}.get(rank, str(rank))
 
 
+def _stale(event: Event) -> list[str]:
+    """The final page's warning for each bracket whose placings wait for a decision (none without stages)."""
+    if not event.stages.exists():
+        return []
+    return ["⚠ " + stale_bracket(stage.name) for stage in stale_brackets(event)]
+
+
 def final_standings_pdf(event: Event, *, lang: str = "en") -> bytes:
     """The table the standings page shows (in the order of the final placings for an event run in stages:
     `stages.tables.in_placing_order`)."""
@@ -87,13 +98,15 @@ def final_standings_pdf(event: Event, *, lang: str = "en") -> bytes:
         table = Table(rows, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(table_style(size=7.5)))
         story = [_p(f"{event.name} · {title}", s["title"]), _p(when + (f" · {event.venue}" if event.venue else ""),
-                                                                  s["base"]), Spacer(1, 3 * mm),
-                 table if len(rows) > 1 else _p(_("No players yet."), s["base"])]
+                                                                  s["base"]), Spacer(1, 3 * mm)]
+        story += [_p(warning, s["bold"]) for warning in _stale(event)]
+        story += [Spacer(1, 3 * mm), table if len(rows) > 1 else _p(_("No players yet."), s["base"])]
         return render(story, title=f"{event.name} · {title}", footer=f"{event.name} · {title}")
 
 
 def podium_pdf(event: Event, placed: list[Placed], *, lang: str = "en") -> bytes:
-    """One certificate-style page: the event, then first, second and third place, each with name and points."""
+    """One certificate-style page: the event, then first, second and third place, each with name and points; while
+    a bracket's placings wait for a decision (`_stale`), that notice instead of names."""
     with override(lang):
         s = styles()
         centre = {"alignment": TA_CENTER}
@@ -106,6 +119,11 @@ def podium_pdf(event: Event, placed: list[Placed], *, lang: str = "en") -> bytes
         when = formats.date_format(event.date, "DATE_FORMAT") + (f" · {event.venue}" if event.venue else "")
         story: list = [Spacer(1, 12 * mm), _p(event.name, big), _p(when, sub), Spacer(1, 4 * mm),
                        _p(_("Final standings: the podium"), sub), Spacer(1, 14 * mm)]
+        stale = _stale(event)
+        if stale:
+            placed = []
+            story += [_p(warning, sub) for warning in stale]
+            story += [Spacer(1, 6 * mm), _p(_("No podium is printed until then."), sub)]
         for person in placed:
             label = _place(person.rank) + (f" ({_('shared')})" if person.shared else "")
             points = person.stage or ngettext("%(n)s point", "%(n)s points", person.points) % {"n": person.points}
@@ -115,7 +133,7 @@ def podium_pdf(event: Event, placed: list[Placed], *, lang: str = "en") -> bytes
             block.setStyle(TableStyle([("LINEBELOW", (0, -1), (-1, -1), 0.6, place.get(person.rank, s["bold"]).textColor),
                                        ("BOTTOMPADDING", (0, -1), (-1, -1), 6)]))
             story += [block, Spacer(1, 10 * mm)]
-        if not placed:
+        if not placed and not stale:
             story.append(_p(_("No results yet."), sub))
         title = _("Podium")
         return render(story, title=f"{event.name} · {title}", footer=f"{event.name} · {title}")

@@ -135,3 +135,13 @@ def stale_bracket(stage_name: str) -> str:
              "the bracket is not finished, so it places no one and the final standings are by points, until the "
              "organizer or umpire decides.") % {
         "stage": stage_name}
+
+
+def replay(stage_name: str, corrected: bool) -> str:
+    """On the stages and rounds pages of a finished event whose stage has games to play (again, after a corrected
+    result: `corrected`): pairing them is the organizer's choice to reopen the event
+    (`stages.reopen.stage_pair_reopening`)."""
+    if corrected:
+        return _("A corrected result left “%(stage)s” with games to play again: pairing them reopens the "
+                 "event.") % {"stage": stage_name}
+    return _("“%(stage)s” still has games to play: pairing them reopens the event.") % {"stage": stage_name}

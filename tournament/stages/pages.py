@@ -10,7 +10,8 @@ from tournament.models import Event, Stage
 from tournament.results import explain, standings
 from tournament.stages import brackets
 from tournament.stages.bracket_corrections import stale_brackets
-from tournament.stages.messages import across_groups_sentence, column_name, match_label, stale_bracket
+from tournament.stages.messages import across_groups_sentence, column_name, match_label, replay, stale_bracket
+from tournament.stages.reopen import stages_to_replay
 from tournament.stages.tables import (
     across_groups,
     bracket_of,
@@ -144,6 +145,14 @@ def _placings_context(event: Event) -> dict:
     names = _names(event) if rows else {}
     return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows],
             "stale_brackets": [stale_bracket(stage.name) for stage in stale_brackets(event, data)]}
+
+
+def replay_sentences(event: Event) -> list[str]:
+    """A finished event's stages with games to play (again, after a corrected result): one sentence each, for the
+    organizer's choice to reopen the event and pair them (`stages.reopen`). Not cached: read when finished."""
+    stages = stages_to_replay(event)
+    stale = {s.pk for s in stale_brackets(event)} if stages else set()
+    return [replay(stage.name, stage.pk in stale) for stage in stages]
 
 
 def game_labels(games) -> dict[int, str]:

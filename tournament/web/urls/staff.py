@@ -73,6 +73,7 @@ events_patterns = [
     path("e/<slug:slug>/join-poster.pdf", pdf.join_poster, name="join_poster"),
     path("e/<slug:slug>/stages/setup/", stages.stage_setup, name="stage_setup"),
     path("e/<slug:slug>/stages/pair/", rounds.stage_pair_view, name="stage_pair"),
+    path("e/<slug:slug>/stages/reopen/", stages.stage_reopen_view, name="stage_reopen"),
     path("e/<slug:slug>/stages/<int:number>/edit/", stages.stage_edit, name="stage_edit"),
     path("e/<slug:slug>/stages/<int:number>/draw/", stages.stage_draw_view, name="stage_draw"),
     path("e/<slug:slug>/stages/<int:number>/delete/", stages.stage_delete_view, name="stage_delete"),

@@ -30,7 +30,7 @@ from tournament.pairing.manager import RATED_ROUND_ONE, RoundError, round_delete
 from tournament.pairing.messages import is_warning, note_message
 from tournament.registration.names import sort_key
 from tournament.results.shorthand import seats_result, to_shorthand
-from tournament.stages.pages import game_labels
+from tournament.stages.pages import game_labels, replay_sentences
 from tournament.stages.tables import stage_finished
 from tournament.web.page_caches import cached_fragment, public_page
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer, may_swap
@@ -108,8 +108,10 @@ def _public_games(rnd: Round) -> list[dict]:
 def round_list(request: HttpRequest, event: Event) -> HttpResponse:
     rounds = event.rounds.annotate(game_count=Count("games")).order_by("number")
     drawn = list(event.stages.filter(drawn_at__isnull=False))  # the event runs in stages: pair and finish them
+    organizer = is_organizer(request.user, event)
     return render(request, "tournament/rounds.html", {
-        "event": event, "rounds": rounds, "is_organizer": is_organizer(request.user, event),
+        "event": event, "rounds": rounds, "is_organizer": organizer,
+        "replay": replay_sentences(event) if organizer and drawn else [],  # finished, with stage games to replay
         "progress": progress(event), "in_stages": bool(drawn),
         "pairing": event.pairing_jobs.filter(status__in=jobs.ACTIVE).first(),  # "Pair the next round" under way
         "stages_done": bool(drawn) and all(stage_finished(s) for s in event.stages.all()),

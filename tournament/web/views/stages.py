@@ -1,5 +1,5 @@
-"""Stages: the organizer's setup page (add, edit, draw, delete, pair the next stage round) and the
-public pages of each stage (group tables, a bracket), its PDF, and the final placings."""
+"""Stages: the organizer's setup page (add, edit, draw, delete, pair the next stage round), reopening a finished
+event to pair stage games again, and the public pages of each stage (group tables, a bracket), its PDF, and the final placings."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from tournament.leagues.event_ratings import event_ratings
 from tournament.models import Event, Stage
 from tournament.pairing.manager import active_registrations
 from tournament.pdfs.stages import stage_pdf
-from tournament.stages.pages import placings_context, stage_context
+from tournament.stages.pages import placings_context, replay_sentences, stage_context
+from tournament.stages.reopen import stage_pair_reopening
 from tournament.stages.service import StageError, stage_delete, stage_draw, stage_save
 from tournament.web.forms.stages import GroupAssignmentForm, StageForm
 from tournament.web.permissions import ORGANIZER, event_view, is_organizer
@@ -107,9 +108,24 @@ def stage_delete_view(request: HttpRequest, event: Event, number: int) -> HttpRe
 @event_view()
 def stage_index(request: HttpRequest, event: Event) -> HttpResponse:
     """Public: the stages and, when they are played, the final placings."""
-    context = {"event": event, "stages": list(event.stages.order_by("number")),
-               "is_organizer": is_organizer(request.user, event), **placings_context(event)}
+    organizer = is_organizer(request.user, event)
+    context = {"event": event, "stages": list(event.stages.order_by("number")), "is_organizer": organizer,
+               "replay": replay_sentences(event) if organizer else [], **placings_context(event)}
     return render(request, "tournament/stages.html", context)
+
+
+@require_POST
+@event_view(role=ORGANIZER)
+def stage_reopen_view(request: HttpRequest, event: Event) -> HttpResponse:
+    """"Reopen the event and pair them": a finished event's stage games to play again, as a draft round."""
+    try:
+        rnd = stage_pair_reopening(event, request.user)
+    except StageError as exc:
+        messages.error(request, str(exc))
+        return redirect("tournament:stages", slug=event.slug)
+    messages.warning(request, _("The event is reopened: its standings are no longer final. Once round %(n)s is "
+                                "played, finish it again.") % {"n": rnd.number})
+    return redirect("tournament:round", slug=event.slug, number=rnd.number)
 
 
 @require_GET

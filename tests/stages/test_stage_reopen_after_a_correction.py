@@ -1,0 +1,207 @@
+"""A semi-final corrected after the event finished: the bracket wants its final and third-place game played again
+by other players, and a finished event refuses to pair. The stages page (and the rounds page) offer the
+organizer's explicit choice instead, as the extra round does for Swiss rounds: "Reopen the event and pair them"
+reopens it (audited, worded in the audit log) and pairs those games as a draft round; once they are played the
+event is finished again as usual. Nobody else can, nor can anyone when there is nothing to play again. Until
+then, the final standings PDF says the bracket places no one, and the podium PDF prints that notice, not names."""
+
+from __future__ import annotations
+
+import io
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.factories import make_event, make_user
+from tests.pairing.test_rounds import flashes
+from tests.stages.test_stage_bracket_paired_from_an_old_result import (
+    STALE,
+    semi_final,
+    stale_warnings,
+    top_four_to_its_semi_finals,
+)
+from tests.stages.test_stage_draw_after_a_correction import correct
+from tests.stages.test_stage_events import play_round
+from tournament.models import AuditEntry, EventRole, Game, Round
+from tournament.stages.service import StageError, next_games, stage_pair
+from tournament.stages.tables import bracket_state
+
+REOPEN = {
+    "en": ("A corrected result left “Finals” with games to play again: pairing them reopens the event.",
+           "Reopen the event and pair them"),
+    "es": ("Un resultado corregido dejó a «Finals» con partidas que jugar de nuevo: emparejarlas reabre el evento.",
+           "Reabrir el evento y emparejarlas"),
+    "it": ("Un risultato corretto ha lasciato «Finals» con partite da rigiocare: abbinarle riapre l'evento.",
+           "Riapri l'evento e abbinale"),
+}
+AUDITED = {
+    "en": "Event reopened to play again the games of “Finals” in round {n}: its standings are no longer final.",
+    "es": "Evento reabierto para jugar de nuevo las partidas de «Finals» en la ronda {n}: su clasificación ya no es "
+          "definitiva.",
+    "it": "Evento riaperto per rigiocare le partite di «Finals» nel turno {n}: la sua classifica non è più definitiva.",
+}
+NOTHING = "No stage has a game to play again: the event stays finished."
+PODIUM_NOTICE = "No podium is printed until then."
+
+
+def finished_then_a_semi_final_corrected(organizer_client, event):
+    """The bracket played to its end, the event finished, then a semi-final's winner corrected: the bracket, the
+    players' strength and the corrected semi-final's new winner (its old loser)."""
+    finals, strength = top_four_to_its_semi_finals(organizer_client, event)
+    play_round(organizer_client, event, strength)  # the final and the third-place game
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    game, _winner, loser, other_way = semi_final(finals)
+    correct(organizer_client, event, game, other_way)
+    event.refresh_from_db()
+    assert event.finished_at is not None and next_games(finals)
+    return finals, strength, loser
+
+
+def reopen_form(response) -> str:
+    found = re.search(r'<form method="post" action="([^"]*)" class="card stack" id="stage-reopen">(.*?)</form>',
+                      response.text, re.S)
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(2)))).strip() if found else ""
+
+
+def state(event):
+    event.refresh_from_db()
+    return (event.finished_at, list(event.rounds.values_list("number", "status")),
+            AuditEntry.objects.filter(event=event).count())
+
+
+def pdf_text(body: bytes) -> str:
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages).split())
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_stages_page_offers_the_organizer_to_reopen_the_event(organizer_client, client, umpire_client, event,
+                                                                   language):
+    finished_then_a_semi_final_corrected(organizer_client, event)
+    url = reverse("tournament:stages", args=[event.slug])
+    sentence, button = REOPEN[language]
+    form = reopen_form(organizer_client.get(url, headers={"Accept-Language": language}))
+    assert form == f"{sentence} {button}"
+    assert 'name="csrfmiddlewaretoken"' in organizer_client.get(url).text.split('id="stage-reopen"')[1]
+    for other in (client, umpire_client):  # the warning, but not the organizer's choice
+        response = other.get(url)
+        assert stale_warnings(response) == [STALE] and not reopen_form(response)
+    # The rounds page offers it too, instead of pairing, which a finished event refuses.
+    rounds = organizer_client.get(reverse("tournament:rounds", args=[event.slug]), headers={"Accept-Language": language})
+    assert reopen_form(rounds) == f"{sentence} {button}"
+    assert reverse("tournament:stage_pair", args=[event.slug]) not in rounds.text
+
+
+def test_the_stage_page_points_at_the_reopening_on_a_finished_event(organizer_client, client, event):
+    finished_then_a_semi_final_corrected(organizer_client, event)
+    page = client.get(reverse("tournament:stage", args=[event.slug, 1])).text
+    assert "pair the next stage round to play it again" not in page
+    assert ("An earlier result was corrected after this game was played: to play it again with the right players, "
+            f'the organizer reopens the event on the <a href="{reverse("tournament:stages", args=[event.slug])}">'
+            "stages page</a>.") in page
+    for language, words in (("es", "el organizador reabre el evento en la <a href"),
+                            ("it", "l'organizzatore riapre l'evento nella <a href")):
+        assert words in client.get(reverse("tournament:stage", args=[event.slug, 1]),
+                                   headers={"Accept-Language": language}).text
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_reopening_pairs_the_final_again_between_the_right_players(organizer_client, organizer, event, language):
+    finals, strength, new_winner = finished_then_a_semi_final_corrected(organizer_client, event)
+    last = event.rounds.order_by("-number").first().number
+    response = organizer_client.post(reverse("tournament:stage_reopen", args=[event.slug]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournament:round", args=[event.slug, last + 1])
+    event.refresh_from_db()
+    assert event.finished_at is None
+    rnd = event.rounds.get(number=last + 1)
+    assert rnd.status == Round.Status.DRAFT
+    _bracket, states = bracket_state(finals)
+    paired = {g.slot: frozenset(g.seats.values_list("registration_id", flat=True)) for g in rnd.games.all()}
+    assert paired == {code: frozenset((states[code].a, states[code].b)) for code in paired}
+    final = Game.objects.get(round=rnd, slot="W2-1")
+    assert new_winner in final.seats.values_list("registration__name", flat=True)
+    assert len(paired) == 2  # the final and the third-place game
+    entry = AuditEntry.objects.get(event=event, action="event.stage_reopen")
+    assert entry.user == organizer and entry.round_number == last + 1
+    assert entry.before["finished_at"] and entry.after == {"finished_at": None, "stages": ["Finals"]}
+    assert AuditEntry.objects.filter(event=event, action="round.pair", round_number=last + 1).exists()
+    log = organizer_client.get(reverse("tournament:audit", args=[event.slug]), headers={"Accept-Language": language})
+    assert AUDITED[language].format(n=last + 1) in unescape(log.text)
+    # A second click (the draft is there) leads to the same draft.
+    again = organizer_client.post(reverse("tournament:stage_reopen", args=[event.slug]))
+    assert again["Location"] == response["Location"] and event.rounds.count() == last + 1
+    # Played, the event is finished again as usual: the rounds page offers it, and nothing is stale any more.
+    assert play_round(organizer_client, event, strength) == rnd  # the draft, published and played
+    rounds = organizer_client.get(reverse("tournament:rounds", args=[event.slug])).text
+    assert 'id="finish-form"' in rounds and not reopen_form_in(rounds)
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    event.refresh_from_db()
+    assert event.finished_at is not None
+    assert not stale_warnings(organizer_client.get(reverse("tournament:final", args=[event.slug])))
+
+
+def reopen_form_in(text: str) -> bool:
+    return 'id="stage-reopen"' in text
+
+
+def test_only_the_events_organizer_reopens_it(organizer_client, client, umpire_client, event):
+    finished_then_a_semi_final_corrected(organizer_client, event)
+    url = reverse("tournament:stage_reopen", args=[event.slug])
+    before = state(event)
+    anonymous = client.post(url)
+    assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+    assert umpire_client.post(url).status_code == 403
+    stranger = make_user("stranger")
+    other = make_event(slug="other-event")
+    EventRole.objects.create(event=other, user=stranger, role=EventRole.Role.ORGANIZER)
+    client.force_login(stranger)
+    assert client.post(url).status_code == 403
+    assert organizer_client.get(url).status_code == 405
+    assert state(event) == before
+
+
+def test_reopening_with_nothing_to_play_again_is_refused(organizer_client, event):
+    _finals, strength = top_four_to_its_semi_finals(organizer_client, event)
+    play_round(organizer_client, event, strength)
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    assert not reopen_form(organizer_client.get(reverse("tournament:stages", args=[event.slug])))
+    before = state(event)
+    response = organizer_client.post(reverse("tournament:stage_reopen", args=[event.slug]), follow=True)
+    assert NOTHING in flashes(response)
+    assert state(event) == before
+
+
+def test_pairing_without_the_choice_still_refuses_a_finished_event(organizer_client, organizer, event):
+    finished_then_a_semi_final_corrected(organizer_client, event)
+    before = state(event)
+    with pytest.raises(StageError, match="The event is finished: its standings are final."):
+        stage_pair(event, organizer)
+    response = organizer_client.post(reverse("tournament:stage_pair", args=[event.slug]), follow=True)
+    assert "The event is finished: its standings are final." in flashes(response)
+    assert state(event)[:2] == before[:2]
+
+
+def test_the_final_standings_and_podium_pdfs_say_the_bracket_places_no_one(organizer_client, client, event):
+    finals, _strength, _new_winner = finished_then_a_semi_final_corrected(organizer_client, event)
+    final = pdf_text(client.get(reverse("tournament:final_pdf", args=[event.slug])).content)
+    assert STALE in final
+    assert final.index(STALE) < final.index("Player")  # above the table
+    podium = pdf_text(client.get(reverse("tournament:podium_pdf", args=[event.slug])).content)
+    assert STALE in podium and PODIUM_NOTICE in podium
+    assert "First place" not in podium and not any(
+        name in podium for name in event.registrations.values_list("name", flat=True))
+    es = pdf_text(client.get(reverse("tournament:podium_pdf", args=[event.slug]),
+                             headers={"Accept-Language": "es"}).content)
+    assert "No se imprime ningún podio hasta entonces." in es and "«Finals»" in es
+
+
+def test_the_pdfs_of_a_settled_bracket_say_nothing_of_it(organizer_client, client, event):
+    _finals, strength = top_four_to_its_semi_finals(organizer_client, event)
+    play_round(organizer_client, event, strength)
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    final = pdf_text(client.get(reverse("tournament:final_pdf", args=[event.slug])).content)
+    podium = pdf_text(client.get(reverse("tournament:podium_pdf", args=[event.slug])).content)
+    assert "was corrected" not in final + podium and PODIUM_NOTICE not in podium and "First place" in podium
