@@ -205,3 +205,20 @@ def test_the_pdfs_of_a_settled_bracket_say_nothing_of_it(organizer_client, clien
     final = pdf_text(client.get(reverse("tournament:final_pdf", args=[event.slug])).content)
     podium = pdf_text(client.get(reverse("tournament:podium_pdf", args=[event.slug])).content)
     assert "was corrected" not in final + podium and PODIUM_NOTICE not in podium and "First place" in podium
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", ("No podium is shown until then.", "Reopen the event on the stages page")),
+    ("es", ("No se muestra ningún podio hasta entonces.", "Reabre el evento en la página de fases")),
+    ("it", ("Nessun podio viene mostrato fino ad allora.", "Riapri l'evento nella pagina delle fasi"))])
+def test_the_final_standings_page_shows_no_podium_by_points_while_the_bracket_is_undecided(
+        organizer_client, client, event, language, words):
+    """As the podium PDF: the page named a podium by points (a player who lost their semi-final second) under the
+    warning. The organizer is pointed at the reopening; the public is not."""
+    finished_then_a_semi_final_corrected(organizer_client, event)
+    url = reverse("tournament:final", args=[event.slug])
+    page = unescape(organizer_client.get(url, headers={"Accept-Language": language}).text)
+    assert 'id="podium"' not in page and words[0] in page and words[1] in page
+    assert reverse("tournament:stages", args=[event.slug]) in page
+    public = unescape(client.get(url, headers={"Accept-Language": language}).text)
+    assert 'id="podium"' not in public and words[0] in public and words[1] not in public
