@@ -222,3 +222,18 @@ def test_the_final_standings_page_shows_no_podium_by_points_while_the_bracket_is
     assert reverse("tournament:stages", args=[event.slug]) in page
     public = unescape(client.get(url, headers={"Accept-Language": language}).text)
     assert 'id="podium"' not in public and words[0] in public and words[1] not in public
+
+
+def test_an_old_reopen_form_posted_on_an_ordinary_draft_is_refused_not_called_a_reopening(organizer_client, event):
+    """A reopen form left open in another tab, posted while the event runs and its next round is an ordinary draft:
+    it said "The event is reopened" over that draft."""
+    _finals, strength = top_four_to_its_semi_finals(organizer_client, event)
+    assert organizer_client.post(reverse("tournament:stage_pair", args=[event.slug])).status_code == 302
+    draft = event.rounds.order_by("-number").first()
+    assert draft.status == Round.Status.DRAFT
+    before = state(event)
+    response = organizer_client.post(reverse("tournament:stage_reopen", args=[event.slug]), follow=True)
+    said = flashes(response)
+    assert "The event is not finished: pair the next stage round as usual." in said
+    assert not [f for f in said if "reopened" in f]
+    assert state(event) == before and not AuditEntry.objects.filter(action="event.stage_reopen").exists()

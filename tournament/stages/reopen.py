@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.events.audit import audit
-from tournament.models import Event, Round, Stage
+from tournament.models import AuditEntry, Event, Round, Stage
 from tournament.stages.service import StageError, next_games, stage_pair
 
 
@@ -27,13 +27,14 @@ def stages_to_replay(event: Event) -> list[Stage]:
 @transaction.atomic
 def stage_pair_reopening(event: Event, user) -> Round:
     """Reopen a finished event whose stages have games to play again and pair them, as one draft round (a second
-    call, once reopened, returns that draft). Refused, changing nothing, when no stage has a game to play or when
+    call, once reopened, returns that draft; an ordinary draft is not the reopening's, and is refused). Refused, changing nothing, when no stage has a game to play or when
     the pairing is (the whole transaction is rolled back)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.finished_at is None:
         last = event.rounds.order_by("-number").first()
-        if last is not None and last.status == Round.Status.DRAFT:
-            return last
+        if last is not None and last.status == Round.Status.DRAFT and AuditEntry.objects.filter(
+                event=event, action="event.stage_reopen", round_number=last.number).exists():
+            return last  # a second click: the draft the reopening paired
         raise StageError(_("The event is not finished: pair the next stage round as usual."))
     stages = stages_to_replay(event)
     if not stages:
