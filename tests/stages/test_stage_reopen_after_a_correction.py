@@ -25,7 +25,7 @@ from tests.stages.test_stage_bracket_paired_from_an_old_result import (
 )
 from tests.stages.test_stage_draw_after_a_correction import correct
 from tests.stages.test_stage_events import play_round
-from tournament.models import AuditEntry, EventRole, Game, Round
+from tournament.models import AuditEntry, EventRole, Game, Registration, Round
 from tournament.stages.service import StageError, next_games, stage_pair
 from tournament.stages.tables import bracket_state
 
@@ -237,3 +237,24 @@ def test_an_old_reopen_form_posted_on_an_ordinary_draft_is_refused_not_called_a_
     assert "The event is not finished: pair the next stage round as usual." in said
     assert not [f for f in said if "reopened" in f]
     assert state(event) == before and not AuditEntry.objects.filter(action="event.stage_reopen").exists()
+
+
+def test_a_new_finalist_who_went_home_gives_a_walkover_and_the_reopening_pairs_only_who_is_there(
+        organizer_client, organizer, event):
+    """The corrected semi-final's new winner had gone home (dropped) when the organizer reopened: the final was paired
+    with them, and nothing afterwards took them out of it (deleting the draft paired it again; finishing left the
+    bracket undecided for good, with no podium). The final is now the other finalist's walkover, and only the
+    third-place game is played again."""
+    from tournament.registration.services import registration_set_status
+
+    finals, strength, new_winner = finished_then_a_semi_final_corrected(organizer_client, event)
+    gone = event.registrations.get(name=new_winner)
+    registration_set_status(reg=gone, status=Registration.Status.DROPPED, user=organizer)
+    assert organizer_client.post(reverse("tournament:stage_reopen", args=[event.slug])).status_code == 302
+    rnd = event.rounds.order_by("-number").first()
+    assert list(rnd.games.values_list("slot", flat=True)) == ["3P"]
+    assert not Game.objects.filter(round=rnd, seats__registration=gone).exists()
+    assert play_round(organizer_client, event, strength) == rnd
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    page = organizer_client.get(reverse("tournament:final", args=[event.slug]))
+    assert not stale_warnings(page) and 'id="podium"' in page.text

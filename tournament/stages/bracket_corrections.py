@@ -62,7 +62,8 @@ class PairedFromOld:
 def _latest(stage: Stage, after: int) -> dict[str, Game]:
     """The stage's game of each match paired in a round after round `after` (the latest, if played again)."""
     latest: dict[str, Game] = {}
-    for game in stage.games.filter(round__number__gt=after).select_related("round").order_by("round__number"):
+    for game in (stage.games.filter(round__number__gt=after).select_related("round").prefetch_related("seats")
+                 .order_by("round__number")):
         latest[game.slot] = game
     return latest
 
@@ -98,15 +99,17 @@ def paired_from_the_old_result(game: Game, before: Players) -> PairedFromOld | N
 
 def stale_brackets(event: Event, data: standings.EventData | None = None) -> list[Stage]:
     """The brackets with a game whose players are not those the results now give its match (a result before it
-    corrected after it was paired): their placings wait for the organizer's or umpire's decision."""
+    corrected after it was paired), unless a player of the match dropped out since (a walkover now): their placings
+    wait for the organizer's or umpire's decision."""
     found = []
     for stage in event.stages.filter(drawn_at__isnull=False).exclude(kind=Stage.Kind.GROUPS).order_by("number"):
         if not stage.games.exists():
             continue
         data = data or standings.load(event)
-        now = _players(bracket_state(stage, data)[1])
+        states = bracket_state(stage, data)[1]
+        now = _players(states)
         for code, game in _latest(stage, 0).items():
-            if code in now and frozenset(game.seats.values_list("registration_id", flat=True)) != now[code]:
+            if code in now and not states[code].forfeit and frozenset(s.registration_id for s in game.seats.all()) != now[code]:
                 found.append(stage)
                 break
     return found

@@ -254,8 +254,8 @@ def resolve(bracket: Bracket, seeds: Sequence[int | None], winners: Mapping[str,
     winner of each match played so far, by match code, and `played`: the two players of that game. A game
     played by other players than the match's now (the result of an earlier match was corrected after this one
     was played) leaves the match undecided and marked as a conflict: it is to be played again, by the right
-    players, even when its recorded winner is still one of them. A match not played yet with a player in
-    `absent` (who dropped out) is a walkover for the other one; between two absent players, for the better placed
+    players, even when its recorded winner is still one of them. A match not played yet (or to be played again)
+    with a player in `absent` (who dropped out) is a walkover for the other one; between two absent players, for the better placed
     in the bracket's order (side A), who loses their next match the same way."""
     states: dict[str, MatchState] = {}
     played = played or {}
@@ -292,9 +292,11 @@ def _decided(m: Match, a: int | None, b: int | None, winners: Mapping[str, int],
         return MatchState(m, a, b, *((b, BYE) if a == BYE else (a, BYE)))
     if m.code in winners:
         winner = winners[m.code]
-        if winner not in (a, b) or played.get(m.code, frozenset((a, b))) != frozenset((a, b)):
+        if winner in (a, b) and played.get(m.code, frozenset((a, b))) == frozenset((a, b)):
+            return MatchState(m, a, b, winner, b if winner == a else a)
+        if a not in absent and b not in absent:
             return MatchState(m, a, b, None, None, conflict=True)
-        return MatchState(m, a, b, winner, b if winner == a else a)
+        # to be played again, but a player of it dropped out since: a walkover, as a match not played yet
     if a in absent or b in absent:
         winner, loser = (b, a) if a in absent and b not in absent else (a, b)
         return MatchState(m, a, b, winner, loser, forfeit=True)

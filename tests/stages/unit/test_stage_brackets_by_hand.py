@@ -314,6 +314,21 @@ def test_a_first_round_result_corrected_to_a_player_who_did_not_play_it_is_playe
     assert brackets.placings(bracket, states) == []
 
 
+def test_a_match_to_play_again_with_a_player_who_dropped_out_since_is_a_walkover_not_a_game():
+    bracket = brackets.single(4)
+    # 1 beat 4 and 2 beat 3; the final 1 v 2 and the third-place game 4 v 3 were played. W1-2's result is then
+    # corrected (3 won it), and 3 has gone home: the final, 1 v 3 now, is 1's walkover, not a game to pair with an
+    # absent player; the third-place game, 4 v 2 now, is played again by the two who are there.
+    winners = {"W1-1": 1, "W1-2": 3, "W2-1": 1, "3P": 4}
+    played = {"W1-1": frozenset((1, 4)), "W1-2": frozenset((2, 3)), "W2-1": frozenset((1, 2)), "3P": frozenset((4, 3))}
+    states = brackets.resolve(bracket, [1, 2, 3, 4], winners, played, absent=frozenset({3}))
+    final = states["W2-1"]
+    assert (final.a, final.b, final.winner, final.loser, final.forfeit, final.conflict) == (1, 3, 1, 3, True, False)
+    assert _ready(states) == [("3P", 4, 2)] and states["3P"].conflict
+    there = brackets.resolve(bracket, [1, 2, 3, 4], winners, played)
+    assert there["W2-1"].conflict and not there["W2-1"].forfeit and ("W2-1", 1, 3) in _ready(there)
+
+
 def test_every_state_names_its_own_match_however_it_was_decided():
     # Seven players from three groups: a game between two empty places (P3-W1-2), walkovers, games waiting for
     # their players, games to play; then single elimination of five played through, with a walkover and a forfeit.
