@@ -285,3 +285,32 @@ def test_a_tiebreak_order_set_on_the_edit_page_is_the_own_scorings_and_a_later_s
                                               "action": "save"}).status_code == 302
     event.refresh_from_db()
     assert event.scoring_definition["split"] == 12 and event.tiebreaks[:2] == ["generals_killed", "sos"]
+
+
+def test_wins_set_as_a_tiebreak_on_the_edit_page_outlives_a_save_of_the_own_scoring(organizer_client, event):
+    """A definition cannot name "wins" among its tie-breaks (it is a ranking key), so the order written into it
+    from the edit page leaves it out, and a save on the own-scoring page replaced the event's order by the
+    definition's, dropping "wins"."""
+    from html import unescape
+
+    from tests.events.test_event_form import form_values
+
+    text = definition_text({**preset_data("nswc-10"), "tiebreaks": ["sos"]})
+    assert organizer_client.post(url(event), {"definition": text, "action": "save"}).status_code == 302
+    edit = reverse("tournament:event_edit", args=[event.slug])
+    values = {**form_values(organizer_client.get(edit).text, "event-form"), "tiebreak_1": "wins", "tiebreak_2": "sos"}
+    values.update({f"tiebreak_{n}": "" for n in range(3, 7)})
+    assert organizer_client.post(edit, values).status_code == 302
+    event.refresh_from_db()
+    assert event.tiebreaks == ["wins", "sos"]
+    page = organizer_client.get(url(event)).text
+    shown = unescape(re.search(r'<textarea name="definition"[^>]*>(.*?)</textarea>', page, re.S)[1])
+    assert organizer_client.post(url(event), {"definition": shown.replace("split: 10", "split: 12"),
+                                              "action": "save"}).status_code == 302
+    event.refresh_from_db()
+    assert event.scoring_definition["split"] == 12 and event.tiebreaks == ["wins", "sos"]
+    # A definition that names its own order still sets it.
+    changed = shown.replace("tiebreaks: [sos]", "tiebreaks: [generals_killed, sos]")
+    assert organizer_client.post(url(event), {"definition": changed, "action": "save"}).status_code == 302
+    event.refresh_from_db()
+    assert event.tiebreaks == ["generals_killed", "sos"]

@@ -18,6 +18,7 @@ from tournament.events.audit import audit
 from tournament.events.cache_keys import event_state
 from tournament.models import Event, Game, Seat
 from tournament.results import tiebreaks
+from tournament.results.definition import PRIMARY_KEYS
 from tournament.results.presets import PRESET_NAMES
 from tournament.results.scoring import Preset, bye_score, event_scoring, own_scoring, preset, score_game, with_points
 from tournament.results.shorthand import seats_result
@@ -70,9 +71,12 @@ def proposed(event: Event, preset_key: str, wdl_points: str) -> ScoringChange:
 
 
 def proposed_definition(event: Event, definition: dict) -> ScoringChange:
-    """The event's own scoring: its tie-breaks are the definition's (the event's current order if it names none)."""
-    order = own_scoring(definition).tiebreaks or tuple(event.tiebreaks or ())
-    return ScoringChange(event.scoring_preset, event.wdl_points, order, definition)
+    """The event's own scoring: its tie-breaks are the definition's (the event's current order if it names none, or
+    names the same: a definition cannot name "points" or "wins" among them, which the edit page may)."""
+    named = own_scoring(definition).tiebreaks
+    current = tuple(event.tiebreaks or ())
+    same = named == tuple(key for key in current if key not in PRIMARY_KEYS)
+    return ScoringChange(event.scoring_preset, event.wdl_points, current if not named or same else named, definition)
 
 
 def _rescored(played: list[tiebreaks.PlayedGame], change: ScoringChange, edition: str) -> list[tiebreaks.PlayedGame]:
