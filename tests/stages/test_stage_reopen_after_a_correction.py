@@ -258,3 +258,14 @@ def test_a_new_finalist_who_went_home_gives_a_walkover_and_the_reopening_pairs_o
     assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
     page = organizer_client.get(reverse("tournament:final", args=[event.slug]))
     assert not stale_warnings(page) and 'id="podium"' in page.text
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_no_final_standings_file_ranks_by_points_while_the_bracket_is_undecided(organizer_client, client, event, fmt):
+    """The CSV and XLSX gave ranks 1-2-3 by points (a semi-final's loser second) while the page and the PDFs said no
+    podium until the organizer or umpire decides: they are refused (409, naming why) and the page offers no link."""
+    finished_then_a_semi_final_corrected(organizer_client, event)
+    url = reverse("tournament:final_export", args=[event.slug, fmt])
+    refused = client.get(url, headers={"Accept-Language": "es"})
+    assert refused.status_code == 409 and "«Finals»" in refused.content.decode()
+    assert url not in client.get(reverse("tournament:final", args=[event.slug])).text

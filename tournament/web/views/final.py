@@ -87,8 +87,12 @@ def final_standings_pdf_view(request: HttpRequest, event: Event) -> HttpResponse
 @event_view()
 def final_export(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
     """The final standings as CSV or XLSX, in the order the final page and its PDF give them: for an event run in
-    stages, the final placings (the place first, the stage that placed each player), not the points."""
+    stages, the final placings (the place first, the stage that placed each player), not the points. While a
+    corrected bracket places no one (`stale_brackets`), a 409 with the final page's warning instead of a file."""
     _finished(event)
+    stale = placings_context(event)["stale_brackets"]
+    if stale:  # a file ranked by points would read as the final order: none is made until the bracket is decided
+        return HttpResponse(" ".join(stale), status=409, content_type="text/plain; charset=utf-8")
     labels, rows, _staged = in_placing_order(event)
     return table_download(pd.DataFrame.from_records(rows, columns=labels), fmt, f"{event.slug}-final-standings",
                           _("Final standings"))
