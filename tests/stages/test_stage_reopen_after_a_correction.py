@@ -269,3 +269,16 @@ def test_no_final_standings_file_ranks_by_points_while_the_bracket_is_undecided(
     refused = client.get(url, headers={"Accept-Language": "es"})
     assert refused.status_code == 409 and "«Finals»" in refused.content.decode()
     assert url not in client.get(reverse("tournament:final", args=[event.slug])).text
+
+
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+def test_the_correction_on_a_finished_event_lands_on_the_stages_page_with_the_reopening(organizer_client, event,
+                                                                                       language):
+    """It landed on the round page, with no action offered: on a phone the organizer had to find the stages page."""
+    finals, _strength = top_four_to_its_semi_finals(organizer_client, event)
+    play_round(organizer_client, event, _strength)
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    game, _winner, _loser, other_way = semi_final(finals)
+    landed = correct(organizer_client, event, game, other_way, language)
+    assert landed.redirect_chain[-1][0] == reverse("tournament:stages", args=[event.slug])
+    assert reopen_form(landed) and [f for f in flashes(landed) if "«Finals»" in f or "“Finals”" in f]

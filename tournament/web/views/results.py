@@ -67,8 +67,8 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             messages.success(request, _("Result saved for table %(table)s.") % {"table": game.table})
             for flag in result_flags(event, form.cleaned_data["result"]):
                 messages.warning(request, problem_message(flag))
-            if corrected:
-                _corrected(request, game, stored, drawn, matches)
+            if corrected and _corrected(request, game, stored, drawn, matches):
+                return redirect("tournament:stages", slug=event.slug)  # where the event may be reopened
             return redirect("tournament:round", slug=event.slug, number=game.round.number)
     flags = [problem_message(f) for f in result_flags(event, stored)] if stored else []
     names = {s.side: s.registration.name for s in seats}
@@ -78,12 +78,13 @@ def game_result(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return render(request, "tournament/result_form.html", context)
 
 
-def _corrected(request: HttpRequest, game: Game, before, drawn: dict, matches: dict) -> None:
+def _corrected(request: HttpRequest, game: Game, before, drawn: dict, matches: dict) -> bool:
     """What a corrected confirmed result (`before`: the one it replaced) changed after it: the later rounds it would
     have paired otherwise, the later games of its bracket paired from the old result (`matches`, read before the
     correction, is who played each match then), and the stages drawn from its results that a draw now would make
     otherwise (to draw again, or, with games already, whose draw stands: `drawn`, read before the correction, is how
-    the old result drew them)."""
+    the old result drew them). True when the event is finished and its bracket has games to play again: the page
+    to go on to is the stages page, where the organizer may reopen the event to play them."""
     correction = correction_for(game, before=before)
     paired = paired_from_the_old_result(game, matches)
     if paired is not None:  # its bracket's later games: their results stand, the organizer decides
@@ -103,6 +104,7 @@ def _corrected(request: HttpRequest, game: Game, before, drawn: dict, matches: d
                                               stands.deletable))
         if stands.refused:
             messages.warning(request, stands.refused)
+    return paired is not None and game.round.event.finished_at is not None
 
 
 def _reporter(request: HttpRequest) -> str:
