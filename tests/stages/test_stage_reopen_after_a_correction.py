@@ -282,3 +282,21 @@ def test_the_correction_on_a_finished_event_lands_on_the_stages_page_with_the_re
     landed = correct(organizer_client, event, game, other_way, language)
     assert landed.redirect_chain[-1][0] == reverse("tournament:stages", args=[event.slug])
     assert reopen_form(landed) and [f for f in flashes(landed) if "«Finals»" in f or "“Finals”" in f]
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "Games of “Finals” were played again after a correction: the placings follow the games played again, "
+           "and the earlier ones still count in the points and tie-breaks below."),
+    ("es", "Partidas de «Finals» se volvieron a jugar tras una corrección"),
+    ("it", "Partite di «Finals» sono state giocate di nuovo dopo una correzione")])
+def test_the_final_page_says_the_replaced_games_still_count_in_the_points(organizer_client, client, event, language,
+                                                                        words):
+    """After a reopening and a replay, the points table counts the final and third-place game played between the
+    wrong players too (four finalists with five games): the page said nothing of it."""
+    _finals, strength, _new_winner = finished_then_a_semi_final_corrected(organizer_client, event)
+    final = reverse("tournament:final", args=[event.slug])
+    assert words not in unescape(client.get(final, headers={"Accept-Language": language}).text)
+    assert organizer_client.post(reverse("tournament:stage_reopen", args=[event.slug])).status_code == 302
+    play_round(organizer_client, event, strength)
+    assert organizer_client.post(reverse("tournament:event_finish", args=[event.slug])).status_code == 302
+    assert words in unescape(client.get(final, headers={"Accept-Language": language}).text)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Count
+
 from tournament.models import Event, Game, Registration, Stage
 from tournament.pairing.manager import has_results
 from tournament.results import standings
@@ -113,3 +115,12 @@ def stale_brackets(event: Event, data: standings.EventData | None = None) -> lis
                 found.append(stage)
                 break
     return found
+
+
+def played_again(event: Event) -> list[str]:
+    """The names of the brackets with a match played more than once (a correction changed who played it): the
+    earlier game's result still counts in the standings' points."""
+    twice = (Game.objects.filter(stage__event=event, stage__isnull=False).exclude(stage__kind=Stage.Kind.GROUPS)
+             .values("stage__number", "stage__name", "slot").annotate(n=Count("pk")).filter(n__gt=1)
+             .order_by("stage__number"))
+    return list(dict.fromkeys(row["stage__name"] for row in twice))

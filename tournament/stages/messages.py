@@ -137,6 +137,12 @@ def stale_bracket(stage_name: str) -> str:
         "stage": stage_name}
 
 
+def played_again(stage_name: str) -> str:
+    """On the final standings page: a bracket with a match played again after a correction (`bracket_corrections`)."""
+    return _("Games of “%(stage)s” were played again after a correction: the placings follow the games played again, "
+             "and the earlier ones still count in the points and tie-breaks below.") % {"stage": stage_name}
+
+
 def replay(stage_name: str, corrected: bool) -> str:
     """On the stages and rounds pages of a finished event whose stage has games to play (again, after a corrected
     result: `corrected`): pairing them is the organizer's choice to reopen the event

@@ -9,8 +9,9 @@ from tournament.events.cache_keys import event_state
 from tournament.models import Event, Stage
 from tournament.results import explain, standings
 from tournament.stages import brackets
-from tournament.stages.bracket_corrections import stale_brackets
+from tournament.stages.bracket_corrections import played_again, stale_brackets
 from tournament.stages.messages import across_groups_sentence, column_name, match_label, replay, stale_bracket
+from tournament.stages.messages import played_again as played_again_sentence
 from tournament.stages.reopen import stages_to_replay
 from tournament.stages.tables import (
     across_groups,
@@ -144,7 +145,8 @@ def _placings_context(event: Event) -> dict:
     rows = final_placings(event, data)
     names = _names(event) if rows else {}
     return {"placings": [{"place": place, "name": names[p], "stage": stage} for place, p, stage in rows],
-            "stale_brackets": [stale_bracket(stage.name) for stage in stale_brackets(event, data)]}
+            "stale_brackets": [stale_bracket(stage.name) for stage in stale_brackets(event, data)],
+            "played_again": [played_again_sentence(name) for name in played_again(event)] if data else []}
 
 
 def replay_sentences(event: Event) -> list[str]:

@@ -65,6 +65,7 @@ def final_standings(request: HttpRequest, event: Event) -> HttpResponse:
     context = {"event": event, "podium": podium(event), "columns": list(frame.columns),
                "rows": frame.to_dict("records"), "is_organizer": is_organizer(request.user, event),
                "placings": placed["placings"], "stale_brackets": placed["stale_brackets"],
+               "played_again": placed["played_again"],
                "rounds_played": event.rounds.count()}  # a staged event plays beyond the plan
     return render(request, "tournament/final.html", context)
 
