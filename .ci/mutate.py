@@ -63,7 +63,8 @@ ROOMS: dict[str, tuple[list[str], list[str]]] = {
                        "tests/results/test_result_doubts.py::test_result_page_shows_the_camp_doubt_and_the_event_choice__guide_L1583",
                        "tests/web/test_organizer_pages.py::test_audit_log_speaks_in_sentences_with_names",
                        "tests/results/test_own_scoring.py::test_loading_a_template_and_saving_it_rescores_and_audits",
-                       "tests/results/test_own_scoring.py::test_an_own_scoring_can_go_back_to_its_preset_through_the_rescoring_page"]),
+                       "tests/results/test_own_scoring.py::test_an_own_scoring_can_go_back_to_its_preset_through_the_rescoring_page",
+                       "tests/results/test_own_scoring.py::test_wins_set_as_a_tiebreak_on_the_edit_page_outlives_a_save_of_the_own_scoring"]),
     # every request passes the input guards: the tests that aim at them and at the rules, not every page's
     "permissions": (["tournament/web/permissions.py", "tournament/web/input_guard.py"],
                     ["tests/security/test_input_guard.py", "tests/security/test_permission_rules.py",
