@@ -73,30 +73,20 @@ def worded(value) -> list[dict]:
     return [value] if isinstance(value, dict) else []
 
 
-@pytest.mark.parametrize(("name", "query"), CASES, ids=[name for name, _query in CASES])
-def test_a_calculators_working_carries_the_seeds_spanish_words_to_the_spanish_page(name, query):
-    lines = REGISTRY[name][0](query)["breakdown"]
-    wordings = [w for item in lines for w in worded(item)]
-    assert any("es" in w for w in wordings), f"{name}: no Spanish wording in its working"
-    text = " ".join(page_lines(lines, "es"))
-    for wording in wordings:
-        if "es" in wording:
-            assert comma(wording["es"]) in text or wording["es"] in text, (wording, text)
-            assert wording["en"] not in text or wording["en"] == wording["es"], (wording, text)
-
-
 ITALIAN = ("rumbo-third-column", "asl-night-ambush", "wfb-stand-and-shoot")  # wfb: wfbmove L18 alone has Italian
+PAGES = [(name, query, "es") for name, query in CASES] + [(name, query, "it") for name, query in CASES if name in ITALIAN]
 
 
-@pytest.mark.parametrize(("name", "query"), [c for c in CASES if c[0] in ITALIAN], ids=list(ITALIAN))
-def test_a_calculators_working_carries_its_italian_words_to_the_italian_page(name, query):
+@pytest.mark.parametrize(("name", "query", "language"), PAGES, ids=[f"{name}-{lang}" for name, _q, lang in PAGES])
+def test_a_calculators_working_carries_the_seeds_words_to_the_page_in_their_language(name, query, language):
     lines = REGISTRY[name][0](query)["breakdown"]
     wordings = [w for item in lines for w in worded(item)]
-    assert any("it" in w for w in wordings), f"{name}: no Italian wording in its working"
-    text = " ".join(page_lines(lines, "it"))
+    assert any(language in w for w in wordings), f"{name}: no {language} wording in its working"
+    text = " ".join(page_lines(lines, language))
     for wording in wordings:
-        if "it" in wording:
-            assert wording["it"] in text, (wording, text)
+        if language in wording:
+            assert comma(wording[language]) in text or wording[language] in text, (wording, text)
+            assert wording["en"] not in text or wording["en"] == wording[language], (wording, text)
 
 
 FORMS = {("{n} PIP left", "{n} PIPs left"): ("queda {n} PIP", "quedan {n} PIP")}
