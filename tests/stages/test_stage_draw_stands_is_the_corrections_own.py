@@ -10,7 +10,7 @@ from django.urls import reverse
 from tests.pairing.test_rounds import enter, flashes, games, pair, publish
 from tests.stages.test_stage_draw_after_a_correction import correct, groups_and_a_drawn_cut, swiss_then_a_drawn_bracket
 from tests.stages.test_stage_draw_stands_after_a_correction import entries, its_first_round, name
-from tests.stages.test_stage_events import add_stage, draw, field, play_round, play_until_done
+from tests.stages.test_stage_events import add_stage, draw, field, groups_then_drawn_play_offs, play_round
 from tournament.models import Game, Registration, StageEntry
 from tournament.stages.service import entrants
 
@@ -105,12 +105,7 @@ def test_groups_then_a_played_cut_a_group_correction_warns(organizer_client, eve
 
 
 def test_placement_play_offs_played_a_group_correction_warns(organizer_client, event):
-    _regs, strength = field(event, 8)
-    groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=2)
-    playoffs = add_stage(organizer_client, event, name="Play-offs", kind="placement", source=groups.pk)
-    draw(organizer_client, event, groups)
-    play_until_done(organizer_client, event, strength)
-    draw(organizer_client, event, playoffs)
+    groups, playoffs, strength = groups_then_drawn_play_offs(organizer_client, event)
     play_round(organizer_client, event, strength)
     top = StageEntry.objects.get(stage=playoffs, seed=1).registration_id
     said = the_group_winner_loses_all(organizer_client, event, groups, top)

@@ -77,6 +77,18 @@ def play_until_done(client, event, strength, limit=20) -> int:
     raise AssertionError("the stages never ended")
 
 
+def groups_then_drawn_play_offs(client, event, players: int = 8, groups: int = 2):
+    """`players` in `groups` groups played to their end by the stronger, then placement play-offs between them drawn:
+    the two stages and the players' strengths."""
+    _regs, strength = field(event, players)
+    group_stage = add_stage(client, event, name="Groups", kind="groups", groups=groups)
+    playoffs = add_stage(client, event, name="Play-offs", kind="placement", source=group_stage.pk)
+    draw(client, event, group_stage)
+    play_until_done(client, event, strength)
+    draw(client, event, playoffs)
+    return group_stage, playoffs, strength
+
+
 def placings(client, event) -> list[tuple[str, str, str]]:
     page = client.get(reverse("tournament:stages", args=[event.slug]))
     table = re.search(r'<table id="placings">(.*?)</table>', page.text, re.S)
@@ -410,12 +422,7 @@ def test_a_top_four_cut_after_swiss_rounds_and_the_final_page_shows_the_placings
 
 
 def test_placement_play_offs_between_two_groups(organizer_client, client, event):
-    _regs, strength = field(event, 8)
-    groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=2)
-    playoffs = add_stage(organizer_client, event, name="Play-offs", kind="placement", source=groups.pk)
-    draw(organizer_client, event, groups)
-    play_until_done(organizer_client, event, strength)
-    draw(organizer_client, event, playoffs)
+    groups, playoffs, strength = groups_then_drawn_play_offs(organizer_client, event)
     order = {g: list(StageEntry.objects.filter(stage=groups, group=g).order_by("registration__name")
                      .values_list("registration_id", flat=True)) for g in (1, 2)}
     rnd = play_round(organizer_client, event, strength)

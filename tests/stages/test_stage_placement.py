@@ -12,7 +12,15 @@ from django.urls import reverse
 
 from tests.pairing.test_rounds import games
 from tests.stages.service_play import groups_with_a2_and_a3_level, stage
-from tests.stages.test_stage_events import add_stage, draw, field, placings, play_round, play_until_done, text_of
+from tests.stages.test_stage_events import (
+    add_stage,
+    field,
+    groups_then_drawn_play_offs,
+    placings,
+    play_round,
+    play_until_done,
+    text_of,
+)
 from tournament.models import Stage, StageEntry
 from tournament.results.tie_decisions import record_tie_decision
 from tournament.stages import tables
@@ -28,12 +36,7 @@ WORDS = {
 @pytest.mark.parametrize("language", ["en", "es", "it"])
 def test_play_offs_between_three_groups_place_everyone_by_their_group_place(organizer_client, client, event,
                                                                             language):
-    _regs, strength = field(event, 9)
-    groups = add_stage(organizer_client, event, name="Groups", kind="groups", groups=3)
-    playoffs = add_stage(organizer_client, event, name="Play-offs", kind="placement", source=groups.pk)
-    draw(organizer_client, event, groups)
-    play_until_done(organizer_client, event, strength)
-    draw(organizer_client, event, playoffs)
+    groups, playoffs, strength = groups_then_drawn_play_offs(organizer_client, event, players=9, groups=3)
     group_of = dict(StageEntry.objects.filter(stage=groups).values_list("registration__name", "group"))
     by_place = [sorted(sorted(n for n, g in group_of.items() if g == number)[place] for number in (1, 2, 3))
                 for place in range(3)]  # the stronger (lower number) wins every game: the group's order by name
